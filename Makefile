@@ -1,0 +1,39 @@
+# Two commands on a fresh machine with Python 3.11+ and make:
+#   make demo   set up .venv and sweep the bundled sample feed
+#   make test   set up .venv and run ruff, mypy and pytest
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck bench serve clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/sweepy sweep config.sample.yaml --include-seen
+
+lint: $(STAMP)
+	$(BIN)/ruff check sweepy server.py tests bench
+	$(BIN)/ruff format --check sweepy server.py tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+serve: $(STAMP)
+	$(BIN)/python server.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

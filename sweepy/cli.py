@@ -1,0 +1,80 @@
+"""The `sweepy` command: serve (stdio MCP), sweep (one sweep in the foreground, with a summary), results."""
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .errors import SweepyError
+from .service import SweepFailed, SweepyService
+
+
+def _summary(payload: dict[str, Any]) -> str:
+    lines = [
+        f"discovered {payload['discovered_count']}, new {payload['new_count']}, "
+        f"previously seen {payload['previously_seen_count']}, cards {payload['card_count']}",
+        "dropped: " + (", ".join(f"{k} {v}" for k, v in payload["dropped"].items()) or "none"),
+    ]
+    skipped = payload["skipped_sources"]
+    lines.append(
+        "skipped sources: " + (", ".join(f"{s['engine']} ({s['reason']})" for s in skipped) if skipped else "none")
+    )
+    lines.append("top roles:")
+    for role in payload["top_roles"]:
+        lines.append(f"  {role['match_score']:>3}  {role['title']} — {role['company']} ({role['location'] or 'n/a'})")
+    lines.append(f"json: {payload['reports']['json']}")
+    lines.append(f"csv:  {payload['reports']['csv']}")
+    lines.append(f"debug log: {payload['debug_log']}")
+    return "\n".join(lines)
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    service = SweepyService()
+    job, _ = service.start_sweep(args.profile, deduplicate=not args.no_dedupe, include_seen=args.include_seen)
+    job.done.wait()
+    payload = service.sweep_payload(job)
+    print(json.dumps(payload, indent=2) if args.json else _summary(payload))
+    return 0
+
+
+def _results(args: argparse.Namespace) -> int:
+    payload = SweepyService().get_results(args.profile_stem, args.results_dir, args.limit)
+    print(json.dumps(payload, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _serve(_args: argparse.Namespace) -> int:
+    from .server_entry import serve
+
+    serve()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="sweepy", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("serve", help="run the MCP server on stdio").set_defaults(func=_serve)
+    sweep = commands.add_parser("sweep", help="run one sweep and print a summary")
+    sweep.add_argument("profile", nargs="?", help="profile YAML (default: the last saved, then the bundled ones)")
+    sweep.add_argument("--include-seen", action="store_true", help="report postings from earlier sweeps too")
+    sweep.add_argument("--no-dedupe", action="store_true", help="keep duplicates across URLs and platforms")
+    sweep.add_argument("--json", action="store_true", help="print the whole completed payload as JSON")
+    sweep.set_defaults(func=_sweep)
+    results = commands.add_parser("results", help="print the latest result file's top roles")
+    results.add_argument("--profile-stem", help="only this profile's results")
+    results.add_argument("--results-dir", default="results")
+    results.add_argument("--limit", type=int, default=10)
+    results.set_defaults(func=_results)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except SweepFailed as exc:
+        print(f"sweep failed: {exc.message} (debug log: {exc.details.get('debug_log')})", file=sys.stderr)
+        return 1
+    except SweepyError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""The engine registry: every engine module registers itself here through `register()`."""
+
+import importlib
+
+from ..errors import EngineConfigError
+from ..paths import Workspace
+from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
+
+BUILTIN_ENGINE_MODULES = ("feed",)
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    if engine.name in _REGISTRY:
+        raise ValueError(f"engine {engine.name!r} is already registered")
+    _REGISTRY[engine.name] = engine
+    return engine
+
+
+def engines() -> dict[str, Engine]:
+    if not _REGISTRY:
+        for module in BUILTIN_ENGINE_MODULES:
+            importlib.import_module(f"{__name__}.{module}")
+    return dict(_REGISTRY)
+
+
+def get_engine(name: str) -> Engine:
+    known = engines()
+    if name not in known:
+        raise EngineConfigError(f"unknown engine {name!r}; known engines: {', '.join(sorted(known))}")
+    return known[name]
+
+
+def validate_sources(sources: dict[str, dict[str, object]], workspace: Workspace) -> dict[str, EngineConfig]:
+    """Typed configs of every enabled engine, or one EngineConfigError naming each failing engine and why."""
+    configs: dict[str, EngineConfig] = {}
+    problems: dict[str, str] = {}
+    for name, raw in sources.items():
+        try:
+            engine = get_engine(name)
+            if raw.get("enabled", True) is False:
+                continue
+            configs[name] = engine.parse_config(raw, workspace)
+        except EngineConfigError as exc:
+            problems[name] = exc.message
+    if problems:
+        raise EngineConfigError(
+            "Engine configuration is incomplete: " + " | ".join(problems.values()) + " Fix sources_config and retry.",
+            failing_engines=sorted(problems),
+        )
+    return configs
+
+
+__all__ = [
+    "DiscoverRequest",
+    "Engine",
+    "EngineConfig",
+    "EngineResult",
+    "SkippedSource",
+    "engines",
+    "get_engine",
+    "register",
+    "validate_sources",
+]

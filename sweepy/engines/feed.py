@@ -1,0 +1,104 @@
+"""The `feed` engine: posting records from a local JSON, JSONL or CSV file, or a folder of them (offline)."""
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from ..errors import EngineConfigError, NotFound
+from ..paths import Workspace
+from ..records import RecordError, posting_from_record
+from . import register
+from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
+
+SUFFIXES = (".json", ".jsonl", ".csv")
+MAX_FEED_BYTES = 200_000_000
+
+
+class FeedConfig(EngineConfig):
+    path: str = ""
+
+
+def _feed_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
+    return [path]
+
+
+def _locate(raw: str, workspace: Workspace) -> Path:
+    expanded = workspace.expand(raw, "feed path")
+    if expanded.is_dir():
+        return expanded
+    try:
+        return workspace.resolve_read(raw, "feed path")
+    except NotFound as exc:
+        raise EngineConfigError(f"feed: {exc.message}") from None
+
+
+def _records(path: Path) -> list[Any]:
+    """The raw records of one file; ValueError when the file itself cannot be parsed."""
+    if path.stat().st_size > MAX_FEED_BYTES:
+        raise ValueError(f"larger than {MAX_FEED_BYTES} bytes")
+    text = path.read_text(encoding="utf-8-sig")
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        records: list[Any] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                try:
+                    records.append(json.loads(line))
+                except ValueError:
+                    records.append(RecordError(f"line {number} is not valid JSON"))
+        return records
+    if suffix == ".csv":
+        sample = text[:4096]
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
+        return list(csv.DictReader(io.StringIO(text), dialect=dialect))
+    data = json.loads(text)
+    if isinstance(data, dict) and isinstance(data.get("jobs"), list):
+        data = data["jobs"]
+    if not isinstance(data, list):
+        raise ValueError("a JSON feed must be an array of posting records")
+    return data
+
+
+class FeedEngine(Engine):
+    name = "feed"
+    config_model = FeedConfig
+    description = "Posting records from a local JSON, JSONL or CSV file or folder (offline)."
+
+    def check(self, config: FeedConfig, workspace: Workspace) -> None:
+        if not config.path:
+            raise EngineConfigError("feed: 'path' is required: the JSON, JSONL or CSV file (or folder) to read.")
+        _locate(config.path, workspace)
+
+    def discover(self, config: FeedConfig, request: DiscoverRequest) -> EngineResult:
+        result = EngineResult()
+        try:
+            root = _locate(config.path, request.workspace)
+        except EngineConfigError as exc:
+            result.skipped_sources.append(SkippedSource(self.name, config.path, "config", exc.message))
+            return result
+        for file in _feed_files(root):
+            try:
+                records = _records(file)
+            except (OSError, ValueError) as exc:
+                detail = f"{file.name}: {exc}"
+                result.skipped_sources.append(SkippedSource(self.name, str(file), "bad_response", detail))
+                continue
+            for index, record in enumerate(records, 1):
+                where = f"{file.name}#{index}"
+                if isinstance(record, RecordError):
+                    result.skipped_records.append((where, str(record)))
+                    continue
+                try:
+                    posting = posting_from_record(record, self.name, str(file), request.custom_platforms)
+                except RecordError as exc:
+                    result.skipped_records.append((where, str(exc)))
+                    continue
+                result.postings.append(posting)
+        return result
+
+
+register(FeedEngine())

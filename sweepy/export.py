@@ -1,0 +1,113 @@
+"""CSV rows of cards, neutralised against spreadsheet formulas (reversibly), with tracking columns carried
+forward by `job_id` from the profile's newest earlier CSV."""
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import StorageError
+from .paths import atomic_write_text
+
+CARD_COLUMNS = (
+    "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "posted_at",
+    "match_score", "match_kind", "matched_terms", "missing_must_haves", "seen_before", "url",
+)  # fmt: skip
+TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
+CARRY_FROM_NEWEST = 30
+"""Earlier CSVs read for tracking values: enough for weeks of daily sweeps, bounded in time."""
+_TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def escape_cell(value: str) -> str:
+    """Prefix one `'` when the text (after any leading apostrophes) starts like a formula. Reversible."""
+    stripped = value.lstrip("'")
+    return "'" + value if stripped[:1] in _TRIGGERS and stripped else value
+
+
+def unescape_cell(value: str) -> str:
+    stripped = value.lstrip("'")
+    return value[1:] if value.startswith("'") and stripped[:1] in _TRIGGERS and stripped else value
+
+
+def _cell(card: dict[str, Any], column: str) -> str:
+    value = card.get(column)
+    if column == "salary":
+        salary = value or {}
+        return str(salary.get("text") or _salary_text(salary)) if salary else ""
+    if isinstance(value, list):
+        return "; ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
+
+
+def _salary_text(salary: dict[str, Any]) -> str:
+    low, high = salary.get("min"), salary.get("max")
+    span = f"{low:,.0f}" if low == high else f"{low:,.0f}-{high:,.0f}"
+    return f"{salary.get('currency') or ''} {span} per {salary.get('period')}".strip()
+
+
+def csv_text(cards: list[dict[str, Any]], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+    columns = CARD_COLUMNS + (TRACKING_COLUMNS if tracking else ())
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(columns)
+    for card in cards:
+        row = [_cell(card, c) for c in CARD_COLUMNS]
+        if tracking:
+            earlier = carried.get(card["job_id"], {})
+            row += [earlier.get(c, "") for c in TRACKING_COLUMNS]
+        writer.writerow([escape_cell(value) for value in row])
+    return buffer.getvalue()
+
+
+def read_tracking(path: Path) -> dict[str, dict[str, str]]:
+    """Tracking values by job_id from a CSV a person may have edited (Excel BOM, `;` delimiter, any order)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StorageError(
+            f"The earlier CSV {path} cannot be read ({exc}); fix or move it, then sweep again."
+        ) from None
+    if not text.strip():
+        return {}
+    try:
+        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = list(csv.DictReader(io.StringIO(text), dialect=dialect))
+    if not rows or "job_id" not in rows[0]:
+        raise StorageError(
+            f"The earlier CSV {path} has no job_id column, so its tracking notes cannot be carried forward. "
+            "Restore the column or move the file aside, then sweep again."
+        )
+    carried: dict[str, dict[str, str]] = {}
+    for row in rows:
+        values = {c: unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS}
+        if any(values.values()):
+            carried[unescape_cell(row.get("job_id") or "")] = values
+    return carried
+
+
+def earlier_csvs(folder: Path, stem: str) -> list[Path]:
+    """The profile's sweep CSVs, newest first."""
+    pattern = re.compile(re.escape(stem) + r"_\d{8}-\d{6}(?:-\d+)?\.csv")
+    return sorted((p for p in folder.glob("*.csv") if pattern.fullmatch(p.name)), key=lambda p: p.name, reverse=True)
+
+
+def write_cards_csv(target: Path, cards: list[dict[str, Any]], tracking: bool, stem: str) -> int:
+    """Write the CSV atomically; returns how many rows carried tracking values forward.
+
+    Values come from the newest earlier CSV that tracked the job, so a note survives sweeps that did not
+    report its job (history hides seen postings) and reappears when the job does.
+    """
+    carried: dict[str, dict[str, str]] = {}
+    if tracking:
+        for earlier in earlier_csvs(target.parent, stem)[:CARRY_FROM_NEWEST]:
+            if earlier != target:
+                for job_id, values in read_tracking(earlier).items():
+                    carried.setdefault(job_id, values)
+    atomic_write_text(target, csv_text(cards, tracking, carried))
+    return sum(card["job_id"] in carried for card in cards)

@@ -1,0 +1,114 @@
+"""SQLite history of reported postings, per profile: WAL, busy timeout, IMMEDIATE writes, named migrations."""
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import StorageError
+
+DAY = 86_400
+
+
+def _m001_seen(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE seen (
+            profile TEXT NOT NULL,
+            key TEXT NOT NULL,
+            url TEXT NOT NULL,
+            title TEXT NOT NULL,
+            first_seen REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            PRIMARY KEY (profile, key)
+        )"""
+    )
+    db.execute("CREATE INDEX seen_by_age ON seen (profile, last_seen)")
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [("001_seen", _m001_seen)]
+
+
+class HistoryStore:
+    """Which postings a profile has been shown, and when. Entries older than the retention window expire."""
+
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.clock = clock
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as db:
+                self._migrate(db)
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(
+                f"The history database {path} cannot be used ({exc}). Move it aside to start a fresh history."
+            ) from None
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+        done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+        for name, migration in MIGRATIONS:
+            if name not in done:
+                db.execute("BEGIN IMMEDIATE")
+                migration(db)
+                db.execute("INSERT INTO migrations VALUES (?, ?)", (name, self.clock()))
+                db.execute("COMMIT")
+
+    def expire(self, profile: str, retention_days: int) -> int:
+        """Forget entries strictly older than the retention window; returns how many."""
+        cutoff = self.clock() - retention_days * DAY
+        with self._write() as db:
+            return db.execute("DELETE FROM seen WHERE profile = ? AND last_seen < ?", (profile, cutoff)).rowcount
+
+    def seen_keys(self, profile: str, keys: Iterable[str]) -> set[str]:
+        wanted = list(keys)
+        found: set[str] = set()
+        with self._connect() as db:
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = db.execute(f"SELECT key FROM seen WHERE profile = ? AND key IN ({marks})", (profile, *chunk))
+                found.update(row[0] for row in rows)
+        return found
+
+    def record(self, profile: str, entries: Iterable[tuple[str, str, str]]) -> None:
+        """Mark (key, url, title) entries as reported now; existing ones are refreshed."""
+        now = self.clock()
+        rows = [(profile, key, url, title, now, now) for key, url, title in entries]
+        with self._write() as db:
+            db.executemany(
+                "INSERT INTO seen VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(profile, key) DO UPDATE SET last_seen = excluded.last_seen",
+                rows,
+            )
+
+    def clear(self, profile: str) -> int:
+        with self._write() as db:
+            return db.execute("DELETE FROM seen WHERE profile = ?", (profile,)).rowcount
+
+    def count(self, profile: str | None = None) -> int:
+        with self._connect() as db:
+            if profile is None:
+                return int(db.execute("SELECT COUNT(*) FROM seen").fetchone()[0])
+            return int(db.execute("SELECT COUNT(*) FROM seen WHERE profile = ?", (profile,)).fetchone()[0])

@@ -1,0 +1,150 @@
+"""Background sweeps: one thread per sweep, joined by an identical request, listed newest first."""
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .errors import InvalidArgument, NotFound
+from .pipeline import STAGES, SweepOptions
+
+Status = Literal["running", "completed", "failed"]
+
+
+def _iso(ts: float) -> str:
+    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+@dataclass
+class SweepJob:
+    profile_path: Path
+    stem: str
+    options: SweepOptions
+    debug_log: Path
+    id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    status: Status = "running"
+    step: int = 0
+    label: str = "starting"
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+    started: float = field(default_factory=time.monotonic)
+    elapsed: float | None = None
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def key(self) -> tuple[str, bool, bool]:
+        return (str(self.profile_path), self.options.deduplicate, self.options.include_seen)
+
+    @property
+    def total(self) -> int:
+        return len(STAGES)
+
+    def elapsed_seconds(self) -> float:
+        return round(self.elapsed if self.elapsed is not None else time.monotonic() - self.started, 2)
+
+    def set_progress(self, step: int, label: str) -> None:
+        self.step, self.label, self.updated_at = step, label, time.time()
+
+    def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
+        self.elapsed = time.monotonic() - self.started
+        self.result, self.error = result, error
+        self.status = "failed" if error is not None else "completed"
+        self.step, self.label = (self.total, "completed") if error is None else (self.step, "failed")
+        self.updated_at = time.time()
+        self.done.set()
+
+    def progress(self) -> dict[str, Any]:
+        return {"step": self.step, "total": self.total, "label": self.label}
+
+    def listing(self) -> dict[str, Any]:
+        """The `list_sweeps` record (the list_jobs contract's fields)."""
+        return {
+            "id": self.id,
+            "kind": "sweep",
+            "status": self.status,
+            "payload": {
+                "profile_path": str(self.profile_path),
+                "profile_stem": self.stem,
+                "deduplicate": self.options.deduplicate,
+                "include_seen": self.options.include_seen,
+            },
+            "progress": 100 if self.status == "completed" else round(100 * self.step / self.total),
+            "progress_message": f"step {self.step}/{self.total}: {self.label}",
+            "created_at": _iso(self.created_at),
+            "updated_at": _iso(self.updated_at),
+        }
+
+
+class SweepRegistry:
+    """The server process's sweeps. Ids live in memory: a restart forgets them."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, SweepJob] = {}
+        self._lock = threading.Lock()
+        self._secret = secrets.token_bytes(16)  # cursors from another server process are stale
+
+    def start_or_join(self, job: SweepJob, work: Callable[[SweepJob], None]) -> tuple[SweepJob, bool]:
+        """Start `job` on its own thread, unless an identical sweep is running: then return that one."""
+        with self._lock:
+            for running in self._jobs.values():
+                if running.status == "running" and running.key == job.key:
+                    return running, True
+            self._jobs[job.id] = job
+        thread = threading.Thread(target=work, args=(job,), name=f"sweep-{job.id[:8]}", daemon=True)
+        thread.start()
+        return job, False
+
+    def get(self, job_id: str | None) -> SweepJob:
+        with self._lock:
+            if job_id is None:
+                if not self._jobs:
+                    raise NotFound("No sweep has run since the server started. Call run_sweep to start one.")
+                return next(reversed(self._jobs.values()))
+            job = self._jobs.get(job_id)
+        if job is None:
+            raise NotFound(
+                f"No sweep with job_id {job_id!r} in this server process (ids are forgotten on restart). "
+                "Call run_sweep to start a sweep, or list_sweeps to see the known ones."
+            )
+        return job
+
+    def running(self) -> SweepJob | None:
+        with self._lock:
+            return next((j for j in reversed(self._jobs.values()) if j.status == "running"), None)
+
+    def newest_first(self) -> list[SweepJob]:
+        with self._lock:
+            return list(reversed(self._jobs.values()))
+
+    def encode_cursor(self, job: SweepJob) -> str:
+        body = base64.urlsafe_b64encode(json.dumps({"after": job.id}).encode()).decode().rstrip("=")
+        return f"{body}.{self._sign(body)}"
+
+    def decode_cursor(self, cursor: str) -> str:
+        """The id the next page starts after; InvalidArgument for a cursor this process did not issue."""
+        body, _, signature = cursor.partition(".")
+        if not signature or not hmac.compare_digest(signature, self._sign(body)):
+            raise InvalidArgument(
+                "cursor is not one this server issued (malformed, edited, or from before a restart). "
+                "Call list_sweeps without cursor to start from the first page."
+            )
+        after = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))["after"]
+        with self._lock:
+            known = after in self._jobs
+        if not known:
+            raise InvalidArgument("cursor is stale: its sweep is no longer listed. Call list_sweeps without cursor.")
+        return str(after)
+
+    def _sign(self, body: str) -> str:
+        return hmac.new(self._secret, body.encode(), hashlib.sha256).hexdigest()[:24]

@@ -1,0 +1,81 @@
+"""Domain records: Salary and Posting (what engines return), plus the card dict the user sees."""
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
+Period = Literal["hour", "day", "week", "month", "year"]
+
+ANNUAL_FACTOR: dict[str, int] = {"hour": 2080, "day": 260, "week": 52, "month": 12, "year": 1}
+"""Full-time multipliers: 40 h x 52 weeks, 5 days x 52 weeks."""
+
+JUDGMENT_FIELDS = (
+    "match_pct", "resume_track", "resume_color", "domain", "summary", "requirements", "alignment",
+    "has_extended_response", "app_format", "comp", "benefits", "page_theme",
+)  # fmt: skip
+"""Card fields an assistant's judgment sets (submit_judgments)."""
+
+
+@dataclass(slots=True, frozen=True)
+class Salary:
+    min: float | None
+    max: float | None
+    currency: str | None
+    period: Period
+    text: str = ""
+
+    @property
+    def annual_min(self) -> float | None:
+        return None if self.min is None else round(self.min * ANNUAL_FACTOR[self.period], 2)
+
+    @property
+    def annual_max(self) -> float | None:
+        return None if self.max is None else round(self.max * ANNUAL_FACTOR[self.period], 2)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "min": self.min,
+            "max": self.max,
+            "currency": self.currency,
+            "period": self.period,
+            "annual_min": self.annual_min,
+            "annual_max": self.annual_max,
+            "text": self.text,
+        }
+
+
+@dataclass(slots=True)
+class Posting:
+    """One job posting as an engine found it, normalised."""
+
+    title: str
+    company: str
+    url: str
+    location: str = ""
+    description: str = ""
+    workplace: Workplace = "unknown"
+    salary: Salary | None = None
+    posted_at: dt.date | None = None
+    posted_at_text: str = ""
+    platform: str = "other"
+    apply_url: str = ""
+    engine: str = ""
+    source: str = ""
+    canonical_url: str = ""
+    also_on: list[str] = field(default_factory=list)
+    seen_before: bool = False
+
+    def richness(self) -> tuple[int, int]:
+        """How much a record tells the user; the richest of a duplicate group is kept."""
+        filled = sum(
+            bool(v)
+            for v in (
+                self.location,
+                self.description,
+                self.salary,
+                self.posted_at,
+                self.workplace != "unknown",
+            )
+        )
+        return (filled, len(self.description))

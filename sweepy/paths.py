@@ -1,0 +1,143 @@
+"""The workspace, the state folder and the write guard: every file Sweepy writes goes through here."""
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
+
+INSTALL_DIR = Path(__file__).resolve().parents[1]
+"""The folder holding server.py and the bundled samples (the default workspace)."""
+
+
+def _check_text(raw: str, what: str) -> None:
+    if not raw or not raw.strip():
+        raise InvalidArgument(f"{what} is empty; pass a file path.")
+    if "\x00" in raw:
+        raise InvalidArgument(f"{what} contains a NUL character; pass a plain file path.")
+    try:
+        raw.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidArgument(f"{what} is not valid Unicode text; pass a plain file path.") from None
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """Where Sweepy may write: the workspace (`SWEEPY_HOME`) and the state folder (`SWEEPY_STATE_DIR`)."""
+
+    home: Path
+    state_dir: Path
+    allow_external: bool = False
+
+    @classmethod
+    def from_env(cls) -> "Workspace":
+        home = os.environ.get("SWEEPY_HOME") or str(INSTALL_DIR)
+        state = os.environ.get("SWEEPY_STATE_DIR") or "~/.sweepy"
+        return cls(
+            home=Path(os.path.realpath(os.path.expanduser(home))),
+            state_dir=Path(os.path.realpath(os.path.expanduser(state))),
+            # Only the exact value "1" opens the gate; "true", "yes" or " 1" do not.
+            allow_external=os.environ.get("SWEEPY_ALLOW_EXTERNAL_WRITES") == "1",
+        )
+
+    @property
+    def roots(self) -> tuple[Path, Path]:
+        return (self.home, self.state_dir)
+
+    def expand(self, raw: str | os.PathLike[str], what: str = "path") -> Path:
+        """Absolute, un-resolved path: `~` expanded, relative paths taken from the workspace."""
+        text = os.fspath(raw)
+        _check_text(text, what)
+        if text.startswith("~/.sweepy/") or text == "~/.sweepy":
+            # `~/.sweepy` in a profile means the state folder, wherever SWEEPY_STATE_DIR puts it.
+            text = str(self.state_dir / text[len("~/.sweepy/") :]) if text != "~/.sweepy" else str(self.state_dir)
+        path = Path(os.path.expanduser(text))
+        return path if path.is_absolute() else self.home / path
+
+    def resolve_write(self, raw: str | os.PathLike[str], what: str = "output path") -> Path:
+        """The real path of a write target, refused unless it lies inside an allowed root.
+
+        Symlinks and `..` are resolved first and the result compared by path component, so neither
+        `<home>/../<home>_evil` nor a link pointing outside gets through.
+        """
+        real = Path(os.path.realpath(self.expand(raw, what)))
+        if self.allow_external or any(real == root or real.is_relative_to(root) for root in self.roots):
+            return real
+        raise PathNotAllowed(
+            f"{what} {os.fspath(raw)!r} resolves to {str(real)!r}, outside Sweepy's allowed folders "
+            f"({self.home} and {self.state_dir}). Choose a path inside the workspace, or set "
+            "SWEEPY_ALLOW_EXTERNAL_WRITES=1 in the server's environment to allow it.",
+            allowed_roots=[str(r) for r in self.roots],
+        )
+
+    def resolve_read(self, raw: str | os.PathLike[str], what: str = "file") -> Path:
+        """An existing regular file. Relative paths are looked up in the workspace, then in Sweepy's install
+        folder (so the bundled samples work from any workspace)."""
+        path = self.expand(raw, what)
+        text = os.fspath(raw)
+        if not Path(os.path.expanduser(text)).is_absolute() and not path.exists():
+            bundled = INSTALL_DIR / text
+            if bundled.exists():
+                path = bundled
+        if not path.exists():
+            raise NotFound(f"{what} {text!r} does not exist (looked for {path}). Check the path and try again.")
+        if not path.is_file():
+            raise NotFound(f"{what} {text!r} is not a regular file ({path}). Pass the path of a file.")
+        return path.resolve()
+
+    def results_dir(self, raw: str = "results") -> Path:
+        return self.resolve_write(raw, "results_dir")
+
+    @property
+    def state_file(self) -> Path:
+        return self.state_dir / "state.json"
+
+    def read_state(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.state_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def update_state(self, **changes: Any) -> None:
+        state = self.read_state()
+        state.update(changes)
+        atomic_write_text(self.resolve_write(self.state_file, "state file"), json.dumps(state, indent=2))
+
+
+def atomic_write_bytes(target: Path, data: bytes) -> None:
+    """Write beside the target, fsync, rename over it, fsync the folder: never a torn file.
+
+    `target` must come from `Workspace.resolve_write`.
+    """
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise StorageError(f"Cannot write {target}: {exc.strerror or exc}.") from exc
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def atomic_write_text(target: Path, text: str) -> None:
+    atomic_write_bytes(target, text.encode("utf-8"))

@@ -1,0 +1,123 @@
+"""The five stages in order: discover → filter → deduplicate → history → score, with progress and timings."""
+
+import datetime as dt
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..config import Profile, profile_stem
+from ..engines import DiscoverRequest, SkippedSource, validate_sources
+from ..history import HistoryStore
+from ..paths import Workspace
+from ..resume import resume_text
+from ..scoring import Scorer
+from .dedupe import deduplicate
+from .discover import discover
+from .filter import Criteria, filter_postings
+from .history import history_key, split_seen
+from .score import score_postings
+
+STAGES = ("discover", "filter", "deduplicate", "history", "score")
+
+
+@dataclass(frozen=True)
+class SweepOptions:
+    deduplicate: bool = True
+    include_seen: bool = False
+
+
+@dataclass
+class SweepOutcome:
+    discovered: int = 0
+    new: int = 0
+    previously_seen: int = 0
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    drops: Counter[str] = field(default_factory=Counter)
+    skipped_sources: list[SkippedSource] = field(default_factory=list)
+    skipped_records: list[tuple[str, str]] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    history_entries: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+@dataclass
+class SweepContext:
+    profile: Profile
+    profile_path: Path
+    workspace: Workspace
+    options: SweepOptions = SweepOptions()
+    today: dt.date = field(default_factory=dt.date.today)
+    clock: Callable[[], float] = time.time
+    progress: Callable[[int, str], None] = lambda _step, _label: None
+    log: Callable[[str], None] = lambda _line: None
+
+    @property
+    def stem(self) -> str:
+        return profile_stem(self.profile_path)
+
+    def history(self) -> HistoryStore | None:
+        if not self.profile.history.enabled:
+            return None
+        path = self.workspace.resolve_write(self.profile.history.path, "history path")
+        return HistoryStore(path, clock=self.clock)
+
+
+def run(ctx: SweepContext) -> SweepOutcome:
+    """Run the stages and return the cards. Writing result files, then `commit_history`, is the caller's step."""
+    out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
+
+    def stage(number: int) -> None:
+        nonlocal started
+        now = time.perf_counter()
+        if number > 1:
+            out.timings[STAGES[number - 2]] = round(now - started, 4)
+        started = now
+        if number <= len(STAGES):
+            ctx.progress(number, STAGES[number - 1])
+
+    stage(1)
+    configs = validate_sources(profile.sources, ctx.workspace)
+    request = DiscoverRequest(profile.search.titles, profile.search.location, ctx.workspace,
+                              profile.custom_platforms(), log=ctx.log)  # fmt: skip
+    found = discover(configs, request)
+    out.discovered, out.skipped_sources, out.skipped_records = (
+        len(found.postings),
+        found.skipped_sources,
+        found.skipped_records,
+    )
+    stage(2)
+    search = profile.search
+    criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
+                        search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
+                        ctx.today)  # fmt: skip
+    kept, drops = filter_postings(found.postings, criteria)
+    out.drops += drops
+    stage(3)
+    if ctx.options.deduplicate:
+        kept, drops = deduplicate(kept)
+        out.drops += drops
+    stage(4)
+    store, match = ctx.history(), profile.history.match
+    seen: set[str] = set()
+    if store is not None:
+        store.expire(ctx.stem, profile.history.retention_days)
+        seen = store.seen_keys(ctx.stem, (history_key(p, match) for p in kept))
+    reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
+    out.drops += drops
+    out.previously_seen, out.new = len(old), len(kept) - len(old)
+    stage(5)
+    resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
+    scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+    out.cards = score_postings(reported, scorer)
+    out.history_entries = [(history_key(p, match), p.canonical_url, p.title) for p in reported]
+    stage(6)
+    return out
+
+
+def commit_history(ctx: SweepContext, out: SweepOutcome) -> None:
+    """Mark the reported postings as seen: called once their result files are safely written."""
+    store = ctx.history()
+    if store is not None:
+        store.record(ctx.stem, out.history_entries)

@@ -1,0 +1,204 @@
+"""Stage 2 of 5: keep postings that fit the search (title, workplace, location, salary, platform, age)."""
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..models import Posting
+from ..text import contains_phrase, normalize, normalize_title
+
+_LEVEL_WORDS = frozenset(
+    [
+        "senior",
+        "junior",
+        "lead",
+        "principal",
+        "staff",
+        "entry",
+        "level",
+        "i",
+        "ii",
+        "iii",
+        "iv",
+        "v",
+        "1",
+        "2",
+        "3",
+    ]
+)
+_WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
+US_STATES = frozenset(
+    [
+        "al",
+        "ak",
+        "az",
+        "ar",
+        "ca",
+        "co",
+        "ct",
+        "de",
+        "fl",
+        "ga",
+        "hi",
+        "id",
+        "il",
+        "in",
+        "ia",
+        "ks",
+        "ky",
+        "la",
+        "me",
+        "md",
+        "ma",
+        "mi",
+        "mn",
+        "ms",
+        "mo",
+        "mt",
+        "ne",
+        "nv",
+        "nh",
+        "nj",
+        "nm",
+        "ny",
+        "nc",
+        "nd",
+        "oh",
+        "ok",
+        "or",
+        "pa",
+        "ri",
+        "sc",
+        "sd",
+        "tn",
+        "tx",
+        "ut",
+        "vt",
+        "va",
+        "wa",
+        "wv",
+        "wi",
+        "wy",
+        "dc",
+    ]
+)
+_US_TERMS = ("us", "usa", "u s", "united states", "america", "north america", "us only", "anywhere")
+_FOREIGN_TERMS = (
+    "eu", "europe", "emea", "uk", "united kingdom", "canada", "germany", "france", "spain", "netherlands", "india",
+    "apac", "asia", "latam", "latin america", "australia", "brazil", "mexico", "ireland", "poland", "portugal",
+)  # fmt: skip
+METROS: dict[str, tuple[str, ...]] = {
+    "new york": ("new york", "nyc", "manhattan", "brooklyn", "queens", "bronx", "staten island", "jersey city",
+                 "hoboken", "long island city", "newark", "white plains"),
+    "san francisco": ("san francisco", "sf", "bay area", "oakland", "south san francisco", "san mateo"),
+    "los angeles": ("los angeles", "la", "santa monica", "pasadena", "burbank", "culver city"),
+    "washington": ("washington", "dc", "arlington", "alexandria", "bethesda"),
+    "boston": ("boston", "cambridge", "somerville"),
+    "seattle": ("seattle", "bellevue", "redmond"),
+    "chicago": ("chicago", "evanston"),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Criteria:
+    titles: list[str]
+    synonyms: list[list[str]]
+    location: str
+    remote_only: bool = False
+    include_hybrid: bool = True
+    min_salary: int = 0
+    max_age_days: int | None = None
+    platform_enabled: Callable[[str], bool] = lambda _p: True
+    today: dt.date = dt.date(1970, 1, 1)
+
+
+def title_phrases(titles: Iterable[str], synonyms: Iterable[Iterable[str]]) -> list[str]:
+    """Normalised target titles plus every synonym grouped with one of them."""
+    phrases = {normalize_title(t) for t in titles}
+    for group in synonyms:
+        normalised = {normalize_title(term) for term in group}
+        if normalised & phrases:
+            phrases |= normalised
+    return sorted(p for p in phrases if p)
+
+
+def _core_words(phrase: str) -> frozenset[str]:
+    words = frozenset(phrase.split()) - _LEVEL_WORDS
+    return words or frozenset(phrase.split())
+
+
+class TitleMatcher:
+    """A posting title matches when it holds every core word of one target title or synonym."""
+
+    def __init__(self, phrases: list[str]) -> None:
+        self.cores = [_core_words(p) for p in phrases]
+
+    def __call__(self, title: str) -> bool:
+        words = set(normalize_title(title).split())
+        return any(core <= words for core in self.cores)
+
+
+class LocationMatcher:
+    def __init__(self, location: str) -> None:
+        norm = normalize(location)
+        parts = [normalize(p) for p in location.split(",")]
+        self.city = parts[0] if parts else ""
+        region = parts[1] if len(parts) > 1 else ""
+        self.remote_target = self.city in ("remote", "anywhere", "")
+        self.us_seeker = region in US_STATES or any(contains_phrase(norm, t) for t in ("usa", "united states"))
+        self.aliases = METROS.get(self.city, (self.city,)) if self.city else ()
+
+    def remote_eligible(self, location: str) -> bool:
+        """A remote role restricted to another region ("Remote (EU only)") is out for a US seeker."""
+        if not self.us_seeker:
+            return True
+        norm = normalize(location)
+        if any(contains_phrase(norm, t) for t in _US_TERMS):
+            return True
+        return not any(contains_phrase(norm, t) for t in _FOREIGN_TERMS)
+
+    def local(self, location: str) -> bool:
+        norm = normalize(location)
+        words = " ".join(w for w in norm.split() if w not in _WORKPLACE_WORDS)
+        if not words:
+            return True  # no place given: keep it and let the person judge
+        return any(contains_phrase(norm, alias) for alias in self.aliases)
+
+
+def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Counter[str]]:
+    """The postings that fit, and the others counted by the first reason that dropped them."""
+    drops: Counter[str] = Counter()
+    titles = TitleMatcher(title_phrases(criteria.titles, criteria.synonyms))
+    place = LocationMatcher(criteria.location)
+    kept: list[Posting] = []
+    for posting in postings:
+        reason = _drop_reason(posting, criteria, titles, place)
+        if reason:
+            drops[reason] += 1
+        else:
+            kept.append(posting)
+    return kept, drops
+
+
+def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: LocationMatcher) -> str | None:
+    if not c.platform_enabled(posting.platform):
+        return "platform"
+    if not titles(posting.title):
+        return "title"
+    if c.max_age_days is not None and posting.posted_at and (c.today - posting.posted_at).days > c.max_age_days:
+        return "age"
+    remote = posting.workplace == "remote"
+    if (c.remote_only or place.remote_target) and not remote:
+        return "remote"
+    if posting.workplace == "hybrid" and not c.include_hybrid:
+        return "hybrid"
+    if remote and not place.remote_eligible(posting.location):
+        return "location"
+    if not remote and not place.local(posting.location):
+        return "location"
+    if c.min_salary and posting.salary is not None and posting.salary.currency in (None, "USD"):
+        top = posting.salary.annual_max or posting.salary.annual_min
+        if top is not None and top < c.min_salary:
+            return "salary"
+    return None

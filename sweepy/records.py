@@ -1,0 +1,110 @@
+"""Posting records (the feed engine's files and import_jobs' JSON) → Posting, or a reason to skip."""
+
+import datetime as dt
+import re
+from typing import Any, cast
+
+from .models import Posting, Workplace
+from .salary import parse_salary
+from .text import clean_text
+from .urls import canonical_url, platform_for_url
+
+DESCRIPTION_CAP = 20_000
+"""Characters kept from a description: enough for scoring, bounded for memory and payloads."""
+
+_REMOTE = re.compile(r"\b(?:fully remote|100% remote|remote|work from home|wfh|anywhere)\b", re.IGNORECASE)
+_HYBRID = re.compile(r"\bhybrid\b", re.IGNORECASE)
+_ONSITE = re.compile(r"\b(?:on-?site|in[- ]office|in person)\b", re.IGNORECASE)
+_WORKPLACES = ("remote", "hybrid", "onsite")
+
+
+class RecordError(ValueError):
+    """A record that cannot become a Posting; its text is the skip reason."""
+
+
+def infer_workplace(location: str, description: str) -> Workplace:
+    """Workplace from the location first ("Hybrid - Austin, TX", "Remote - US"), then the description."""
+    for text in (location, description[:3000]):
+        if _HYBRID.search(text):
+            return "hybrid"
+        if _REMOTE.search(text):
+            return "remote"
+        if _ONSITE.search(text):
+            return "onsite"
+    return "onsite" if location.strip() else "unknown"
+
+
+def parse_date(value: Any) -> dt.date | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise RecordError("posted_at must be an ISO date or date-time text")
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text)
+        return dt.datetime.fromisoformat(text.replace("Z", "+00:00")).date()
+    except ValueError:
+        raise RecordError(f"posted_at {value!r} is not an ISO date") from None
+
+
+def _text(record: dict[str, Any], key: str, required: bool = False) -> str:
+    value = record.get(key)
+    if value is None or value == "":
+        if required:
+            raise RecordError(f"missing required field {key!r}")
+        return ""
+    if not isinstance(value, str):
+        raise RecordError(f"field {key!r} must be text, got {type(value).__name__}")
+    return value.strip()
+
+
+def _http_url(value: str, key: str) -> str:
+    if not re.match(r"^https?://[^\s/]+\.[^\s]*$", value, re.IGNORECASE):
+        raise RecordError(f"{key} {value[:80]!r} is not an http(s) URL")
+    return value
+
+
+def posting_from_record(
+    record: Any, engine: str, source: str, custom_platforms: dict[str, str] | None = None
+) -> Posting:
+    """Validate and normalise one record. Raises RecordError naming what is wrong."""
+    if not isinstance(record, dict):
+        raise RecordError(f"record must be an object, got {type(record).__name__}")
+    record = cast(dict[str, Any], record)
+    title = clean_text(_text(record, "title", required=True))
+    company = clean_text(_text(record, "company", required=True))
+    if not title or not company:
+        raise RecordError("title and company must not be blank")
+    url = _http_url(_text(record, "url", required=True), "url")
+    apply_url = _text(record, "apply_url")
+    if apply_url:
+        _http_url(apply_url, "apply_url")
+    location = clean_text(_text(record, "location"))
+    description = clean_text(_text(record, "description"))[:DESCRIPTION_CAP]
+    workplace_raw = _text(record, "workplace").lower().replace("-", "").replace(" ", "")
+    if workplace_raw and workplace_raw not in _WORKPLACES:
+        raise RecordError(f"workplace must be one of remote, hybrid, onsite; got {record['workplace']!r}")
+    workplace = cast(Workplace, workplace_raw) if workplace_raw else infer_workplace(location, description)
+    try:
+        salary = parse_salary(record.get("salary"))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    posted_raw = record.get("posted_at")
+    platform = _text(record, "platform").lower() or platform_for_url(url, custom_platforms)
+    return Posting(
+        title=title,
+        company=company,
+        url=url,
+        location=location,
+        description=description,
+        workplace=workplace,
+        salary=salary,
+        posted_at=parse_date(posted_raw),
+        posted_at_text=posted_raw if isinstance(posted_raw, str) else "",
+        platform=platform,
+        apply_url=apply_url or url,
+        engine=engine,
+        source=source,
+        canonical_url=canonical_url(url),
+    )

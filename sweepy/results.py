@@ -1,0 +1,103 @@
+"""A finished sweep on disk: the result JSON, the CSV and the session; and reading result files back."""
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import NotFound, StorageError
+from .export import write_cards_csv
+from .paths import atomic_write_text
+from .pipeline import SweepContext, SweepOutcome
+from .session import activate
+
+RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
+SKIPPED_RECORDS_KEPT = 200
+
+
+def _free_stem(folder: Path, stem: str, stamp: str) -> str:
+    base = f"{stem}_{stamp}"
+    candidate, n = base, 1
+    while (folder / f"{candidate}.json").exists() or (folder / f"{candidate}.csv").exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
+    """Write `{stem}_{YYYYMMDD-HHMMSS}.json` and `.csv`, then make the cards the active session (unless there
+    are none). Returns the two paths."""
+    now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
+    base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
+    json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
+    profile = ctx.profile
+    document = {
+        "sweep_id": job_id,
+        "generated_at": now.isoformat(timespec="seconds"),
+        "profile": {
+            "stem": ctx.stem,
+            "path": str(ctx.profile_path),
+            "name": profile.name,
+            "titles": profile.search.titles,
+            "location": profile.search.location,
+            "assessment": profile.report.assessment,
+            "tracking": profile.export.tracking,
+        },
+        "options": {"deduplicate": ctx.options.deduplicate, "include_seen": ctx.options.include_seen},
+        "counts": {
+            "discovered": out.discovered,
+            "new": out.new,
+            "previously_seen": out.previously_seen,
+            "active": len(out.cards),
+        },
+        "dropped": dict(sorted(out.drops.items())),
+        "skipped_sources": [s.to_dict() for s in out.skipped_sources],
+        "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],
+        "stage_seconds": out.timings,
+        "cards": out.cards,
+    }
+    atomic_write_text(json_path, json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False))
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
+    if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
+        return {"json": str(json_path), "csv": str(csv_path)}
+    activate(
+        folder,
+        ctx.stem,
+        {
+            "profile_stem": ctx.stem,
+            "profile_path": str(ctx.profile_path),
+            "candidate_name": profile.name,
+            "assessment_mode": profile.report.assessment,
+            "source_result": str(json_path),
+            "csv_report": str(csv_path),
+            "sweep_id": job_id,
+            "updated_at": now.isoformat(timespec="seconds"),
+            "cards": out.cards,
+        },
+    )
+    return {"json": str(json_path), "csv": str(csv_path)}
+
+
+def result_files(folder: Path, stem: str | None) -> list[Path]:
+    """Sweep result files, newest first (by the timestamp in the name, then by mtime)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob("*.json"):
+        match = RESULT_NAME.fullmatch(path.name)
+        if match and (stem is None or match["stem"] == stem):
+            found.append((match["stamp"], path.stat().st_mtime_ns, path))
+    return [p for _s, _m, p in sorted(found, reverse=True)]
+
+
+def read_result(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise NotFound(f"Result file {path} does not exist. Call run_sweep to make one.") from None
+    except (OSError, ValueError) as exc:
+        raise StorageError(f"Result file {path} cannot be read ({exc}). Run the sweep again.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise StorageError(f"{path} is not a Sweepy result file (no cards list).")
+    return data

@@ -1,0 +1,78 @@
+"""Salary text and objects → Salary with a period, so `min_salary` compares annual amounts."""
+
+import re
+from typing import Any, cast
+
+from .models import ANNUAL_FACTOR, Period, Salary
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCY_CODES = ("USD", "EUR", "GBP", "CAD", "AUD", "CHF", "INR")
+_NUMBER = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([kK])?")
+_PERIOD_WORDS: list[tuple[re.Pattern[str], Period]] = [
+    (re.compile(r"\b(?:per\s+hour|an\s+hour|a\s+hour|hourly|hour|/\s*hr|hr)\b|/\s*h\b"), "hour"),
+    (re.compile(r"\b(?:per\s+day|a\s+day|daily|day)\b"), "day"),
+    (re.compile(r"\b(?:per\s+week|a\s+week|weekly|week|wk)\b"), "week"),
+    (re.compile(r"\b(?:per\s+month|a\s+month|monthly|month|mo)\b"), "month"),
+    (re.compile(r"\b(?:per\s+year|a\s+year|annually|annual|yearly|year|yr|p\.?a\.?)\b"), "year"),
+]
+
+
+def _guess_period(amount: float) -> Period:
+    """No period word: small amounts are hourly, mid-size monthly, large annual."""
+    if amount < 300:
+        return "hour"
+    if amount < 20_000:
+        return "month"
+    return "year"
+
+
+def parse_salary_text(text: str) -> Salary | None:
+    """Parse "$70,000 - $85,000 a year", "$32/hr", "€55k", "USD 60000-75000 per year"; None if no amount."""
+    lowered = text.lower()
+    amounts: list[float] = []
+    for number, kilo in _NUMBER.findall(text):
+        value = float(number.replace(",", ""))
+        if kilo:
+            value *= 1000
+        amounts.append(value)
+    if not amounts:
+        return None
+    # A lone "k" on the upper bound applies to the lower one too ("$95-120K").
+    if len(amounts) >= 2 and amounts[1] >= 1000 > amounts[0] and "k" in lowered:
+        amounts[0] *= 1000
+    currency = next((code for sign, code in _CURRENCY_SIGNS.items() if sign in text), None)
+    currency = currency or next((code for code in _CURRENCY_CODES if code.lower() in lowered), None)
+    period = next((p for pattern, p in _PERIOD_WORDS if pattern.search(lowered)), None)
+    low, high = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
+    if high < low:
+        low, high = high, low
+    return Salary(min=low, max=high, currency=currency, period=period or _guess_period(low), text=text.strip())
+
+
+def parse_salary(value: Any) -> Salary | None:
+    """A record's `salary`: text, an object {min, max, currency, period}, or absent.
+
+    Raises ValueError for a value of the wrong shape, so the loader can skip the record with a reason.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return parse_salary_text(value)
+    if isinstance(value, dict):
+        low, high = value.get("min"), value.get("max")
+        for bound in (low, high):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int | float)):
+                raise ValueError("salary min/max must be numbers")
+        if low is None and high is None:
+            return None
+        period = value.get("period", "year")
+        if period not in ANNUAL_FACTOR:
+            raise ValueError(f"salary period must be one of {', '.join(ANNUAL_FACTOR)}")
+        currency = value.get("currency")
+        if currency is not None and not isinstance(currency, str):
+            raise ValueError("salary currency must be text")
+        low_f = float(low) if low is not None else float(cast(float, high))
+        high_f = float(high) if high is not None else low_f
+        text = str(value.get("text") or "")
+        return Salary(min=low_f, max=high_f, currency=currency, period=cast(Period, period), text=text)
+    raise ValueError("salary must be text or an object with min, max, currency, period")

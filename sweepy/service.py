@@ -1,0 +1,381 @@
+"""One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
+(without `status`) or raise SweepyError."""
+
+import datetime as dt
+import logging
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .config import (
+    Profile,
+    deep_merge,
+    default_profile_filename,
+    dump_profile,
+    find_profile,
+    load_profile,
+    profile_stem,
+    validate_profile_data,
+)
+from .engines import engines, validate_sources
+from .errors import InvalidArgument, NotFound, SweepyError
+from .history import HistoryStore
+from .jobs import SweepJob, SweepRegistry
+from .paths import Workspace, atomic_write_text
+from .pipeline import SweepContext, SweepOptions, commit_history, run
+from .results import read_result, result_files, write_results
+from .resume import resume_text
+from .session import load_session
+
+log = logging.getLogger("sweepy")
+KEYWORD_NOTE = (
+    "Scores labelled KEYWORD OVERLAP are deterministic first-pass values: call get_jobs, judge each card, and "
+    "submit_judgments before presenting them as matches."
+)
+
+
+class SweepFailed(SweepyError):
+    """A background sweep ended in an error; carries job_id and sweep_status."""
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def rank(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A submitted match_pct outranks keyword overlap; then the score, then the title."""
+    return sorted(
+        cards,
+        key=lambda c: (
+            c.get("match_pct") is None,
+            -(c.get("match_score") or 0),
+            str(c.get("title", "")).lower(),
+        ),
+    )
+
+
+class SweepLog:
+    """The debug log of one sweep: `results/logs/{job_id}.log`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, line: str) -> None:
+        stamp = dt.datetime.now(dt.UTC).strftime("%H:%M:%S.%f")[:-3]
+        with self._lock, self.path.open("a", encoding="utf-8") as handle:
+            handle.write(f"{stamp} {line}\n")
+
+
+class SweepyService:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.sweeps = SweepRegistry()
+        self.clock = clock
+
+    @property
+    def workspace(self) -> Workspace:
+        return Workspace.from_env()
+
+    # -- create_profile -------------------------------------------------------------------------------------
+    def create_profile(
+        self,
+        name: str,
+        titles: list[str],
+        location: str,
+        resume_path: str,
+        remote_only: bool = False,
+        include_hybrid: bool = True,
+        min_salary: int = 0,
+        must_have_skills: list[str] | None = None,
+        synonyms: list[list[str]] | None = None,
+        platforms: dict[str, Any] | None = None,
+        sources_config: dict[str, Any] | None = None,
+        cache_config: dict[str, Any] | None = None,
+        orchestrator_config: dict[str, Any] | None = None,
+        history_config: dict[str, Any] | None = None,
+        job_tracking: bool = True,
+        assessment: str = "agent",
+        output_filename: str | None = None,
+    ) -> dict[str, Any]:
+        ws = self.workspace
+        resume = ws.resolve_read(resume_path, "resume_path")
+        base = {
+            "name": name,
+            "search": {
+                "titles": titles,
+                "location": location,
+                "remote_only": remote_only,
+                "include_hybrid": include_hybrid,
+                "min_salary": min_salary,
+            },
+            "resume": {
+                "path": str(resume),
+                "must_have_skills": must_have_skills or [],
+                "synonyms": synonyms or [],
+            },
+            "platforms": dict(platforms or {}),
+            "sources": {},
+            "export": {"tracking": job_tracking},
+            "report": {"assessment": assessment},
+        }
+        for block, changes in (
+            ("sources", sources_config),
+            ("cache", cache_config),
+            ("orchestrator", orchestrator_config),
+            ("history", history_config),
+        ):
+            if changes:
+                base[block] = deep_merge(base.get(block, {}), changes)  # type: ignore[arg-type]
+        profile = validate_profile_data(base, "arguments")
+        resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
+        enabled = sorted(validate_sources(profile.sources, ws))
+        raw_target = output_filename or default_profile_filename(name, titles[0])
+        if not raw_target.lower().endswith((".yaml", ".yml")):
+            raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
+        target = ws.resolve_write(raw_target, "output_filename")
+        atomic_write_text(target, dump_profile(profile))
+        ws.update_state(last_profile=str(target))
+        not_enabled = sorted(set(engines()) - set(enabled))
+        message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it."
+        if not enabled:
+            message += (
+                " No engine is enabled yet, so a sweep would find nothing: call create_profile again with "
+                'sources_config, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'
+            )
+        return {
+            "profile_path": str(target),
+            "profile_stem": profile_stem(target),
+            "enabled_engines": enabled,
+            "engines_not_enabled": not_enabled,
+            "message": message,
+        }
+
+    # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
+    def start_sweep(self, profile_path: str | None, deduplicate: bool, include_seen: bool) -> tuple[SweepJob, bool]:
+        """Validate everything a sweep needs, then start it (or join an identical running one)."""
+        ws = self.workspace
+        path = find_profile(ws, profile_path)
+        profile = load_profile(path)
+        ws.resolve_read(profile.resume.path, "Resume in the profile")
+        configs = validate_sources(profile.sources, ws)
+        if not configs:
+            raise InvalidArgument(
+                f"Profile {path.name} enables no engine, so a sweep would find nothing. Add a sources block "
+                "(call create_profile with sources_config) and sweep again."
+            )
+        results = ws.results_dir("results")
+        stem = profile_stem(path)
+        job = SweepJob(path, stem, SweepOptions(deduplicate, include_seen), debug_log=results / "logs" / "x.log")
+        job.debug_log = results / "logs" / f"{job.id}.log"
+        return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results))
+
+    def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
+        sweep_log = SweepLog(job.debug_log)
+        sweep_log(f"sweep {job.id} of {job.profile_path} options={job.options}")
+
+        def progress(step: int, label: str) -> None:
+            job.set_progress(step, label)
+            sweep_log(f"stage {step}/{job.total} {label}")
+
+        ctx = SweepContext(
+            profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress, log=sweep_log
+        )
+        try:
+            out = run(ctx)
+            for where, reason in out.skipped_records:
+                sweep_log(f"skipped record {where}: {reason}")
+            for source in out.skipped_sources:
+                sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
+            sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
+            reports = write_results(ctx, out, results, job.id)
+            commit_history(ctx, out)
+            job.finish(result=self._completed(job, profile, out, reports))
+            sweep_log(f"completed: {len(out.cards)} cards")
+        except SweepyError as exc:
+            sweep_log(f"failed: {exc.message}")
+            job.finish(error=exc.message)
+        except Exception as exc:
+            log.exception("sweep %s crashed", job.id)
+            sweep_log(f"crashed: {type(exc).__name__}: {exc}")
+            job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
+
+    def _completed(self, job: SweepJob, profile: Profile, out: Any, reports: dict[str, str]) -> dict[str, Any]:
+        cards = out.cards
+        top = [
+            {k: c[k] for k in ("job_id", "title", "company", "location", "match_score", "match_kind", "url")}
+            for c in cards[:5]
+        ]
+        assessed = sum(c.get("match_pct") is not None for c in cards)
+        mode = profile.report.assessment
+        if cards:
+            message = (
+                f"{len(cards)} roles found; the best keyword overlap is {cards[0]['title']} at {cards[0]['company']}. "
+            )
+            message += KEYWORD_NOTE
+        elif out.previously_seen:
+            message = (
+                f"All {out.previously_seen} matching postings were reported by earlier sweeps. Call run_sweep with "
+                "include_seen: true to review them."
+            )
+        else:
+            reasons = ", ".join(f"{k}: {v}" for k, v in sorted(out.drops.items())) or "none"
+            message = f"No postings matched the profile (dropped by reason: {reasons}). Widen titles or location."
+        return {
+            "sweep_status": "completed",
+            "job_id": job.id,
+            "discovered_count": out.discovered,
+            "new_count": out.new,
+            "previously_seen_count": out.previously_seen,
+            "active_count": len(cards),
+            "top_match": top[0] if top else None,
+            "top_roles": top,
+            "reports": reports,
+            "job_ids": [c["job_id"] for c in cards],
+            "card_count": len(cards),
+            "assessed_count": assessed,
+            "assessment_mode": mode,
+            "assessment_required": mode == "agent" and assessed < len(cards),
+            "skipped_sources": [s.to_dict() for s in out.skipped_sources],
+            "dropped": dict(sorted(out.drops.items())),
+            "skipped_records": len(out.skipped_records),
+            "elapsed_seconds": job.elapsed_seconds(),
+            "debug_log": str(job.debug_log),
+            "message": message,
+        }
+
+    def sweep_payload(self, job: SweepJob) -> dict[str, Any]:
+        """The running or completed payload; a failed sweep raises SweepFailed."""
+        if job.status == "failed":
+            raise SweepFailed(job.error or "The sweep failed.", job_id=job.id, sweep_status="failed",
+                              debug_log=str(job.debug_log))  # fmt: skip
+        if job.status == "completed" and job.result is not None:
+            return job.result
+        return {
+            "sweep_status": "running",
+            "job_id": job.id,
+            "progress": job.progress(),
+            "elapsed_seconds": job.elapsed_seconds(),
+            "debug_log": str(job.debug_log),
+            "message": f"Sweep is running (step {job.step}/{job.total}: {job.label}). Call get_sweep_status with "
+            f"job_id {job.id!r} until sweep_status reads completed.",
+        }
+
+    def find_sweep(self, job_id: str | None) -> SweepJob:
+        return self.sweeps.get(job_id)
+
+    # -- get_jobs / get_results -----------------------------------------------------------------------------
+    def get_jobs(self, profile_stem: str | None, results_dir: str, limit: int | None) -> dict[str, Any]:
+        folder = self.workspace.results_dir(results_dir)
+        running = self.sweeps.running()
+        try:
+            session = load_session(folder, profile_stem)
+            cards = rank(session["cards"])
+        except NotFound:
+            if running is None:
+                raise
+            session, cards = {}, []
+        if limit is not None:
+            cards = cards[: max(1, limit)]
+        payload: dict[str, Any] = {
+            "count": len(cards),
+            "profile_stem": session.get("profile_stem"),
+            "source_result": session.get("source_result"),
+            "jobs": cards,
+        }
+        if running is not None:
+            payload.update(
+                sweep_status="running",
+                running_job_id=running.id,
+                progress=running.progress(),
+                message="A sweep is still running; these cards predate it. Call get_sweep_status with job_id "
+                f"{running.id!r}, then get_jobs again.",
+            )
+        else:
+            unjudged = sum(c.get("match_pct") is None for c in cards)
+            payload["message"] = (
+                f"{len(cards)} cards. {unjudged} have only keyword overlap: judge them against the resume and "
+                "call submit_judgments."
+                if unjudged
+                else f"{len(cards)} cards, all judged."
+            )
+        return payload
+
+    def get_results(self, profile_stem: str | None, results_dir: str, limit: int) -> dict[str, Any]:
+        folder = self.workspace.results_dir(results_dir)
+        files = result_files(folder, profile_stem)
+        if not files:
+            scope = f" for profile {profile_stem!r}" if profile_stem else ""
+            raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
+        path = files[0]
+        data = read_result(path)
+        cards = data["cards"]
+        try:  # judgments live in the session; show them when it belongs to this result file
+            session = load_session(folder, data.get("profile", {}).get("stem"))
+            if session.get("source_result") == str(path):
+                cards = session["cards"]
+        except SweepyError:
+            pass
+        keys = ("job_id", "title", "company", "location", "match_score", "match_kind", "resume_track", "domain",
+                "url")  # fmt: skip
+        top = [{**{k: c.get(k) for k in keys}, "playbook": c.get("playbook")} for c in rank(cards)]
+        top = top[: clamp(limit, 1, 100)]
+        pdf, csv_path = path.with_suffix(".pdf"), path.with_suffix(".csv")
+        overlap_only = any(r["match_kind"] == "KEYWORD OVERLAP" for r in top)
+        return {
+            "result_file": str(path),
+            "pdf_report": str(pdf) if pdf.exists() else None,
+            "csv_report": str(csv_path) if csv_path.exists() else None,
+            "total_roles": len(cards),
+            "top_roles": top,
+            "message": KEYWORD_NOTE if overlap_only else f"{len(cards)} roles in {path.name}.",
+        }
+
+    # -- clear_history --------------------------------------------------------------------------------------
+    def clear_history(self, profile_path: str | None, profile_stem_arg: str | None) -> dict[str, Any]:
+        ws = self.workspace
+        if profile_path is not None and profile_stem_arg is not None:
+            raise InvalidArgument("Pass profile_path or profile_stem, not both.")
+        if profile_path is not None:
+            path: Path | None = ws.resolve_read(profile_path, "profile_path")
+        elif profile_stem_arg is not None:
+            candidate = ws.home / "profiles" / f"{profile_stem_arg}.yaml"
+            path = candidate if candidate.is_file() else None
+        else:
+            try:
+                path = self.sweeps.get(None).profile_path
+            except NotFound:
+                raise InvalidArgument(
+                    "No sweep has run since the server started, so there is no profile to clear. Pass "
+                    "profile_path or profile_stem."
+                ) from None
+        stem = profile_stem_arg or profile_stem(path)  # type: ignore[arg-type]
+        history_path = load_profile(path).history.path if path is not None else "~/.sweepy/history.db"
+        store = HistoryStore(ws.resolve_write(history_path, "history path"), clock=self.clock)
+        cleared = store.clear(stem)
+        return {
+            "scope": stem,
+            "cleared": cleared,
+            "remaining": store.count(),
+            "history_path": str(store.path),
+            "message": f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
+        }
+
+    # -- list_sweeps ----------------------------------------------------------------------------------------
+    def list_sweeps(self, limit: int | None, cursor: str | None) -> dict[str, Any]:
+        jobs = self.sweeps.newest_first()
+        if limit is None and cursor is None:
+            return {"sweeps": [j.listing() for j in jobs]}
+        start = 0
+        if cursor is not None:
+            after = self.sweeps.decode_cursor(cursor)
+            start = next(i for i, j in enumerate(jobs) if j.id == after) + 1
+        size = limit or 20
+        page = jobs[start : start + size]
+        more = start + size < len(jobs)
+        return {
+            "sweeps": [j.listing() for j in page],
+            "next_cursor": self.sweeps.encode_cursor(page[-1]) if more and page else None,
+        }

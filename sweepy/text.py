@@ -1,0 +1,80 @@
+"""Text normalisation shared by the filter, dedupe and score stages."""
+
+import html
+import re
+
+_TAG_BREAK = re.compile(r"<\s*(?:br|/p|/li|/div|/h\d|li|p)\b[^>]*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+_NON_WORD = re.compile(r"[^a-z0-9+#]+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+
+_ABBREVIATIONS = {
+    "sr": "senior",
+    "snr": "senior",
+    "jr": "junior",
+    "mgr": "manager",
+    "assoc": "associate",
+    "asst": "assistant",
+    "admin": "administrative",
+    "eng": "engineer",
+    "dev": "developer",
+}
+_COMPANY_SUFFIXES = frozenset(
+    [
+        "inc",
+        "incorporated",
+        "llc",
+        "llp",
+        "lllp",
+        "ltd",
+        "limited",
+        "corp",
+        "corporation",
+        "co",
+        "company",
+        "gmbh",
+        "plc",
+        "pc",
+        "pllc",
+        "sa",
+        "ag",
+        "the",
+    ]
+)
+
+
+def clean_text(text: str) -> str:
+    """Plain text from plain text or HTML, with control and bidi-override characters removed."""
+    if "<" in text and ">" in text:
+        text = _TAG.sub(" ", _TAG_BREAK.sub("\n", text))
+    if "&" in text:
+        text = html.unescape(text)
+    text = _CONTROL.sub("", text)
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def normalize(text: str) -> str:
+    """Lower-case words separated by single spaces; punctuation dropped ("Sr. Writer, II" → "sr writer ii")."""
+    return _NON_WORD.sub(" ", text.lower()).strip()
+
+
+def expand_abbreviations(words: list[str]) -> list[str]:
+    return [_ABBREVIATIONS.get(word, word) for word in words]
+
+
+def normalize_title(title: str) -> str:
+    """Titles compared across platforms: "Sr. Paralegal" and "Senior Paralegal" become the same."""
+    return " ".join(expand_abbreviations(normalize(title).split()))
+
+
+def normalize_company(company: str) -> str:
+    """Company names compared across platforms: "Northwind Labs, Inc." and "Northwind Labs" match."""
+    words = normalize(company.replace("&", " and ")).split()
+    return " ".join(word for word in words if word not in _COMPANY_SUFFIXES)
+
+
+def contains_phrase(haystack: str, phrase: str) -> bool:
+    """Whole-word phrase test on normalised text (both sides already normalised)."""
+    return bool(phrase) and f" {phrase} " in f" {haystack} "

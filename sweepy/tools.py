@@ -1,0 +1,36 @@
+"""The tool list: one source of truth for names, titles, MCP annotations and the `core` visibility set."""
+
+from dataclasses import dataclass
+
+from mcp.types import ToolAnnotations
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    title: str
+    read_only: bool
+    destructive: bool
+    idempotent: bool
+    open_world: bool
+    core: bool
+
+    def annotations(self) -> ToolAnnotations:
+        return ToolAnnotations(
+            title=self.title,
+            read_only_hint=self.read_only,
+            destructive_hint=self.destructive,
+            idempotent_hint=self.idempotent,
+            open_world_hint=self.open_world,
+        )
+
+
+# The behaviour-hint table of TOOLS.md, for the tools this server implements.
+TOOLS: dict[str, ToolSpec] = {
+    "create_profile": ToolSpec("Create a search profile", False, True, True, False, core=True),
+    "run_sweep": ToolSpec("Run a job sweep", False, True, False, True, core=True),
+    "get_sweep_status": ToolSpec("Check a sweep's progress", False, False, True, False, core=True),
+    "get_jobs": ToolSpec("Get the session's job cards", False, False, True, False, core=True),
+    "get_results": ToolSpec("Read the latest sweep results", True, False, True, False, core=False),
+    "clear_history": ToolSpec("Forget reported postings", False, True, True, False, core=False),
+    "list_sweeps": ToolSpec("List background sweeps", True, False, True, False, core=False),
+}

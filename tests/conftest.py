@@ -1,0 +1,38 @@
+"""Shared fixtures: every test runs in its own workspace and state folder, never the real home."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # server.py is importable for in-process tests
+DATA = ROOT / "sweepy" / "data"
+
+
+@pytest.fixture(autouse=True)
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An isolated SWEEPY_HOME (returned) with SWEEPY_STATE_DIR beside it."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("SWEEPY_HOME", str(home))
+    monkeypatch.setenv("SWEEPY_STATE_DIR", str(tmp_path / "state"))
+    for name in ("SWEEPY_ALLOW_EXTERNAL_WRITES", "SWEEPY_TOOLS", "SWEEPY_OUTPUT_SCHEMAS", "SWEEPY_REQUIRE_JUDGMENTS"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def snapshot(*roots: Path) -> dict[str, bytes]:
+    """Every file under the roots with its bytes: compare before and after to prove nothing changed."""
+    files: dict[str, bytes] = {}
+    for root in roots:
+        if root.exists():
+            for path in sorted(root.rglob("*")):
+                if path.is_file():
+                    files[str(path)] = path.read_bytes()
+    return files
