@@ -12,7 +12,8 @@ from .service import SweepFailed, SweepyService
 def _summary(payload: dict[str, Any]) -> str:
     lines = [
         f"discovered {payload['discovered_count']}, new {payload['new_count']}, "
-        f"previously seen {payload['previously_seen_count']}, cards {payload['card_count']}",
+        f"previously seen {payload['previously_seen_count']}, cards {payload['card_count']}, "
+        f"records skipped {payload['skipped_records']} (reasons in the debug log)",
         "dropped: " + (", ".join(f"{k} {v}" for k, v in payload["dropped"].items()) or "none"),
     ]
     skipped = payload["skipped_sources"]

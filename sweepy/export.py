@@ -73,12 +73,15 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
         ) from None
     if not text.strip():
         return {}
+    # Only the delimiter is sniffed. A sniffed quote style is wrong for Sweepy's own files: escaped cells start
+    # with `'` (taken for a quote character), and doubled `"` past the sample shift columns. Quoting is Excel's.
     try:
-        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        delimiter = csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
     except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.DictReader(io.StringIO(text), dialect=dialect))
-    if not rows or "job_id" not in rows[0]:
+        delimiter = ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    rows = list(reader)
+    if "job_id" not in (reader.fieldnames or []):  # a sweep that reported nothing leaves a header-only CSV
         raise StorageError(
             f"The earlier CSV {path} has no job_id column, so its tracking notes cannot be carried forward. "
             "Restore the column or move the file aside, then sweep again."
@@ -93,8 +96,13 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
 
 def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     """The profile's sweep CSVs, newest first."""
-    pattern = re.compile(re.escape(stem) + r"_\d{8}-\d{6}(?:-\d+)?\.csv")
-    return sorted((p for p in folder.glob("*.csv") if pattern.fullmatch(p.name)), key=lambda p: p.name, reverse=True)
+    pattern = re.compile(re.escape(stem) + r"_(\d{8}-\d{6})(?:-(\d+))?\.csv")
+    found: list[tuple[str, int, Path]] = []
+    for path in folder.glob("*.csv"):
+        if match := pattern.fullmatch(path.name):
+            # Same second: `<stamp>.csv`, then `<stamp>-2.csv`, ... `<stamp>-10.csv` (by number, not by name).
+            found.append((match[1], int(match[2] or 1), path))
+    return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
 def write_cards_csv(target: Path, cards: list[dict[str, Any]], tracking: bool, stem: str) -> int:

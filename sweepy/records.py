@@ -3,6 +3,7 @@
 import datetime as dt
 import re
 from typing import Any, cast
+from urllib.parse import urlsplit
 
 from .models import Posting, Workplace
 from .salary import parse_salary
@@ -12,9 +13,13 @@ from .urls import canonical_url, platform_for_url
 DESCRIPTION_CAP = 20_000
 """Characters kept from a description: enough for scoring, bounded for memory and payloads."""
 
-_REMOTE = re.compile(r"\b(?:fully remote|100% remote|remote|work from home|wfh|anywhere)\b", re.IGNORECASE)
-_HYBRID = re.compile(r"\bhybrid\b", re.IGNORECASE)
-_ONSITE = re.compile(r"\b(?:on-?site|in[- ]office|in person)\b", re.IGNORECASE)
+_WORKPLACE_HINTS: tuple[tuple[Workplace, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("hybrid", ("hybrid",), re.compile(r"\bhybrid\b", re.IGNORECASE)),
+    ("remote", ("remote", "home", "wfh", "anywhere"),
+     re.compile(r"\b(?:fully remote|100% remote|remote|work from home|wfh|anywhere)\b", re.IGNORECASE)),
+    ("onsite", ("site", "office", "person"), re.compile(r"\b(?:on-?site|in[- ]office|in person)\b", re.IGNORECASE)),
+)  # fmt: skip
+_HTTP_URL = re.compile(r"^https?://[^\s/]+\.\S*$", re.IGNORECASE)
 _WORKPLACES = ("remote", "hybrid", "onsite")
 
 
@@ -23,14 +28,14 @@ class RecordError(ValueError):
 
 
 def infer_workplace(location: str, description: str) -> Workplace:
-    """Workplace from the location first ("Hybrid - Austin, TX", "Remote - US"), then the description."""
+    """Workplace from the location first ("Hybrid - Austin, TX", "Remote - US"), then the description;
+    hybrid wins over remote, remote over on-site."""
     for text in (location, description[:3000]):
-        if _HYBRID.search(text):
-            return "hybrid"
-        if _REMOTE.search(text):
-            return "remote"
-        if _ONSITE.search(text):
-            return "onsite"
+        lowered = text.lower()
+        for kind, words, pattern in _WORKPLACE_HINTS:
+            # The substring test skips the regex scan for the many texts that never mention the word.
+            if any(word in lowered for word in words) and pattern.search(text):
+                return kind
     return "onsite" if location.strip() else "unknown"
 
 
@@ -60,8 +65,13 @@ def _text(record: dict[str, Any], key: str, required: bool = False) -> str:
 
 
 def _http_url(value: str, key: str) -> str:
-    if not re.match(r"^https?://[^\s/]+\.[^\s]*$", value, re.IGNORECASE):
-        raise RecordError(f"{key} {value[:80]!r} is not an http(s) URL")
+    problem = f"{key} {value[:80]!r} is not an http(s) URL"
+    if not _HTTP_URL.match(value):
+        raise RecordError(problem)
+    try:
+        _ = urlsplit(value).port  # canonical_url reads it: a bad port or an unclosed "[" raises ValueError
+    except ValueError:
+        raise RecordError(problem) from None
     return value
 
 

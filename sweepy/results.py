@@ -57,7 +57,7 @@ def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         "stage_seconds": out.timings,
         "cards": out.cards,
     }
-    atomic_write_text(json_path, json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False))
+    atomic_write_text(json_path, json.dumps(document, ensure_ascii=False, allow_nan=False))
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
     if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
         return {"json": str(json_path), "csv": str(csv_path)}

@@ -11,228 +11,22 @@ from itertools import pairwise
 from .text import contains_phrase, normalize, normalize_title
 
 TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT = 25, 40, 35
-RESUME_SATURATION = 20
+RESUME_SATURATION = 60
 """Distinct resume terms found in a posting for the full resume weight."""
 
 STOPWORDS = frozenset(
-    [
-        "a",
-        "about",
-        "above",
-        "across",
-        "after",
-        "again",
-        "all",
-        "also",
-        "am",
-        "an",
-        "and",
-        "any",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "being",
-        "both",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "doing",
-        "down",
-        "during",
-        "each",
-        "few",
-        "for",
-        "from",
-        "further",
-        "had",
-        "has",
-        "have",
-        "having",
-        "he",
-        "her",
-        "here",
-        "hers",
-        "him",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "just",
-        "me",
-        "more",
-        "most",
-        "my",
-        "no",
-        "nor",
-        "not",
-        "now",
-        "of",
-        "off",
-        "on",
-        "once",
-        "only",
-        "or",
-        "other",
-        "our",
-        "ours",
-        "out",
-        "over",
-        "own",
-        "per",
-        "same",
-        "she",
-        "should",
-        "so",
-        "some",
-        "such",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "through",
-        "to",
-        "too",
-        "under",
-        "until",
-        "up",
-        "very",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "yours",
-        "etc",
-        "via",
-        "new",
-        "york",
-        "ny",
-        "inc",
-        "llc",
-        "llp",
-        "ability",
-        "able",
-        "work",
-        "working",
-        "works",
-        "worked",
-        "team",
-        "teams",
-        "experience",
-        "experienced",
-        "years",
-        "year",
-        "strong",
-        "skills",
-        "skill",
-        "including",
-        "include",
-        "includes",
-        "required",
-        "requirements",
-        "preferred",
-        "plus",
-        "role",
-        "position",
-        "job",
-        "candidate",
-        "candidates",
-        "company",
-        "opportunity",
-        "responsibilities",
-        "responsible",
-        "duties",
-        "environment",
-        "support",
-        "supporting",
-        "excellent",
-        "good",
-        "great",
-        "knowledge",
-        "understanding",
-        "using",
-        "use",
-        "used",
-        "well",
-        "within",
-        "across",
-        "multiple",
-        "various",
-        "must",
-        "may",
-        "need",
-        "needs",
-        "other",
-        "others",
-        "time",
-        "full",
-        "part",
-        "based",
-        "day",
-        "days",
-        "help",
-        "provide",
-        "provides",
-        "provided",
-        "ensure",
-        "related",
-        "relevant",
-        "level",
-        "high",
-        "highly",
-        "join",
-        "looking",
-        "seeking",
-        "apply",
-        "benefits",
-        "salary",
-        "pay",
-        "hour",
-        "hours",
-        "week",
-        "weeks",
-        "month",
-        "months",
-        "equal",
-        "employer",
-        "including",
-        "what",
-        "who",
-        "you'll",
-        "we're",
-        "our",
-        "us",
-        "will",
-    ]
+    """a about above across after again all also am an and any are as at be been being both but by can could did do
+    does doing down during each few for from further had has have having he her here hers him his how i if in into
+    is it its just me more most my no nor not now of off on once only or other our ours out over own per same she
+    should so some such than that the their them then there these they this those through to too under until up
+    very was we were what when where which while who whom why will with would you your yours etc via new york ny
+    inc llc llp ability able work working works worked team teams experience experienced years year strong skills
+    skill including include includes required requirements preferred plus role position job candidate candidates
+    company opportunity responsibilities responsible duties environment support supporting excellent good great
+    knowledge understanding using use used well within across multiple various must may need needs other others
+    time full part based day days help provide provides provided ensure related relevant level high highly join
+    looking seeking apply benefits salary pay hour hours week weeks month months equal employer including what who
+    you'll we're our us will""".split()
 )
 
 
@@ -265,10 +59,21 @@ class Scorer:
                     variants |= set(group)
             self.must_haves.append((skill, sorted(v for v in variants if v)))
         self.resume_terms = frozenset(vocabulary(resume_text))
+        self._resume_words = frozenset(w for term in self.resume_terms for w in term.split())
+
+    def _resume_hits(self, words: list[str]) -> list[str]:
+        """`resume_terms & vocabulary(text)`, without building the posting's whole vocabulary."""
+        known = self._resume_words
+        hits = {w for w in words if w in known} & self.resume_terms
+        hits.update(
+            f"{a} {b}" for a, b in pairwise(words) if a in known and b in known and f"{a} {b}" in self.resume_terms
+        )
+        return sorted(hits)
 
     def score(self, title: str, description: str) -> Score:
         norm_title = normalize_title(title)
         text = f"{norm_title} {normalize(description)}"
+        padded = f" {text} "  # whole-word phrase tests without re-padding per must-have
         title_points = 0.0
         matched: list[str] = []
         for phrase in self.title_phrases:
@@ -281,12 +86,12 @@ class Scorer:
         missing = []
         found_musts = 0
         for skill, variants in self.must_haves:
-            if any(contains_phrase(text, v) for v in variants):
+            if any(f" {v} " in padded for v in variants):
                 found_musts += 1
                 matched.append(normalize(skill))
             else:
                 missing.append(skill)
-        resume_hits = sorted(self.resume_terms & vocabulary(text))
+        resume_hits = self._resume_hits(text.split())
         resume_weight = RESUME_WEIGHT + (0 if self.must_haves else MUST_WEIGHT)
         must_points = MUST_WEIGHT * found_musts / len(self.must_haves) if self.must_haves else 0.0
         resume_points = resume_weight * min(1.0, len(resume_hits) / RESUME_SATURATION)

@@ -72,6 +72,6 @@ def activate(folder: Path, stem: str, session: dict[str, Any]) -> None:
                 if card.get("match_pct") is not None:
                     card["match_score"], card["match_kind"] = card["match_pct"], "MATCH"
         session.setdefault("playbook", previous.get("playbook", ""))
-        text = json.dumps(session, indent=1, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(session, ensure_ascii=False, allow_nan=False)
         atomic_write_text(saved_path, text)
         atomic_write_text(session_path(folder, None), text)

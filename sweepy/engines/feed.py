@@ -52,9 +52,13 @@ def _records(path: Path) -> list[Any]:
                     records.append(RecordError(f"line {number} is not valid JSON"))
         return records
     if suffix == ".csv":
-        sample = text[:4096]
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
-        return list(csv.DictReader(io.StringIO(text), dialect=dialect))
+        # Only the delimiter is sniffed: a sniffed quote style can be wrong past the sample, and a file with one
+        # column has no delimiter to find. Quoting is always Excel's (`"`, doubled inside a field).
+        try:
+            delimiter = csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
+        except csv.Error:
+            delimiter = ","
+        return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
     data = json.loads(text)
     if isinstance(data, dict) and isinstance(data.get("jobs"), list):
         data = data["jobs"]

@@ -8,80 +8,11 @@ from dataclasses import dataclass
 from ..models import Posting
 from ..text import contains_phrase, normalize, normalize_title
 
-_LEVEL_WORDS = frozenset(
-    [
-        "senior",
-        "junior",
-        "lead",
-        "principal",
-        "staff",
-        "entry",
-        "level",
-        "i",
-        "ii",
-        "iii",
-        "iv",
-        "v",
-        "1",
-        "2",
-        "3",
-    ]
-)
+_LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
 _WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
 US_STATES = frozenset(
-    [
-        "al",
-        "ak",
-        "az",
-        "ar",
-        "ca",
-        "co",
-        "ct",
-        "de",
-        "fl",
-        "ga",
-        "hi",
-        "id",
-        "il",
-        "in",
-        "ia",
-        "ks",
-        "ky",
-        "la",
-        "me",
-        "md",
-        "ma",
-        "mi",
-        "mn",
-        "ms",
-        "mo",
-        "mt",
-        "ne",
-        "nv",
-        "nh",
-        "nj",
-        "nm",
-        "ny",
-        "nc",
-        "nd",
-        "oh",
-        "ok",
-        "or",
-        "pa",
-        "ri",
-        "sc",
-        "sd",
-        "tn",
-        "tx",
-        "ut",
-        "vt",
-        "va",
-        "wa",
-        "wv",
-        "wi",
-        "wy",
-        "dc",
-    ]
+    """al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or
+    pa ri sc sd tn tx ut vt va wa wv wi wy dc""".split()
 )
 _US_TERMS = ("us", "usa", "u s", "united states", "america", "north america", "us only", "anywhere")
 _FOREIGN_TERMS = (

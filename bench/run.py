@@ -1,0 +1,115 @@
+"""Sweepy's benchmarks, reported as medians (and a ratio for start-up, which cancels machine noise).
+
+1. Cold start: process start → `tools/list` answered, server.py vs a bare one-tool MCPServer, same client.
+2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
+
+Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N]`).
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import anyio
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sweepy.sample import generate_postings  # noqa: E402
+
+PROFILE = """\
+name: Bench Seeker
+search:
+  titles: [Paralegal, Technical Writer, Software Engineer, Registered Nurse, Administrative Assistant, Data Analyst]
+  location: New York, NY
+  min_salary: 40000
+resume:
+  path: {resume}
+  must_have_skills: [Relativity, legal research, Python, API documentation]
+  synonyms: [[Paralegal, Legal Assistant], [e-discovery, electronic discovery]]
+sources:
+  feed: {{enabled: true, path: {feed}}}
+history: {{enabled: true, retention_days: 4, match: url, path: {state}/history.db}}
+"""
+
+
+async def _time_to_tools_list(script: Path, env: dict[str, str]) -> float:
+    params = StdioServerParameters(command=sys.executable, args=[str(script)], env=env)
+    started = time.perf_counter()
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        tools = await session.list_tools()
+        elapsed = time.perf_counter() - started
+    assert tools.tools, "no tools listed"
+    return elapsed
+
+
+def bench_cold_start(runs: int, workdir: Path) -> dict[str, object]:
+    env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin"}
+    sweepy_times, bare_times = [], []
+    for _ in range(runs):  # interleaved, so drift in machine load hits both alike
+        sweepy_times.append(anyio.run(_time_to_tools_list, ROOT / "server.py", env))
+        bare_times.append(anyio.run(_time_to_tools_list, ROOT / "bench" / "bare_server.py", env))
+    sweepy_median, bare_median = statistics.median(sweepy_times), statistics.median(bare_times)
+    return {
+        "runs": runs,
+        "sweepy_median_s": round(sweepy_median, 3),
+        "bare_median_s": round(bare_median, 3),
+        "ratio": round(sweepy_median / bare_median, 2),
+        "target_ratio": 1.5,
+    }
+
+
+def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
+    feed = workdir / "feed.jsonl"
+    with feed.open("w", encoding="utf-8") as handle:
+        for record in generate_postings(count, seed=11):
+            handle.write(json.dumps(record) + "\n")
+    (workdir / "profiles").mkdir(exist_ok=True)
+    resume = ROOT / "sweepy" / "data" / "sample_resume.pdf"
+    (workdir / "profiles" / "bench.yaml").write_text(
+        PROFILE.format(resume=resume, feed=feed, state=workdir / "state"), encoding="utf-8"
+    )
+    samples = []
+    for _ in range(runs):
+        (workdir / "state" / "history.db").unlink(missing_ok=True)  # every run sees all postings as new
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "pipeline_once.py"), str(workdir), str(count)],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        samples.append(json.loads(done.stdout))
+    stages = {name: round(statistics.median(s["stages"][name] for s in samples), 3) for name in samples[0]["stages"]}
+    return {
+        "runs": runs,
+        "postings": count,
+        "median_s": round(statistics.median(s["seconds"] for s in samples), 3),
+        "median_stage_s": stages,
+        "max_peak_rss_mb": max(s["peak_rss_mb"] for s in samples),
+        "cards": samples[0]["cards"],
+        "dropped": samples[0]["dropped"],
+        "targets": {"seconds": 3.0, "peak_rss_mb": 400},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--postings", type=int, default=20_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
+        workdir = Path(tmp)
+        report = {
+            "cold_start": bench_cold_start(args.runs, workdir),
+            "pipeline": bench_pipeline(max(3, args.runs // 2), args.postings, workdir),
+        }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+"""Stage 2: keep postings that fit the search, count the rest by the first reason that dropped them."""
+
+import datetime as dt
+from collections import Counter
+from typing import Any
+
+from sweepy.models import Posting
+from sweepy.pipeline.filter import Criteria, filter_postings
+from sweepy.records import posting_from_record
+
+TODAY = dt.date(2024, 6, 15)
+
+
+def posting(title: str = "Paralegal", location: str = "New York, NY", **fields: Any) -> Posting:
+    slug = f"{title}-{location}-{len(fields)}".replace(" ", "-").replace(",", "")
+    record = {"title": title, "company": "Northwind Labs", "url": f"https://jobs.lever.co/northwind/{slug}"}
+    return posting_from_record({**record, "location": location, **fields}, "feed", "test")
+
+
+def criteria(**changes: Any) -> Criteria:
+    base: dict[str, Any] = {"titles": ["Paralegal"], "synonyms": [], "location": "New York, NY", "today": TODAY}
+    return Criteria(**{**base, **changes})
+
+
+def titles(postings: list[Posting]) -> list[str]:
+    return [p.title for p in postings]
+
+
+def locations(postings: list[Posting]) -> list[str]:
+    return [p.location for p in postings]
+
+
+def test_synonym_title_is_kept_only_when_grouped_with_a_target_title() -> None:
+    found = [posting("Legal Assistant"), posting("Senior Paralegal")]
+
+    kept, drops = filter_postings(found, criteria(synonyms=[["Paralegal", "Legal Assistant"]]))
+    assert titles(kept) == ["Legal Assistant", "Senior Paralegal"]
+    assert drops == Counter()
+
+    kept, drops = filter_postings(found, criteria(synonyms=[]))
+    assert titles(kept) == ["Senior Paralegal"]
+    assert drops == Counter({"title": 1})
+
+    kept, drops = filter_postings(found, criteria(synonyms=[["Legal Assistant", "Legal Secretary"]]))
+    assert titles(kept) == ["Senior Paralegal"]
+    assert drops == Counter({"title": 1})
+
+
+def test_title_matches_through_levels_abbreviations_and_punctuation() -> None:
+    found = [
+        posting("Sr. Technical Writer II"),
+        posting("Technical Writer"),
+        posting("Writer, Technical Documentation"),
+        posting("Technical Editor"),
+        posting("UX Writer"),
+    ]
+    kept, drops = filter_postings(found, criteria(titles=["Technical Writer"]))
+    assert titles(kept) == ["Sr. Technical Writer II", "Technical Writer", "Writer, Technical Documentation"]
+    assert drops == Counter({"title": 2})
+
+
+def test_location_keeps_the_metro_and_drops_other_cities() -> None:
+    found = [
+        posting(location="New York, NY"),
+        posting(location="Brooklyn, NY"),
+        posting(location="Jersey City, NJ"),
+        posting(location="Manhattan"),
+        posting(location="Chicago, IL"),
+        posting(location="York, PA"),
+    ]
+    kept, drops = filter_postings(found, criteria())
+    assert locations(kept) == ["New York, NY", "Brooklyn, NY", "Jersey City, NJ", "Manhattan"]
+    assert drops == Counter({"location": 2})
+
+
+def test_posting_without_a_place_is_kept() -> None:
+    kept, drops = filter_postings([posting(location="")], criteria())
+    assert len(kept) == 1
+    assert drops == Counter()
+
+
+def test_remote_eligibility_for_a_new_york_seeker() -> None:
+    found = [
+        posting(location="Remote (EU only)"),
+        posting(location="Remote - US"),
+        posting(location="Remote"),
+        posting(location="Remote - Canada"),
+        posting(location="Remote (US or Canada)"),
+    ]
+    assert {p.workplace for p in found} == {"remote"}
+    kept, drops = filter_postings(found, criteria())
+    assert locations(kept) == ["Remote - US", "Remote", "Remote (US or Canada)"]
+    assert drops == Counter({"location": 2})
+
+
+def test_remote_only_drops_onsite_and_hybrid() -> None:
+    found = [
+        posting(location="New York, NY"),
+        posting(location="Hybrid - New York, NY"),
+        posting(location="Remote - US"),
+    ]
+    assert [p.workplace for p in found] == ["onsite", "hybrid", "remote"]
+    kept, drops = filter_postings(found, criteria(remote_only=True))
+    assert locations(kept) == ["Remote - US"]
+    assert drops == Counter({"remote": 2})
+
+
+def test_a_remote_seeker_gets_remote_postings_only() -> None:
+    found = [posting(location="Brooklyn, NY"), posting(location="Remote - US")]
+    kept, drops = filter_postings(found, criteria(location="Remote"))
+    assert locations(kept) == ["Remote - US"]
+    assert drops == Counter({"remote": 1})
+
+
+def test_include_hybrid_false_drops_hybrid() -> None:
+    found = [
+        posting(location="New York, NY"),
+        posting(location="Hybrid - New York, NY"),
+        posting(location="Remote - US"),
+    ]
+    kept, drops = filter_postings(found, criteria(include_hybrid=False))
+    assert locations(kept) == ["New York, NY", "Remote - US"]
+    assert drops == Counter({"hybrid": 1})
+
+
+def test_hourly_salary_is_annualised_before_comparing() -> None:
+    found = [posting(salary="$32/hr")]
+    assert found[0].salary is not None
+    assert found[0].salary.annual_max == 66_560
+
+    kept, drops = filter_postings(found, criteria(min_salary=60_000))
+    assert len(kept) == 1
+    assert drops == Counter()
+
+    kept, drops = filter_postings(found, criteria(min_salary=66_560))
+    assert len(kept) == 1
+    assert drops == Counter()
+
+    kept, drops = filter_postings(found, criteria(min_salary=70_000))
+    assert kept == []
+    assert drops == Counter({"salary": 1})
+
+
+def test_salary_range_is_judged_by_its_top() -> None:
+    kept, drops = filter_postings([posting(salary="$28 - $34 an hour")], criteria(min_salary=70_000))
+    assert len(kept) == 1
+    assert drops == Counter()
+
+
+def test_unknown_salary_is_kept() -> None:
+    found = [posting(), posting(title="Paralegal II", salary="Competitive")]
+    assert [p.salary for p in found] == [None, None]
+    kept, drops = filter_postings(found, criteria(min_salary=70_000))
+    assert titles(kept) == ["Paralegal", "Paralegal II"]
+    assert drops == Counter()
+
+
+def test_platform_switched_off_is_dropped() -> None:
+    found = [
+        posting(url="https://www.linkedin.com/jobs/view/3901"),
+        posting(url="https://boards.greenhouse.io/northwind/jobs/4012"),
+    ]
+    kept, drops = filter_postings(found, criteria(platform_enabled=lambda platform: platform != "linkedin"))
+    assert [p.platform for p in kept] == ["greenhouse"]
+    assert drops == Counter({"platform": 1})
+
+
+def test_max_age_days_with_a_fixed_today() -> None:
+    found = [
+        posting(title="Paralegal I", posted_at="2024-06-08"),  # exactly 7 days old
+        posting(title="Paralegal II", posted_at="2024-06-07"),  # 8 days old
+        posting(title="Paralegal III"),  # no date: kept
+    ]
+    kept, drops = filter_postings(found, criteria(max_age_days=7))
+    assert titles(kept) == ["Paralegal I", "Paralegal III"]
+    assert drops == Counter({"age": 1})
+
+    kept, drops = filter_postings(found, criteria(max_age_days=None))
+    assert len(kept) == 3
+    assert drops == Counter()
+
+
+def test_every_reason_is_counted_once_by_the_first_that_applies() -> None:
+    found = [
+        posting(title="Paralegal", location="Chicago, IL"),
+        posting(title="Software Engineer", location="Chicago, IL"),
+        posting(title="Paralegal", location="Hybrid - New York, NY", salary="$20/hr"),
+        posting(title="Paralegal", location="Brooklyn, NY", salary="$20/hr"),
+        posting(title="Paralegal", location="Remote (EU only)", posted_at="2024-01-02"),
+        posting(title="Paralegal", location="Remote - US", url="https://www.indeed.com/viewjob?jk=1"),
+        posting(title="Legal Assistant", location="Jersey City, NJ", salary="$90,000 a year"),
+    ]
+    kept, drops = filter_postings(
+        found,
+        criteria(
+            synonyms=[["Paralegal", "Legal Assistant"]],
+            include_hybrid=False,
+            min_salary=50_000,
+            max_age_days=30,
+            platform_enabled=lambda platform: platform != "indeed",
+        ),
+    )
+    assert [(p.title, p.location) for p in kept] == [("Legal Assistant", "Jersey City, NJ")]
+    assert drops == Counter({"location": 1, "title": 1, "hybrid": 1, "salary": 1, "age": 1, "platform": 1})

@@ -1,0 +1,224 @@
+"""Profiles: strict YAML (no tags, no aliases, no YAML 1.1 surprises), named field errors, round-trips."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+from sweepy.config import (
+    Profile,
+    default_profile_filename,
+    dump_profile,
+    load_profile,
+    parse_profile_text,
+)
+from sweepy.errors import ProfileError
+
+DESIGN_PROFILE = """\
+name: Pedro Writer
+search:
+  titles: [Technical Writer, UX Writer]
+  location: New York, NY
+  remote_only: false
+  include_hybrid: true
+  min_salary: 0
+resume:
+  path: /home/pedro/resume.pdf
+  must_have_skills: [docs-as-code, API documentation]
+  synonyms: [[docs-as-code, documentation as code]]
+platforms: {greenhouse: true, lever: true, ashby: true, linkedin: true, indeed: true, custom: []}
+sources:
+  feed: {enabled: false, path: sweepy/data/sample_postings.jsonl}
+  greenhouse: {enabled: true, boards: [acme, globex]}
+  adzuna: {enabled: false, country: us, app_id_env: ADZUNA_APP_ID, app_key_env: ADZUNA_APP_KEY}
+cache: {enabled: true, ttl_seconds: 3600}
+orchestrator:
+  timeout_per_source_seconds: 30
+  circuit_breaker: {failure_threshold: 3, cooldown_seconds: 600}
+history: {enabled: true, retention_days: 4, match: url, path: ~/.sweepy/history.db}
+export: {tracking: true}
+report: {assessment: agent}
+"""
+
+
+def edited(old: str, new: str) -> str:
+    assert DESIGN_PROFILE.count(old) == 1
+    return DESIGN_PROFILE.replace(old, new)
+
+
+def profile_error(text: str) -> str:
+    with pytest.raises(ProfileError) as caught:
+        parse_profile_text(text, "profiles/pedro.yaml")
+    return caught.value.message
+
+
+def test_design_profile_loads() -> None:
+    profile = parse_profile_text(DESIGN_PROFILE, "profiles/pedro.yaml")
+    assert profile.name == "Pedro Writer"
+    assert profile.search.titles == ["Technical Writer", "UX Writer"]
+    assert profile.search.location == "New York, NY"
+    assert (profile.search.remote_only, profile.search.include_hybrid, profile.search.min_salary) == (False, True, 0)
+    assert profile.search.max_age_days is None
+    assert profile.resume.must_have_skills == ["docs-as-code", "API documentation"]
+    assert profile.resume.synonyms == [["docs-as-code", "documentation as code"]]
+    assert profile.platform_enabled("linkedin") is True
+    assert profile.custom_platforms() == {}
+    assert profile.enabled_sources() == {"greenhouse": {"enabled": True, "boards": ["acme", "globex"]}}
+    assert profile.cache.ttl_seconds == 3600
+    assert profile.orchestrator.circuit_breaker.failure_threshold == 3
+    assert (profile.history.retention_days, profile.history.match, profile.history.path) == (
+        4,
+        "url",
+        "~/.sweepy/history.db",
+    )
+    assert profile.report.assessment == "agent"
+
+
+def test_minimal_profile_takes_defaults() -> None:
+    text = "name: Ana\nsearch: {titles: [Paralegal], location: 'New York, NY'}\nresume: {path: resume.pdf}\n"
+    profile = parse_profile_text(text, "p.yaml")
+    assert profile.search.min_salary == 0
+    assert profile.history.retention_days == 4
+    assert profile.export.tracking is True
+    assert profile.platforms == {}
+
+
+def test_remote_only_no_is_not_false() -> None:
+    message = profile_error(edited("remote_only: false", "remote_only: NO"))
+    assert message == (
+        "Profile profiles/pedro.yaml is invalid: 'search.remote_only': Input should be a valid boolean (got 'NO')."
+    )
+
+
+@pytest.mark.parametrize("value", ["yes", "on", "Off", "y"])
+def test_yaml_11_booleans_are_not_booleans(value: str) -> None:
+    assert "'search.include_hybrid'" in profile_error(edited("include_hybrid: true", f"include_hybrid: {value}"))
+
+
+def test_octal_looking_min_salary_is_not_511() -> None:
+    message = profile_error(edited("min_salary: 0", "min_salary: 0777"))
+    assert message == (
+        "Profile profiles/pedro.yaml is invalid: 'search.min_salary': Input should be a valid integer (got '0777')."
+    )
+
+
+@pytest.mark.parametrize("value", ["0x1F", "70000.0", "'70000'", "7e4"])
+def test_min_salary_must_be_a_plain_integer(value: str) -> None:
+    assert "'search.min_salary'" in profile_error(edited("min_salary: 0", f"min_salary: {value}"))
+
+
+def test_python_tag_is_refused_and_nothing_runs(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    text = edited("name: Pedro Writer", f'name: !!python/object/apply:os.system ["touch {marker}"]')
+    message = profile_error(text)
+    assert message.startswith("Profile profiles/pedro.yaml uses a YAML tag that is not allowed (")
+    assert "python/object/apply:os.system" in message
+    assert not marker.exists()
+
+
+def test_alias_is_refused() -> None:
+    text = edited("  titles: [Technical Writer, UX Writer]", "  titles: &t [Technical Writer, UX Writer]")
+    text = text.replace("  must_have_skills: [docs-as-code, API documentation]", "  must_have_skills: *t")
+    message = profile_error(text)
+    assert message == ("The profile uses a YAML alias (line 10); aliases are not allowed. Write the value out in full.")
+
+
+def test_alias_bomb_is_refused_quickly() -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for n in range(1, 9):
+        prev, cur = chr(ord("a") + n - 1), chr(ord("a") + n)
+        lines.append(f"{cur}: &{cur} [{', '.join(['*' + prev] * 9)}]")
+    started = time.perf_counter()
+    message = profile_error("\n".join(lines) + "\n")
+    assert time.perf_counter() - started < 1.0
+    assert message.startswith("The profile uses a YAML alias (line 2)")
+
+
+def test_anchor_without_alias_is_harmless() -> None:
+    profile = parse_profile_text(edited("name: Pedro Writer", "name: &n Pedro Writer"), "p.yaml")
+    assert profile.name == "Pedro Writer"
+
+
+def test_unknown_key_is_named() -> None:
+    message = profile_error(edited("  min_salary: 0\n", "  min_salary: 0\n  zip: 10001\n"))
+    assert message == "Profile profiles/pedro.yaml is invalid: unknown key 'search.zip'."
+
+
+def test_unknown_top_level_key_is_named() -> None:
+    message = profile_error(DESIGN_PROFILE + "theme: dark\n")
+    assert message == "Profile profiles/pedro.yaml is invalid: unknown key 'theme'."
+
+
+def test_date_in_a_text_field_stays_text() -> None:
+    profile = parse_profile_text(edited("location: New York, NY", "location: 2024-01-01"), "p.yaml")
+    assert profile.search.location == "2024-01-01"
+    profile = parse_profile_text(edited("name: Pedro Writer", "name: 2024-01-01 09:30:00"), "p.yaml")
+    assert profile.name == "2024-01-01 09:30:00"
+
+
+@pytest.mark.parametrize("value", ["NO", "on", "0777", "off"])
+def test_yaml_11_words_in_a_text_field_stay_text(value: str) -> None:
+    assert parse_profile_text(edited("name: Pedro Writer", f"name: {value}"), "p.yaml").name == value
+
+
+@pytest.mark.parametrize("value", ["12", "1.5", "null", "~", "[]"])
+def test_non_text_in_a_text_field_names_the_field(value: str) -> None:
+    assert profile_error(edited("name: Pedro Writer", f"name: {value}")).startswith(
+        "Profile profiles/pedro.yaml is invalid: 'name': Input should be a valid string"
+    )
+
+
+def test_invalid_yaml_names_the_line() -> None:
+    message = profile_error("name: Pedro\nsearch: [unclosed\n")
+    assert message.startswith("Profile profiles/pedro.yaml is not valid YAML at line ")
+
+
+@pytest.mark.parametrize("text", ["", "- a\n- b\n", "just text\n"])
+def test_profile_must_be_a_mapping(text: str) -> None:
+    assert profile_error(text) == (
+        "Profile profiles/pedro.yaml must be a YAML mapping with name, search and resume blocks."
+    )
+
+
+def test_dump_then_parse_round_trips() -> None:
+    profile = parse_profile_text(DESIGN_PROFILE, "p.yaml")
+    again = parse_profile_text(dump_profile(profile), "p.yaml")
+    assert again == profile
+
+
+def test_awkward_text_values_round_trip() -> None:
+    text = edited("name: Pedro Writer", "name: 'NO'")
+    text = text.replace("titles: [Technical Writer, UX Writer]", "titles: ['on', '0777', '2024-01-01', 'null']")
+    text = text.replace("location: New York, NY", "location: 'true'")
+    profile = parse_profile_text(text, "p.yaml")
+    assert (profile.name, profile.search.titles, profile.search.location) == (
+        "NO",
+        ["on", "0777", "2024-01-01", "null"],
+        "true",
+    )
+    assert parse_profile_text(dump_profile(profile), "p.yaml") == profile
+
+
+def test_load_profile_reads_a_file(workspace: Path) -> None:
+    path = workspace / "profiles" / "pedro.yaml"
+    path.parent.mkdir()
+    path.write_text(DESIGN_PROFILE, encoding="utf-8")
+    assert load_profile(path) == parse_profile_text(DESIGN_PROFILE, str(path))
+
+
+def test_load_profile_refuses_non_utf8(workspace: Path) -> None:
+    path = workspace / "latin1.yaml"
+    path.write_bytes(DESIGN_PROFILE.replace("Pedro", "P\xe9dro").encode("latin-1"))
+    with pytest.raises(ProfileError) as caught:
+        load_profile(path)
+    assert caught.value.message == f"Profile {path} is not UTF-8 text."
+
+
+def test_default_profile_filename() -> None:
+    assert default_profile_filename("Pedro Writer", "Technical Writer") == "profiles/pedro_writer_technical_writer.yaml"
+    assert default_profile_filename("Ana-María", "Sr. Paralegal") == "profiles/ana_mar_a_sr__paralegal.yaml"
+    assert default_profile_filename("../x", "a/b") == "profiles/___x_a_b.yaml"
+
+
+def test_profile_model_is_the_one_parsed() -> None:
+    assert isinstance(parse_profile_text(DESIGN_PROFILE, "p.yaml"), Profile)

@@ -1,0 +1,294 @@
+"""CSV export: reversible formula neutralising (S-23) and tracking carried across runs and Excel edits (S-24)."""
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sweepy.errors import StorageError
+from sweepy.export import (
+    CARD_COLUMNS,
+    TRACKING_COLUMNS,
+    earlier_csvs,
+    escape_cell,
+    read_tracking,
+    unescape_cell,
+    write_cards_csv,
+)
+from sweepy.pipeline.score import make_card
+from sweepy.records import posting_from_record
+from sweepy.scoring import Scorer
+
+STEM = "paralegal_nyc"
+SCORER = Scorer(titles=["Paralegal"], must_haves=["Westlaw"], synonyms=[], resume_text="Paralegal, Westlaw, e-filing")
+
+
+def card(title: str, company: str = "Northwind Labs", n: int = 1, **fields: Any) -> dict[str, Any]:
+    record = {"title": title, "company": company, "url": f"https://jobs.lever.co/northwind/{n}", **fields}
+    return make_card(posting_from_record(record, "feed", "test"), SCORER)
+
+
+def parse(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline=""), delimiter=delimiter))
+
+
+def excel_edit(path: Path, edits: dict[str, dict[str, str]]) -> None:
+    """Rewrite a Sweepy CSV the way Excel saves one: BOM, `;`, CRLF, columns moved, cells typed by a person."""
+    rows = parse(path)
+    for row in rows:
+        row.update(edits.get(row["job_id"], {}))
+    columns = ["notes", "status", "title", "job_id"] + [
+        c for c in rows[0] if c not in ("notes", "status", "title", "job_id")
+    ]
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, delimiter=";", lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path.write_bytes(b"\xef\xbb\xbf" + buffer.getvalue().encode("utf-8"))
+
+
+DANGEROUS = ['=HYPERLINK("http://evil.example","x")', "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "\n=1", "'=x", "''=x"]
+HARMLESS = ["plain", "", "'", "'plain", "a=b", "Sr. Paralegal", "1+1", "=", "-"]
+
+
+@pytest.mark.parametrize("value", DANGEROUS + HARMLESS)
+def test_escape_then_unescape_round_trips(value: str) -> None:
+    escaped = escape_cell(value)
+    assert unescape_cell(escaped) == value
+    assert escape_cell(unescape_cell(escaped)) == escaped  # idempotent across runs: no '' build-up
+
+
+@pytest.mark.parametrize(
+    ("value", "escaped"),
+    [
+        ('=HYPERLINK("http://evil.example","x")', '\'=HYPERLINK("http://evil.example","x")'),
+        ("+1", "'+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"),
+        ("'=x", "''=x"),
+        ("plain", "plain"),
+        ("", ""),
+        ("'plain", "'plain"),
+    ],
+)
+def test_dangerous_cells_get_exactly_one_apostrophe(value: str, escaped: str) -> None:
+    assert escape_cell(value) == escaped
+
+
+@pytest.mark.parametrize("value", DANGEROUS)
+def test_escaped_cells_never_start_like_a_formula(value: str) -> None:
+    assert escape_cell(value)[:1] == "'"
+
+
+def test_written_csv_parses_back_to_the_original_values(workspace: Path) -> None:
+    titles = ['=HYPERLINK("http://evil.example","x")', "+1 Paralegal", '-2+3 a",=1+2', "@SUM(A1)", ";=1 Paralegal"]
+    cards = [{**card("Paralegal", n=i), "title": title, "company": "\t=1 Corp"} for i, title in enumerate(titles)]
+    target = workspace / "results" / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(target, cards, tracking=True, stem=STEM)
+    rows = parse(target)
+    assert [row["title"][:1] for row in rows] == ["'", "'", "'", "'", ";"]
+    assert [unescape_cell(row["title"]) for row in rows] == titles
+    assert {unescape_cell(row["company"]) for row in rows} == {"\t=1 Corp"}
+    assert list(rows[0]) == list(CARD_COLUMNS + TRACKING_COLUMNS)
+
+
+def test_no_apostrophe_build_up_across_runs(workspace: Path) -> None:
+    folder = workspace / "results"
+    cards = [card("Paralegal")]
+    job_id = cards[0]["job_id"]
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, cards, tracking=True, stem=STEM)
+    excel_edit(first, {job_id: {"notes": "=call back", "contact": "+1 212 555 0100", "status": "'=x"}})
+    for day in range(2, 6):
+        write_cards_csv(folder / f"{STEM}_2024060{day}-090000.csv", cards, tracking=True, stem=STEM)
+    (row,) = parse(folder / f"{STEM}_20240605-090000.csv")
+    # A typed "'=x" is Excel's way to enter the text "=x": it is read as "=x" and written escaped once.
+    assert (row["notes"], row["contact"], row["status"]) == ("'=call back", "'+1 212 555 0100", "'=x")
+    assert read_tracking(folder / f"{STEM}_20240605-090000.csv")[job_id] == {
+        "status": "=x",
+        "applied_on": "",
+        "follow_up_on": "",
+        "contact": "+1 212 555 0100",
+        "notes": "=call back",
+    }
+
+
+def test_tracking_survives_an_excel_edit(workspace: Path) -> None:
+    folder = workspace / "results"
+    cards = [
+        card("Paralegal", n=1, location="New York, NY", salary="$70,000 - $85,000 a year"),
+        card("Senior Paralegal", company="Contoso, Inc.", n=2),
+        card("Legal Assistant", n=3, description="Westlaw; e-filing; dockets"),
+    ]
+    ids = [c["job_id"] for c in cards]
+    first = folder / f"{STEM}_20240601-090000.csv"
+    assert write_cards_csv(first, cards, tracking=True, stem=STEM) == 0
+    excel_edit(
+        first,
+        {
+            ids[0]: {"status": "ghosted", "notes": "Two calls; no answer, will chase", "applied_on": "2024-06-02"},
+            ids[1]: {"status": "interview", "contact": "Dana O'Brien", "follow_up_on": "2024-06-10"},
+        },
+    )
+    raw = first.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbfnotes;status;title;job_id;")
+    assert b"\r\n" in raw
+
+    second = folder / f"{STEM}_20240602-090000.csv"
+    assert write_cards_csv(second, list(reversed(cards)), tracking=True, stem=STEM) == 2
+    rows = {row["job_id"]: row for row in parse(second)}
+    assert [rows[i]["status"] for i in ids] == ["ghosted", "interview", ""]
+    assert rows[ids[0]]["notes"] == "Two calls; no answer, will chase"
+    assert rows[ids[0]]["applied_on"] == "2024-06-02"
+    assert (rows[ids[1]]["contact"], rows[ids[1]]["follow_up_on"]) == ("Dana O'Brien", "2024-06-10")
+    assert [rows[i][c] for i in ids[2:] for c in TRACKING_COLUMNS] == ["", "", "", "", ""]
+
+
+def test_tracking_is_kept_for_jobs_a_later_sweep_did_not_report(workspace: Path) -> None:
+    folder = workspace / "results"
+    a, b = card("Paralegal", n=1), card("Legal Assistant", n=2)
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a, b], tracking=True, stem=STEM)
+    excel_edit(first, {a["job_id"]: {"status": "applied"}})
+    write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [b], tracking=True, stem=STEM)
+    third = folder / f"{STEM}_20240603-090000.csv"
+    assert write_cards_csv(third, [a, b], tracking=True, stem=STEM) == 1
+    assert {row["job_id"]: row["status"] for row in parse(third)} == {a["job_id"]: "applied", b["job_id"]: ""}
+
+
+def test_newest_earlier_csv_wins(workspace: Path) -> None:
+    folder = workspace / "results"
+    a = card("Paralegal")
+    for day, status in (("01", "applied"), ("02", "interview")):
+        path = folder / f"{STEM}_202406{day}-090000.csv"
+        write_cards_csv(path, [a], tracking=True, stem=STEM)
+        excel_edit(path, {a["job_id"]: {"status": status}})
+    target = folder / f"{STEM}_20240603-090000.csv"
+    write_cards_csv(target, [a], tracking=True, stem=STEM)
+    assert [row["status"] for row in parse(target)] == ["interview"]
+
+
+def test_newest_earlier_csv_wins_within_the_same_second(workspace: Path) -> None:
+    """Two sweeps in one second are named `<stamp>.csv` then `<stamp>-2.csv`, ..., `<stamp>-10.csv`."""
+    folder = workspace / "results"
+    a = card("Paralegal")
+    for suffix, status in (("", "applied"), ("-2", "interview"), ("-10", "offer")):
+        path = folder / f"{STEM}_20240601-090000{suffix}.csv"
+        write_cards_csv(path, [a], tracking=True, stem=STEM)
+        excel_edit(path, {a["job_id"]: {"status": status}})
+    assert [p.name for p in earlier_csvs(folder, STEM)] == [
+        f"{STEM}_20240601-090000-10.csv",
+        f"{STEM}_20240601-090000-2.csv",
+        f"{STEM}_20240601-090000.csv",
+    ]
+    target = folder / f"{STEM}_20240601-090001.csv"
+    write_cards_csv(target, [a], tracking=True, stem=STEM)
+    assert [row["status"] for row in parse(target)] == ["offer"]
+
+
+def test_other_profiles_csvs_are_not_read(workspace: Path) -> None:
+    folder = workspace / "results"
+    a = card("Paralegal")
+    other = folder / "writer_remote_20240601-090000.csv"
+    write_cards_csv(other, [a], tracking=True, stem="writer_remote")
+    excel_edit(other, {a["job_id"]: {"status": "applied"}})
+    target = folder / f"{STEM}_20240602-090000.csv"
+    assert write_cards_csv(target, [a], tracking=True, stem=STEM) == 0
+    assert [row["status"] for row in parse(target)] == [""]
+
+
+def test_without_tracking_no_columns_and_nothing_read(workspace: Path) -> None:
+    folder = workspace / "results"
+    folder.mkdir()
+    (folder / f"{STEM}_20240601-090000.csv").write_text("not,a,tracking,csv\n1,2,3,4\n", encoding="utf-8")
+    target = folder / f"{STEM}_20240602-090000.csv"
+    assert write_cards_csv(target, [card("Paralegal")], tracking=False, stem=STEM) == 0
+    assert list(parse(target)[0]) == list(CARD_COLUMNS)
+
+
+def test_earlier_csv_without_job_id_column_raises(workspace: Path) -> None:
+    folder = workspace / "results"
+    folder.mkdir()
+    earlier = folder / f"{STEM}_20240601-090000.csv"
+    earlier.write_bytes(b"\xef\xbb\xbftitle;status;notes\r\nParalegal;applied;call Monday\r\n")
+    target = folder / f"{STEM}_20240602-090000.csv"
+    with pytest.raises(StorageError) as caught:
+        write_cards_csv(target, [card("Paralegal")], tracking=True, stem=STEM)
+    assert caught.value.message.startswith(f"The earlier CSV {earlier} has no job_id column")
+    assert not target.exists()
+    assert earlier.read_bytes() == b"\xef\xbb\xbftitle;status;notes\r\nParalegal;applied;call Monday\r\n"
+
+
+def test_earlier_csv_of_a_sweep_that_found_nothing_does_not_block(workspace: Path) -> None:
+    folder = workspace / "results"
+    empty = folder / f"{STEM}_20240601-090000.csv"
+    assert write_cards_csv(empty, [], tracking=True, stem=STEM) == 0
+    assert empty.read_text(encoding="utf-8").splitlines() == [",".join(CARD_COLUMNS + TRACKING_COLUMNS)]
+    target = folder / f"{STEM}_20240602-090000.csv"
+    assert write_cards_csv(target, [card("Paralegal")], tracking=True, stem=STEM) == 0
+    assert [row["title"] for row in parse(target)] == ["Paralegal"]
+
+
+def test_empty_earlier_csv_carries_nothing(workspace: Path) -> None:
+    folder = workspace / "results"
+    folder.mkdir()
+    (folder / f"{STEM}_20240601-090000.csv").write_text("", encoding="utf-8")
+    target = folder / f"{STEM}_20240602-090000.csv"
+    assert write_cards_csv(target, [card("Paralegal")], tracking=True, stem=STEM) == 0
+
+
+def test_apostrophe_escaped_cells_are_not_read_as_quotes(workspace: Path) -> None:
+    """An escaped phone number and a note ending in a quoted word must not make `'` the quote character."""
+    folder = workspace / "results"
+    a, b = card("Paralegal", n=1), card("Legal Assistant", n=2)
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a, b], tracking=True, stem=STEM)
+    rows = parse(first)
+    rows[0].update(status="applied", contact="'+1 212 555 0100", notes="Recruiter said 'next week'")
+    rows[1].update(status="ghosted", notes="-no reply")
+    with first.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert "'" in first.read_text(encoding="utf-8")
+    assert '"' not in first.read_text(encoding="utf-8")
+
+    carried = read_tracking(first)
+    assert carried[a["job_id"]] == {
+        "status": "applied",
+        "applied_on": "",
+        "follow_up_on": "",
+        "contact": "+1 212 555 0100",
+        "notes": "Recruiter said 'next week'",
+    }
+    assert carried[b["job_id"]]["status"] == "ghosted"
+    assert carried[b["job_id"]]["notes"] == "-no reply"
+
+
+def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: Path) -> None:
+    folder = workspace / "results"
+    cards = [card(f"Paralegal {i}", n=i, description="x" * 50) for i in range(40)]
+    cards.append(card('Paralegal "Litigation", NYC', company="Contoso, Inc.", n=99))
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, cards, tracking=True, stem=STEM)
+    assert first.read_text(encoding="utf-8").index('""Litigation""') > 4096
+    rows = parse(first)
+    rows[-1].update(status="applied", notes="sent cover letter")
+    with first.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+    carried = read_tracking(first)
+    assert carried == {
+        cards[-1]["job_id"]: {
+            "status": "applied",
+            "applied_on": "",
+            "follow_up_on": "",
+            "contact": "",
+            "notes": "sent cover letter",
+        }
+    }

@@ -1,0 +1,150 @@
+"""The write guard (matrix S-01..S-04, S-09) and atomic writes."""
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import snapshot
+
+from sweepy.errors import InvalidArgument, PathNotAllowed
+from sweepy.paths import Workspace, atomic_write_text
+
+
+def real(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+@pytest.fixture
+def outside(workspace: Path) -> Path:
+    """`<home>_evil`: a sibling whose name shares the workspace's prefix, holding one sentinel file."""
+    folder = workspace.parent / f"{workspace.name}_evil"
+    folder.mkdir()
+    (folder / "target.yaml").write_text("original\n", encoding="utf-8")
+    return folder
+
+
+def refused(raw: str | Path) -> PathNotAllowed:
+    with pytest.raises(PathNotAllowed) as caught:
+        Workspace.from_env().resolve_write(raw, "profile path")
+    return caught.value
+
+
+def test_prefix_sibling_is_refused(workspace: Path, outside: Path) -> None:
+    before = snapshot(outside)
+    error = refused(outside / "p.yaml")
+    assert error.message.startswith(f"profile path {str(outside / 'p.yaml')!r} resolves to ")
+    assert error.details == {"allowed_roots": [str(real(workspace)), str(real(workspace.parent / "state"))]}
+    assert snapshot(outside) == before
+
+
+def test_dotdot_into_prefix_sibling_is_refused(workspace: Path, outside: Path) -> None:
+    refused(f"{workspace}/../{outside.name}/p.yaml")
+    refused(f"../{outside.name}/p.yaml")
+    refused("profiles/../../x.yaml")
+    assert sorted(p.name for p in outside.iterdir()) == ["target.yaml"]
+
+
+def test_absolute_path_outside_is_refused(tmp_path: Path) -> None:
+    refused(tmp_path / "x.yaml")
+    refused("/tmp/sweepy-test-x.yaml")
+    refused("~/.bashrc")
+
+
+def test_symlinked_file_pointing_outside_is_refused(workspace: Path, outside: Path) -> None:
+    (workspace / "profiles").mkdir()
+    (workspace / "profiles" / "a.yaml").symlink_to(outside / "target.yaml")
+    before = snapshot(outside)
+    error = refused("profiles/a.yaml")
+    assert f"resolves to {str(real(outside / 'target.yaml'))!r}" in error.message
+    assert snapshot(outside) == before
+
+
+def test_symlinked_parent_folder_pointing_outside_is_refused(workspace: Path, outside: Path) -> None:
+    (workspace / "profiles").symlink_to(outside, target_is_directory=True)
+    refused("profiles/new.yaml")
+    refused(workspace / "profiles" / "target.yaml")
+    assert sorted(p.name for p in outside.iterdir()) == ["target.yaml"]
+
+
+def test_dangling_symlink_to_outside_is_refused(workspace: Path, outside: Path) -> None:
+    (workspace / "profiles").mkdir()
+    (workspace / "profiles" / "new.yaml").symlink_to(outside / "new.yaml")
+    refused("profiles/new.yaml")
+    assert not (outside / "new.yaml").exists()
+
+
+def test_paths_inside_home_and_state_are_accepted(workspace: Path) -> None:
+    ws = Workspace.from_env()
+    state = real(workspace.parent / "state")
+    assert ws.resolve_write("profiles/pedro.yaml") == real(workspace) / "profiles" / "pedro.yaml"
+    assert ws.resolve_write(workspace / "results" / "a.csv") == real(workspace) / "results" / "a.csv"
+    assert ws.resolve_write("profiles/../results/a.csv") == real(workspace) / "results" / "a.csv"
+    assert ws.resolve_write(state / "history.db") == state / "history.db"
+    assert ws.resolve_write("~/.sweepy/history.db") == state / "history.db"
+    assert ws.resolve_write(".") == real(workspace)
+
+
+def test_symlink_that_stays_inside_is_accepted(workspace: Path) -> None:
+    (workspace / "results").mkdir()
+    (workspace / "latest").symlink_to(workspace / "results", target_is_directory=True)
+    assert Workspace.from_env().resolve_write("latest/a.csv") == real(workspace) / "results" / "a.csv"
+
+
+@pytest.mark.parametrize(
+    ("value", "allowed"), [("0", False), ("true", False), ("yes", False), (" 1", False), ("1", True)]
+)
+def test_only_exact_1_allows_external_writes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str, allowed: bool
+) -> None:
+    monkeypatch.setenv("SWEEPY_ALLOW_EXTERNAL_WRITES", value)
+    ws = Workspace.from_env()
+    assert ws.allow_external is allowed
+    target = tmp_path / "elsewhere" / "x.yaml"
+    if allowed:
+        assert ws.resolve_write(target) == real(target)
+    else:
+        with pytest.raises(PathNotAllowed):
+            ws.resolve_write(target)
+
+
+def test_external_writes_are_refused_when_unset(tmp_path: Path) -> None:
+    assert "SWEEPY_ALLOW_EXTERNAL_WRITES" not in os.environ
+    assert Workspace.from_env().allow_external is False
+    refused(tmp_path / "elsewhere" / "x.yaml")
+
+
+@pytest.mark.parametrize("raw", ["profiles/a\x00b.yaml", "\x00"])
+def test_nul_in_the_path_is_an_invalid_argument(raw: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        Workspace.from_env().resolve_write(raw, "output path")
+    assert caught.value.message == "output path contains a NUL character; pass a plain file path."
+
+
+@pytest.mark.parametrize("raw", ["", "   "])
+def test_empty_path_is_an_invalid_argument(raw: str) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        Workspace.from_env().resolve_write(raw, "output path")
+    assert caught.value.message == "output path is empty; pass a file path."
+
+
+def test_lone_surrogate_is_an_invalid_argument() -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        Workspace.from_env().resolve_write("profiles/a\ud800.yaml", "output path")
+    assert caught.value.message == "output path is not valid Unicode text; pass a plain file path."
+
+
+def test_atomic_write_replaces_content_and_leaves_no_temp_files(workspace: Path) -> None:
+    target = Workspace.from_env().resolve_write("results/notes.txt")
+    atomic_write_text(target, "first version\n")
+    assert target.read_text(encoding="utf-8") == "first version\n"
+    atomic_write_text(target, "second, longer version ✓\n")
+    assert target.read_bytes() == "second, longer version ✓\n".encode()
+    assert sorted(p.name for p in target.parent.iterdir()) == ["notes.txt"]
+
+
+def test_atomic_write_to_a_shorter_text_does_not_leave_old_bytes(workspace: Path) -> None:
+    target = workspace / "a.txt"
+    atomic_write_text(target, "x" * 1000)
+    atomic_write_text(target, "y")
+    assert target.read_text(encoding="utf-8") == "y"
+    assert sorted(p.name for p in workspace.iterdir()) == ["a.txt"]

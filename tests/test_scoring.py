@@ -1,0 +1,119 @@
+"""Stage 5's keyword overlap: deterministic, synonym-aware, honest about gaps, 0..100."""
+
+import pytest
+
+from sweepy.scoring import MUST_WEIGHT, RESUME_SATURATION, RESUME_WEIGHT, TITLE_WEIGHT, Score, Scorer, vocabulary
+
+PARALEGAL_RESUME = """Paralegal with six years in litigation support: legal research on Westlaw and LexisNexis,
+e-filing in state and federal courts, drafting discovery requests, subpoenas and deposition summaries,
+docket management, trial binders, document review in Relativity, client intake and case management."""
+
+PARALEGAL_POSTING = (
+    "Litigation Paralegal",
+    "Northwind seeks a litigation paralegal. Draft discovery requests and subpoenas, manage docketing and "
+    "e-filing, legal research in Westlaw, prepare trial binders and deposition summaries.",
+)
+SOFTWARE_POSTING = (
+    "Senior Software Engineer",
+    "Build distributed systems in Go and Kubernetes. Design REST APIs, write unit tests, review code, "
+    "operate PostgreSQL and Kafka on AWS.",
+)
+
+
+def paralegal_scorer() -> Scorer:
+    return Scorer(
+        titles=["Paralegal"],
+        must_haves=["Westlaw", "e-filing", "legal research"],
+        synonyms=[["docket management", "docketing"]],
+        resume_text=PARALEGAL_RESUME,
+    )
+
+
+def test_same_input_gives_the_same_score_every_time() -> None:
+    scorer = paralegal_scorer()
+    first = scorer.score(*PARALEGAL_POSTING)
+    second = scorer.score(*PARALEGAL_POSTING)
+    third = paralegal_scorer().score(*PARALEGAL_POSTING)
+    assert first == second == third
+    assert first.matched_terms == third.matched_terms  # same order, not just the same set
+
+
+def test_synonyms_let_a_must_have_match() -> None:
+    description = "We practise documentation as code with Sphinx and Git, and write API documentation."
+    grouped = Scorer(
+        titles=["Technical Writer"],
+        must_haves=["docs-as-code", "API documentation"],
+        synonyms=[["docs-as-code", "documentation as code"]],
+        resume_text="",
+    )
+    ungrouped = Scorer(
+        titles=["Technical Writer"],
+        must_haves=["docs-as-code", "API documentation"],
+        synonyms=[],
+        resume_text="",
+    )
+
+    with_synonym = grouped.score("Technical Writer", description)
+    assert with_synonym.missing_must_haves == []
+    assert with_synonym.matched_terms[:3] == ["technical writer", "docs as code", "api documentation"]
+    assert with_synonym.score == 25 + 40  # full title, both must-haves, no resume terms
+
+    without = ungrouped.score("Technical Writer", description)
+    assert without.missing_must_haves == ["docs-as-code"]
+    assert without.score == 25 + 20
+
+
+def test_missing_must_haves_are_listed_in_profile_order() -> None:
+    scorer = Scorer(
+        titles=["Paralegal"],
+        must_haves=["Westlaw", "Relativity", "e-filing", "Spanish", "legal research"],
+        synonyms=[],
+        resume_text="",
+    )
+    result = scorer.score("Paralegal", "Legal research and e-filing; Spanish a plus.")
+    assert result.missing_must_haves == ["Westlaw", "Relativity"]
+    assert result.matched_terms == ["paralegal", "e filing", "spanish", "legal research"]
+    assert result.score == round(25 + 40 * 3 / 5)
+
+
+def test_paralegal_posting_outscores_software_posting_for_a_paralegal() -> None:
+    scorer = paralegal_scorer()
+    paralegal = scorer.score(*PARALEGAL_POSTING)
+    software = scorer.score(*SOFTWARE_POSTING)
+    assert paralegal.score > software.score
+    assert paralegal.missing_must_haves == []
+    assert software.missing_must_haves == ["Westlaw", "e-filing", "legal research"]
+    assert paralegal.matched_terms[:4] == ["paralegal", "westlaw", "e filing", "legal research"]
+
+
+def test_partial_title_match_earns_part_of_the_title_weight() -> None:
+    scorer = Scorer(titles=["Technical Writer"], must_haves=[], synonyms=[], resume_text="")
+    assert scorer.score("Technical Writer", "").score == 25
+    assert scorer.score("Senior Technical Writer II", "").score == 25
+    assert scorer.score("Content Writer", "") == Score(
+        score=round(25 * 0.6 * 0.5), matched_terms=[], missing_must_haves=[]
+    )
+    assert scorer.score("Barista", "").score == 0
+
+
+@pytest.mark.parametrize(
+    ("title", "description"),
+    [
+        PARALEGAL_POSTING,
+        SOFTWARE_POSTING,
+        ("", ""),
+        ("Paralegal", PARALEGAL_RESUME * 20),
+        ("Paralegal Paralegal Paralegal", "Westlaw " * 500),
+    ],
+)
+def test_score_is_within_0_and_100(title: str, description: str) -> None:
+    result = paralegal_scorer().score(title, description)
+    assert 0 <= result.score <= 100
+    assert len(result.matched_terms) <= 15
+
+
+def test_posting_that_is_the_resume_earns_title_must_haves_and_resume_overlap() -> None:
+    result = paralegal_scorer().score("Paralegal", PARALEGAL_RESUME)
+    overlap = min(1.0, len(vocabulary(PARALEGAL_RESUME)) / RESUME_SATURATION)
+    assert result.score == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * overlap)
+    assert result.missing_must_haves == []
