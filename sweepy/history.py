@@ -37,6 +37,7 @@ class HistoryStore:
         self.clock = clock
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            self._enable_wal()
             with self._connect() as db:
                 self._migrate(db)
         except sqlite3.DatabaseError as exc:
@@ -48,11 +49,24 @@ class HistoryStore:
     def _connect(self) -> Iterator[sqlite3.Connection]:
         db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             yield db
         finally:
             db.close()
+
+    def _enable_wal(self) -> None:
+        """Switch the file to WAL (persistent). The switch needs an exclusive lock and SQLite answers "locked"
+        at once instead of waiting out the busy timeout, so concurrent first opens retry briefly."""
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with self._connect() as db:
+                    db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -66,14 +80,20 @@ class HistoryStore:
             db.execute("COMMIT")
 
     def _migrate(self, db: sqlite3.Connection) -> None:
-        db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
-        done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-        for name, migration in MIGRATIONS:
-            if name not in done:
-                db.execute("BEGIN IMMEDIATE")
-                migration(db)
-                db.execute("INSERT INTO migrations VALUES (?, ?)", (name, self.clock()))
-                db.execute("COMMIT")
+        """Apply pending migrations in one IMMEDIATE transaction, so two sweeps opening a new database at
+        once cannot both run the same migration."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+            done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+            for name, migration in MIGRATIONS:
+                if name not in done:
+                    migration(db)
+                    db.execute("INSERT INTO migrations VALUES (?, ?)", (name, self.clock()))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     def expire(self, profile: str, retention_days: int) -> int:
         """Forget entries strictly older than the retention window; returns how many."""

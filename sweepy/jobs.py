@@ -57,11 +57,12 @@ class SweepJob:
         self.step, self.label, self.updated_at = step, label, time.time()
 
     def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
+        # Progress and payload first, status last: a reader that sees the new status sees the rest too.
         self.elapsed = time.monotonic() - self.started
-        self.result, self.error = result, error
-        self.status = "failed" if error is not None else "completed"
         self.step, self.label = (self.total, "completed") if error is None else (self.step, "failed")
+        self.result, self.error = result, error
         self.updated_at = time.time()
+        self.status = "failed" if error is not None else "completed"
         self.done.set()
 
     def progress(self) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Stage 4's SQLite history: migrations, record/seen, retention on a frozen clock, corruption, split_seen."""
 
 import sqlite3
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -175,3 +176,34 @@ def test_url_plus_role_keys_differ_from_url_keys(tmp_path: Path) -> None:
     reported, old, drops = split_seen([retitled], seen, "url+role", include_seen=False)
     assert (reported, old, drops) == ([retitled], [], Counter())
     assert retitled.seen_before is False
+
+
+def test_many_sweeps_opening_a_new_database_at_once_all_succeed(tmp_path: Path) -> None:
+    """Sweeps of one profile with different flags open the history together; migrations run once.
+
+    The race is timing-dependent (about 1 round in 10 failed before the fix), so it runs 30 fresh rounds.
+    """
+    for round_number in range(30):
+        path = tmp_path / f"round{round_number}" / "history.db"
+        errors: list[BaseException] = []
+        barrier = threading.Barrier(8)
+
+        def sweep(
+            n: int, path: Path = path, errors: list[BaseException] = errors, barrier: threading.Barrier = barrier
+        ) -> None:
+            try:
+                barrier.wait()
+                HistoryStore(path).record("p", [(f"https://x.example/{n}", f"https://x.example/{n}", "Paralegal")])
+            except BaseException as exc:  # collected, asserted below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=sweep, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert HistoryStore(path).count("p") == 8
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT name FROM migrations").fetchall() == [("001_seen",)]
+            assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)

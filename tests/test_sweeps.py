@@ -1,0 +1,220 @@
+"""Background sweeps over MCP (in-process): joining, concurrency with other tools, progress, failure."""
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp_helpers import (
+    SMALL_FEED,
+    SMALL_FEED_CARDS,
+    envelope,
+    error_payload,
+    profile_args,
+    write_feed,
+    write_large_feed,
+    write_resume,
+)
+
+import server
+from sweepy.pipeline import STAGES
+
+pytestmark = pytest.mark.anyio
+
+LARGE_FEED_POSTINGS = 20_000
+"""Enough generated postings in one JSONL file that a sweep stays running for a few seconds."""
+
+
+@pytest.fixture(scope="session")
+def large_feed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_large_feed(tmp_path_factory.mktemp("feeds") / "large.jsonl", LARGE_FEED_POSTINGS)
+
+
+@pytest.fixture(autouse=True)
+def no_sweep_left_running() -> Iterator[None]:
+    """The registry is shared by every in-process test: leave no sweep of ours running for the next test."""
+    yield
+    for job in server.service.sweeps.newest_first():
+        assert job.done.wait(120), f"sweep {job.id} still running"
+
+
+def make_profile(workspace: Path, feed: Path | str) -> Path:
+    resume = write_resume(workspace / "resume.docx")
+    created = server.service.create_profile(**profile_args(resume, str(feed)))
+    return Path(created["profile_path"])
+
+
+async def call(client: Client, name: str, arguments: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    payload = envelope(await client.call_tool(name, arguments, **kwargs))
+    assert payload["status"] == "ok", payload
+    return payload
+
+
+async def test_overlapping_sweeps_join_and_different_flags_do_not(workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(workspace, large_feed)
+    same = {"profile_path": str(profile), "wait_seconds": 0}
+    started: dict[str, dict[str, Any]] = {}
+    with anyio.fail_after(120):
+        async with Client(server.mcp) as client:
+
+            async def start(key: str) -> None:
+                started[key] = await call(client, "run_sweep", dict(same))
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(start, "first")
+                group.start_soon(start, "second")
+            first, second = started["first"], started["second"]
+            assert first["sweep_status"] == second["sweep_status"] == "running"
+            assert first["job_id"] == second["job_id"]
+
+            no_dedupe = await call(client, "run_sweep", {**same, "deduplicate": False})
+            with_seen = await call(client, "run_sweep", {**same, "include_seen": True})
+            joined_later = await call(client, "run_sweep", dict(same))
+            ids = [first["job_id"], no_dedupe["job_id"], with_seen["job_id"]]
+            assert len(set(ids)) == 3
+            assert joined_later["job_id"] == first["job_id"]
+            assert no_dedupe["sweep_status"] == with_seen["sweep_status"] == "running"
+
+            listing = (await call(client, "list_sweeps", {}))["sweeps"]
+            newest = listing[:3]
+            assert [s["id"] for s in newest] == ids[::-1]
+            assert [s["status"] for s in newest] == ["running"] * 3
+            assert [(s["payload"]["deduplicate"], s["payload"]["include_seen"]) for s in newest] == [
+                (True, True),
+                (False, False),
+                (True, False),
+            ]
+            assert {s["payload"]["profile_path"] for s in newest} == {str(profile)}
+
+            for job_id in ids:
+                done = await call(client, "get_sweep_status", {"job_id": job_id, "wait_seconds": 120})
+                assert done["sweep_status"] == "completed"
+                assert done["job_id"] == job_id
+                assert done["card_count"] == len(done["job_ids"])
+            finished = (await call(client, "list_sweeps", {}))["sweeps"][:3]
+            assert [s["status"] for s in finished] == ["completed"] * 3
+
+
+async def test_waiting_status_call_does_not_block_other_tools(workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(workspace, large_feed)
+    events: list[tuple[float, float | None, str | None]] = []
+    first_progress = anyio.Event()
+    answered: dict[str, dict[str, Any]] = {}
+    with anyio.fail_after(120):
+        async with Client(server.mcp) as client:
+            started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
+            assert started["sweep_status"] == "running"
+            job_id = started["job_id"]
+
+            async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+                events.append((progress, total, message))
+                first_progress.set()
+
+            async def wait_for_sweep() -> None:
+                arguments = {"job_id": job_id, "wait_seconds": 30}
+                answered["status"] = await call(client, "get_sweep_status", arguments, progress_callback=on_progress)
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(wait_for_sweep)
+                await first_progress.wait()  # the status call is in flight on the server
+
+                listing = (await call(client, "list_sweeps", {}))["sweeps"]
+                assert "status" not in answered  # still pending
+                assert listing[0]["id"] == job_id
+                assert listing[0]["status"] == "running"
+                assert listing[0]["progress"] < 100
+                assert listing[0]["progress_message"].startswith("step ")
+
+                jobs = await call(client, "get_jobs", {})
+                assert "status" not in answered  # still pending
+                assert jobs["sweep_status"] == "running"
+                assert jobs["running_job_id"] == job_id
+                assert jobs["count"] == 0 and jobs["jobs"] == []  # no earlier session in this workspace
+                assert "get_sweep_status" in jobs["message"]
+
+            final = answered["status"]
+            assert final["sweep_status"] == "completed"
+            assert final["job_id"] == job_id
+            assert final["card_count"] == len(final["job_ids"]) > 0
+            assert events and events[-1][0] == 5
+
+            after = await call(client, "get_jobs", {})
+            assert "sweep_status" not in after
+            assert after["count"] == final["card_count"]
+            assert [job["job_id"] for job in after["jobs"]] == final["job_ids"]
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_progress_notifications(mode: str, workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(workspace, large_feed)
+    events: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        events.append((progress, total, message))
+
+    with anyio.fail_after(120):
+        async with Client(server.mcp, mode=mode) as client:
+            started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
+            assert started["sweep_status"] == "running"
+            arguments = {"job_id": started["job_id"], "wait_seconds": 60}
+            final = await call(client, "get_sweep_status", arguments, progress_callback=on_progress)
+    assert final["sweep_status"] == "completed"
+    assert len(events) >= 2
+    steps = [step for step, _total, _label in events]
+    assert steps == sorted(steps)
+    assert all(float(step).is_integer() and 0 <= step <= 5 for step in steps)
+    assert {total for _step, total, _label in events} == {5}
+    labels = [label for _step, _total, label in events]
+    assert set(labels) <= {"starting", *STAGES, "completed"}
+    assert "discover" in labels  # the long first stage is seen while it runs
+    assert labels[-1] in {"completed", *STAGES}
+    assert steps[-1] == 5
+    assert len(set(events)) == len(events)  # a notification is sent when the progress changes, not every poll
+
+
+async def test_sweep_with_a_corrupt_resume_fails_with_its_job_id(workspace: Path) -> None:
+    write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
+    profile = make_profile(workspace, "feeds/postings.jsonl")
+    resume = workspace / "resume.docx"
+    resume.write_bytes(b"this is not a zip archive any more")  # overwritten after the profile was written
+    with anyio.fail_after(60):
+        async with Client(server.mcp) as client:
+            result = await client.call_tool("run_sweep", {"profile_path": str(profile), "wait_seconds": 30})
+            failed = error_payload(result)
+            assert failed["sweep_status"] == "failed"
+            job_id = failed["job_id"]
+            assert isinstance(job_id, str) and job_id
+            assert "resume.docx is not a valid DOCX file" in failed["message"]
+            log = Path(failed["debug_log"])
+            assert log.is_file()
+            assert "failed: resume.docx is not a valid DOCX file" in log.read_text(encoding="utf-8")
+
+            again = error_payload(await client.call_tool("get_sweep_status", {"job_id": job_id, "wait_seconds": 0}))
+            assert again == failed
+            listing = (await call(client, "list_sweeps", {}))["sweeps"]
+            assert listing[0]["id"] == job_id
+            assert listing[0]["status"] == "failed"
+            assert list((workspace / "results").glob("*.json")) == []  # no result file for a failed sweep
+
+            write_resume(resume)  # put a readable resume back: nothing was marked as seen by the failure
+            retry = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 30})
+            assert retry["sweep_status"] == "completed"
+            assert retry["job_id"] != job_id
+            assert retry["new_count"] == retry["card_count"] == SMALL_FEED_CARDS
+
+
+async def test_resume_deleted_mid_sweep_fails_the_running_sweep(workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(workspace, large_feed)
+    with anyio.fail_after(120):
+        async with Client(server.mcp) as client:
+            started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
+            assert started["sweep_status"] == "running"
+            (workspace / "resume.docx").unlink()  # stage 5 reads the resume after seconds of discovery
+            arguments = {"job_id": started["job_id"], "wait_seconds": 60}
+            failed = error_payload(await client.call_tool("get_sweep_status", arguments))
+    assert failed["sweep_status"] == "failed"
+    assert failed["job_id"] == started["job_id"]
+    assert "resume.docx" in failed["message"]
+    assert "does not exist" in failed["message"]
