@@ -70,11 +70,16 @@ def canonical_url(url: str) -> str:
 
 
 def platform_for_url(url: str, custom: dict[str, str] | None = None) -> str:
-    """The site a posting lives on, from its URL host; `custom` maps extra domains (profile `platforms.custom`)."""
+    """The site a posting lives on, from its URL host; `custom` maps extra domains (profile `platforms.custom`).
+
+    The longest matching domain suffix wins, so a custom `jobs.acme.com` beats a built-in `acme.com`.
+    """
     host = (urlsplit(url).hostname or "").lower()
-    table = {**PLATFORM_HOSTS, **(custom or {})}
-    best = ""
-    for suffix in table:
-        if (host == suffix or host.endswith("." + suffix)) and len(suffix) > len(best):
-            best = suffix
-    return table[best] if best else "other"
+    labels = host.split(".")
+    for start in range(len(labels) - 1):  # longest suffix first: a.b.lever.co, b.lever.co, lever.co
+        suffix = ".".join(labels[start:])
+        if custom and suffix in custom:
+            return custom[suffix]
+        if suffix in PLATFORM_HOSTS:
+            return PLATFORM_HOSTS[suffix]
+    return "other"
