@@ -90,7 +90,10 @@ class Workspace:
         return path.resolve()
 
     def results_dir(self, raw: str = "results") -> Path:
-        return self.resolve_write(raw, "results_dir")
+        folder = self.resolve_write(raw, "results_dir")
+        if folder.exists() and not folder.is_dir():
+            raise InvalidArgument(f"results_dir {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
+        return folder
 
     @property
     def state_file(self) -> Path:

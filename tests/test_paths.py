@@ -148,3 +148,10 @@ def test_atomic_write_to_a_shorter_text_does_not_leave_old_bytes(workspace: Path
     atomic_write_text(target, "y")
     assert target.read_text(encoding="utf-8") == "y"
     assert sorted(p.name for p in workspace.iterdir()) == ["a.txt"]
+
+
+def test_a_results_dir_that_is_a_file_is_refused(workspace: Path) -> None:
+    (workspace / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InvalidArgument, match="is a file, not a folder"):
+        Workspace.from_env().results_dir("notes.txt")
+    assert (workspace / "notes.txt").read_text(encoding="utf-8") == "mine"

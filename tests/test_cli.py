@@ -1,0 +1,45 @@
+"""The `sweepy` command: the demo's sweep summary, results as JSON, and errors on stderr with an exit code."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from sweepy.cli import main
+
+
+def test_sweep_prints_counts_top_roles_and_the_files_it_wrote(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    assert main(["sweep", "config.sample.yaml", "--include-seen"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("discovered 310, new ")
+    assert lines[1].startswith("dropped: ") and "title " in lines[1]
+    assert lines[2] == "skipped sources: none"
+    assert lines[3] == "top roles:"
+    top = lines[4:9]
+    assert len(top) == 5 and all("aralegal" in line or "Legal Assistant" in line for line in top)
+    json_line, csv_line = lines[9], lines[10]
+    assert json_line.startswith("json: ") and Path(json_line[6:]).is_file()
+    assert csv_line.startswith("csv:  ") and Path(csv_line[6:]).is_file()
+    assert Path(json_line[6:]).parent == workspace / "results"
+
+
+def test_results_prints_the_newest_result_as_json(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    assert main(["sweep", "config.sample.yaml", "--json"]) == 0
+    swept = json.loads(capsys.readouterr().out)
+    assert main(["results", "--profile-stem", "config.sample", "--limit", "3"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert results["result_file"] == swept["reports"]["json"]
+    assert [r["job_id"] for r in results["top_roles"]] == swept["job_ids"][:3]
+
+
+def test_errors_go_to_stderr_with_an_exit_code(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "profiles/missing.yaml"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: Profile 'profiles/missing.yaml' does not exist")

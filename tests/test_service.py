@@ -1,0 +1,158 @@
+"""The service layer end to end on real files: the bundled sample, the fallback chain, config merging,
+tracking carried across sweeps, judgments kept across sweeps, and the result file's drop counts."""
+
+import csv
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DATA, ROOT
+
+from sweepy.config import load_profile
+from sweepy.errors import NotFound
+from sweepy.service import SweepyService, rank
+
+PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
+
+
+def sweep(service: SweepyService, profile: str | None, include_seen: bool = False) -> dict[str, Any]:
+    job, _joined = service.start_sweep(profile, deduplicate=True, include_seen=include_seen)
+    assert job.done.wait(60)
+    return service.sweep_payload(job)
+
+
+def bundled(workspace: Path, *names: str) -> None:
+    for name in names:
+        target = workspace / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, target)
+
+
+@pytest.mark.parametrize("profile", ["config.sample.yaml", "profiles/paralegal_nyc.yaml"])
+def test_the_bundled_paralegal_profiles_put_paralegal_roles_on_top(workspace: Path, profile: str) -> None:
+    bundled(workspace, profile)
+    payload = sweep(SweepyService(), profile)
+    assert payload["discovered_count"] == 310  # 320 records, 10 malformed ones skipped with a reason
+    assert payload["skipped_records"] == 10
+    assert payload["card_count"] >= 20
+    for role in payload["top_roles"]:
+        assert any(word in role["title"].lower() for word in PARALEGAL_FAMILY), role["title"]
+    cards = json.loads(Path(payload["reports"]["json"]).read_text(encoding="utf-8"))["cards"]
+    scores = [c["match_score"] for c in cards]
+    assert scores == sorted(scores, reverse=True)
+    assert all(0 <= s <= 100 for s in scores)
+    assert len(set(scores)) > 5, "scores should spread, not saturate"
+    assert payload["dropped"]["title"] > 150 and payload["dropped"]["duplicate"] >= 3
+
+
+def test_run_sweep_without_a_path_follows_the_fallback_chain(workspace: Path) -> None:
+    service = SweepyService()
+    with pytest.raises(NotFound, match="create_profile"):
+        service.start_sweep(None, True, False)
+    chain = ["config.sample.yaml", "profiles/paralegal_nyc.yaml"]
+    bundled(workspace, *chain)
+    (workspace / "profiles" / "custom_profile.yaml").write_text(
+        (ROOT / "profiles" / "paralegal_nyc.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    expected = ["custom_profile", "paralegal_nyc", "config.sample"]
+    for stem, remove in zip(
+        expected, ["profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", None], strict=True
+    ):
+        payload = sweep(service, None, include_seen=True)
+        assert Path(payload["reports"]["json"]).name.startswith(f"{stem}_")
+        if remove:
+            (workspace / remove).unlink()
+    created = service.create_profile(
+        "Dana Lee", ["Paralegal"], "New York, NY", str(DATA / "sample_resume.pdf"),
+        sources_config={"feed": {"enabled": True, "path": str(DATA / "sample_postings.jsonl")}},
+    )  # fmt: skip
+    payload = sweep(service, None, include_seen=True)  # the last saved profile now comes first
+    assert Path(payload["reports"]["json"]).name.startswith(f"{created['profile_stem']}_")
+
+
+def test_create_profile_merges_config_blocks_and_names_the_file(workspace: Path) -> None:
+    result = SweepyService().create_profile(
+        "Pedro Writer", ["Technical Writer", "UX Writer"], "New York, NY", str(DATA / "sample_resume.docx"),
+        sources_config={"feed": {"path": str(DATA / "sample_postings.jsonl")}},
+        history_config={"retention_days": 9, "match": "url+role"},
+        orchestrator_config={"circuit_breaker": {"failure_threshold": 5}},
+        cache_config={"ttl_seconds": 60},
+        assessment="keyword", job_tracking=False,
+    )  # fmt: skip
+    assert result["profile_path"] == str(workspace / "profiles" / "pedro_writer_technical_writer.yaml")
+    assert result["enabled_engines"] == ["feed"]
+    profile = load_profile(Path(result["profile_path"]))
+    assert (profile.history.retention_days, profile.history.match, profile.history.enabled) == (9, "url+role", True)
+    assert profile.orchestrator.circuit_breaker.failure_threshold == 5
+    assert profile.orchestrator.circuit_breaker.cooldown_seconds == 600  # untouched keys keep their defaults
+    assert (profile.cache.ttl_seconds, profile.cache.enabled) == (60, True)
+    assert (profile.report.assessment, profile.export.tracking) == ("keyword", False)
+
+
+def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace: Path) -> None:
+    bundled(workspace, "config.sample.yaml")
+    service = SweepyService()
+    first = sweep(service, "config.sample.yaml")
+    first_csv = Path(first["reports"]["csv"])
+    with first_csv.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    rows[0].update(status="applied", applied_on="2026-11-29", notes="=follow up Friday")
+    with first_csv.open("w", encoding="utf-8-sig", newline="") as handle:  # as a spreadsheet would save it
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), delimiter=";")
+        writer.writeheader()
+        writer.writerows(rows)
+    empty = sweep(service, "config.sample.yaml")  # everything was seen: a header-only CSV
+    assert (empty["card_count"], empty["previously_seen_count"]) == (0, first["card_count"])
+    assert "include_seen" in empty["message"]
+    again = sweep(service, "config.sample.yaml", include_seen=True)
+    with Path(again["reports"]["csv"]).open(encoding="utf-8", newline="") as handle:
+        carried = {row["job_id"]: row for row in csv.DictReader(handle)}
+    row = carried[rows[0]["job_id"]]
+    assert (row["status"], row["applied_on"], row["notes"]) == ("applied", "2026-11-29", "'=follow up Friday")
+
+
+def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspace: Path) -> None:
+    bundled(workspace, "config.sample.yaml")
+    service = SweepyService()
+    first = sweep(service, "config.sample.yaml")
+    session_path = workspace / "results" / "config.sample_session.json"
+    session = json.loads(session_path.read_text(encoding="utf-8"))
+    judged = session["cards"][-1]
+    judged.update(match_pct=88, summary="Strong litigation fit")  # what submit_judgments will write
+    session_path.write_text(json.dumps(session), encoding="utf-8")
+    empty = sweep(service, "config.sample.yaml")
+    assert empty["card_count"] == 0
+    active = service.get_jobs(None, "results", None)
+    assert active["source_result"] == first["reports"]["json"]  # the empty sweep did not replace it
+    again = sweep(service, "config.sample.yaml", include_seen=True)
+    jobs = service.get_jobs("config.sample", "results", None)["jobs"]
+    assert jobs[0]["job_id"] == judged["job_id"]  # a submitted match_pct outranks keyword overlap
+    assert (jobs[0]["match_pct"], jobs[0]["match_kind"], jobs[0]["summary"]) == (88, "MATCH", "Strong litigation fit")
+    assert again["card_count"] == len(jobs)
+
+
+def test_rank_puts_judged_cards_first_then_scores() -> None:
+    cards = [
+        {"title": "b", "match_score": 90, "match_pct": None},
+        {"title": "a", "match_score": 40, "match_pct": 40},
+        {"title": "c", "match_score": 95, "match_pct": None},
+        {"title": "d", "match_score": 70, "match_pct": 70},
+    ]
+    assert [c["title"] for c in rank(cards)] == ["d", "a", "c", "b"]
+
+
+def test_result_file_counts_drops_by_reason_and_keeps_skipped_records(workspace: Path) -> None:
+    bundled(workspace, "config.sample.yaml")
+    payload = sweep(SweepyService(), "config.sample.yaml")
+    result = json.loads(Path(payload["reports"]["json"]).read_text(encoding="utf-8"))
+    assert result["dropped"] == payload["dropped"]
+    assert set(result["dropped"]) <= {"title", "location", "remote", "hybrid", "salary", "platform", "age",
+                                      "duplicate", "seen"}  # fmt: skip
+    counted = result["counts"]
+    assert counted["discovered"] == sum(result["dropped"].values()) + counted["active"]
+    assert len(result["skipped_records"]) == 10
+    assert {r["reason"] for r in result["skipped_records"]} >= {"missing required field 'title'"}
+    log = Path(payload["debug_log"]).read_text(encoding="utf-8")
+    assert "stage 5/5 score" in log and "skipped record" in log
