@@ -1,132 +1,27 @@
-"""Sweepy's MCP server (stdio): registers the tools and maps each onto sweepy.service.
+"""Sweepy's MCP server (stdio): each tool is a short adapter from its typed arguments onto sweepy.service.
 
-Every tool answers one JSON text block whose first key is "status", the same object as structuredContent,
-and isError on failure — including the failures the SDK itself produces (bad arguments, unknown tool).
+The envelope, strict arguments and SDK-error handling live in sweepy.protocol; the behaviour in sweepy.service.
 """
 
-import functools
-import inspect
-import json
 import logging
-import os
 import sys
 import time
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
-from mcp.types import CallToolResult, TextContent
-from pydantic import ConfigDict, Field, ValidationError
+from mcp.types import CallToolResult
+from pydantic import Field
 
 from sweepy import __version__
-from sweepy.errors import SweepyError
 from sweepy.jobs import SweepJob
+from sweepy.protocol import ToolRegistry, envelope
 from sweepy.service import SweepyService, clamp
-from sweepy.tools import TOOLS
-from sweepy.validation import describe_validation_error
 
 logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
-log = logging.getLogger("sweepy.server")
-
-ENVELOPE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"status": {"type": "string", "enum": ["ok", "error"]}, "message": {"type": "string"}},
-    "required": ["status"],
-}
-
-
-def envelope(payload: dict[str, Any], ok: bool = True) -> CallToolResult:
-    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure."""
-    body = {"status": "ok" if ok else "error", **payload}
-    return CallToolResult(
-        content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False))],
-        structured_content=body,
-        is_error=not ok,
-    )
-
-
-def failure(message: str, **details: Any) -> CallToolResult:
-    return envelope({"message": message, **details}, ok=False)
-
-
-def _from_exception(name: str, exc: Exception) -> CallToolResult:
-    if isinstance(exc, SweepyError):
-        return failure(exc.message, **exc.details)
-    log.exception("tool %s failed", name)
-    return failure(f"{name} failed unexpectedly ({type(exc).__name__}). The server log on stderr has details; "
-                   "check the arguments and try again.")  # fmt: skip
-
-
-def argument_problem(name: str, arguments: Any) -> str | None:
-    """What is wrong with a call's arguments, in words, or None."""
-    tool = REGISTERED.get(name)
-    if tool is None:
-        return f"Unknown tool {name!r}. Sweepy's tools are: {', '.join(sorted(REGISTERED))}."
-    if arguments is not None and not isinstance(arguments, dict):
-        return f"Arguments for {name} must be a JSON object."
-    try:
-        tool.fn_metadata.validate_arguments(arguments or {})
-    except ValidationError as exc:
-        return f"Invalid arguments for {name}: {describe_validation_error(exc)} Fix them and call {name} again."
-    return None
-
-
-async def json_error_middleware(ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
-    """Errors the SDK creates (bad arguments, unknown tool) get the same JSON envelope as ours."""
-    problem = None
-    if ctx.method == "tools/call" and isinstance(ctx.params, dict):
-        problem = argument_problem(str(ctx.params.get("name")), ctx.params.get("arguments"))
-    result = await call_next(ctx)
-    sdk_error = isinstance(result, dict) and result.get("isError") and result.get("structuredContent") is None
-    if ctx.method == "tools/call" and sdk_error:
-        text = " ".join(str(b.get("text", "")) for b in result.get("content", []))
-        body = {"status": "error", "message": problem or text}
-        result = {**result, "content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body}
-    return result
-
 
 service = SweepyService()
-REGISTERED: dict[str, Tool] = {}
-
-
-def sweepy_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Register `fn` under its name with TOOLS' title and annotations, strict arguments (wrong types and
-    unknown keys are errors), and SweepyError → error envelope."""
-    name = fn.__name__
-    spec = TOOLS[name]
-
-    if inspect.iscoroutinefunction(fn):
-
-        @functools.wraps(fn)
-        async def wrapped(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return await fn(*args, **kwargs)
-            except Exception as exc:
-                return _from_exception(name, exc)
-
-    else:
-
-        @functools.wraps(fn)
-        def wrapped(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception as exc:
-                return _from_exception(name, exc)
-
-    tool = Tool.from_function(wrapped, name=name, title=spec.title, annotations=spec.annotations())
-    loose = tool.fn_metadata.arg_model
-    strict: type[ArgModelBase] = type(
-        loose.__name__, (loose,), {"model_config": ConfigDict(extra="forbid", strict=True)}
-    )
-    tool.fn_metadata.arg_model = strict
-    tool.parameters = strict.model_json_schema(by_alias=True)
-    if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1":
-        tool.fn_metadata.output_schema = ENVELOPE_SCHEMA
-    REGISTERED[name] = tool
-    return fn
+registry = ToolRegistry()
 
 
 async def _wait_for(job: SweepJob, wait_seconds: int, ctx: Context) -> CallToolResult:
@@ -143,7 +38,7 @@ async def _wait_for(job: SweepJob, wait_seconds: int, ctx: Context) -> CallToolR
     return envelope(service.sweep_payload(job))
 
 
-@sweepy_tool
+@registry.tool
 def create_profile(
     name: Annotated[str, Field(description="Full name written into the profile.")],
     titles: Annotated[list[str], Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"].')],
@@ -172,7 +67,7 @@ def create_profile(
     ] = None,
     job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True,
     assessment: Annotated[
-        str,
+        Literal["agent", "keyword"],
         Field(description="Report gate: agent (every card judged first) or keyword (keyword-only allowed)."),
     ] = "agent",
     output_filename: Annotated[
@@ -187,7 +82,7 @@ def create_profile(
     return envelope(service.create_profile(**locals()))
 
 
-@sweepy_tool
+@registry.tool
 async def run_sweep(
     ctx: Context,
     profile_path: Annotated[
@@ -206,7 +101,7 @@ async def run_sweep(
     return await _wait_for(job, wait_seconds, ctx)
 
 
-@sweepy_tool
+@registry.tool
 async def get_sweep_status(
     ctx: Context,
     job_id: Annotated[str | None, Field(description="Sweep id from run_sweep; default the most recent.")] = None,
@@ -219,7 +114,7 @@ async def get_sweep_status(
     return await _wait_for(service.find_sweep(job_id), wait_seconds, ctx)
 
 
-@sweepy_tool
+@registry.tool
 def get_jobs(
     profile_stem: Annotated[str | None, Field(description="Profile id of a saved session, e.g. pedro_writer.")] = None,
     results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
@@ -232,7 +127,7 @@ def get_jobs(
     return envelope(service.get_jobs(profile_stem, results_dir, limit))
 
 
-@sweepy_tool
+@registry.tool
 def get_results(
     profile_stem: Annotated[str | None, Field(description="Filter result files by profile id.")] = None,
     results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
@@ -242,7 +137,7 @@ def get_results(
     return envelope(service.get_results(profile_stem, results_dir, limit))
 
 
-@sweepy_tool
+@registry.tool
 def clear_history(
     profile_path: Annotated[str | None, Field(description="Profile YAML path.")] = None,
     profile_stem: Annotated[str | None, Field(description="Profile id, e.g. pedro_writer.")] = None,
@@ -254,7 +149,7 @@ def clear_history(
     return envelope(service.clear_history(profile_path, profile_stem))
 
 
-@sweepy_tool
+@registry.tool
 def list_sweeps(
     limit: Annotated[
         int | None,
@@ -269,10 +164,6 @@ def list_sweeps(
     return envelope(service.list_sweeps(limit, cursor))
 
 
-if os.environ.get("SWEEPY_TOOLS", "full") == "core":
-    # Visibility, not permission: the hidden tools simply are not offered to the client.
-    REGISTERED = {name: tool for name, tool in REGISTERED.items() if TOOLS[name].core}
-
 mcp = MCPServer(
     "sweepy",
     title="Sweepy job search",
@@ -281,8 +172,8 @@ mcp = MCPServer(
         "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
         "→ get_jobs (judge each card against the resume). Keyword scores are a first pass, not a verdict."
     ),
-    middleware=[json_error_middleware],
-    tools=list(REGISTERED.values()),
+    middleware=[registry.middleware],
+    tools=registry.offered(),
 )
 
 

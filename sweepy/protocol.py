@@ -1,0 +1,123 @@
+"""The MCP contract in one place: the JSON envelope every tool answers, strict tool registration, and the
+middleware that gives errors the SDK makes itself (bad arguments, unknown tool) the same envelope."""
+
+import functools
+import inspect
+import json
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
+from mcp.types import CallToolResult, TextContent
+from pydantic import ConfigDict, ValidationError
+
+from .errors import SweepyError
+from .tools import TOOLS
+from .validation import describe_validation_error
+
+log = logging.getLogger("sweepy.protocol")
+
+ENVELOPE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"status": {"type": "string", "enum": ["ok", "error"]}, "message": {"type": "string"}},
+    "required": ["status"],
+}
+
+
+def envelope(payload: dict[str, Any], ok: bool = True) -> CallToolResult:
+    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure."""
+    body = {"status": "ok" if ok else "error", **payload}
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False))],
+        structured_content=body,
+        is_error=not ok,
+    )
+
+
+def failure(name: str, exc: Exception) -> CallToolResult:
+    """SweepyError → its message and details; anything else → a generic message (the traceback stays in the log)."""
+    if isinstance(exc, SweepyError):
+        return envelope({"message": exc.message, **exc.details}, ok=False)
+    log.exception("tool %s failed", name)
+    message = (
+        f"{name} failed unexpectedly ({type(exc).__name__}). The server log on stderr has details; "
+        "check the arguments and try again."
+    )
+    return envelope({"message": message}, ok=False)
+
+
+class ToolRegistry:
+    """The tools a server offers, registered from typed functions with the names and hints of TOOLS."""
+
+    def __init__(self) -> None:
+        self.tools: dict[str, Tool] = {}
+
+    def tool(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Register `fn` with TOOLS' title and annotations and strict arguments (wrong types and unknown keys
+        are errors); any exception it raises becomes the error envelope."""
+        name = fn.__name__
+        spec = TOOLS[name]
+
+        if inspect.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def wrapped(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return await fn(*args, **kwargs)
+                except Exception as exc:
+                    return failure(name, exc)
+
+        else:
+
+            @functools.wraps(fn)
+            def wrapped(*args: Any, **kwargs: Any) -> Any:
+                try:
+                    return fn(*args, **kwargs)
+                except Exception as exc:
+                    return failure(name, exc)
+
+        tool = Tool.from_function(wrapped, name=name, title=spec.title, annotations=spec.annotations())
+        loose = tool.fn_metadata.arg_model
+        config = ConfigDict(extra="forbid", strict=True)
+        strict: type[ArgModelBase] = type(loose.__name__, (loose,), {"model_config": config})
+        tool.fn_metadata.arg_model = strict
+        tool.parameters = strict.model_json_schema(by_alias=True)
+        if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1":
+            tool.fn_metadata.output_schema = ENVELOPE_SCHEMA
+        self.tools[name] = tool
+        return fn
+
+    def offered(self) -> list[Tool]:
+        """The tools to list: all of them, or only the core ones with SWEEPY_TOOLS=core (visibility only)."""
+        core_only = os.environ.get("SWEEPY_TOOLS", "full") == "core"
+        return [tool for name, tool in self.tools.items() if not core_only or TOOLS[name].core]
+
+    def argument_problem(self, name: str, arguments: Any) -> str | None:
+        """What is wrong with a call's arguments, in words, or None."""
+        offered = {tool.name: tool for tool in self.offered()}
+        tool = offered.get(name)
+        if tool is None:
+            return f"Unknown tool {name!r}. Sweepy's tools are: {', '.join(sorted(offered))}."
+        if arguments is not None and not isinstance(arguments, dict):
+            return f"Arguments for {name} must be a JSON object."
+        try:
+            tool.fn_metadata.validate_arguments(arguments or {})
+        except ValidationError as exc:
+            return f"Invalid arguments for {name}: {describe_validation_error(exc)} Fix them and call {name} again."
+        return None
+
+    async def middleware(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        """Errors the SDK creates before a tool runs get the same JSON envelope as the tools' own."""
+        problem = None
+        if ctx.method == "tools/call" and isinstance(ctx.params, dict):
+            problem = self.argument_problem(str(ctx.params.get("name")), ctx.params.get("arguments"))
+        result = await call_next(ctx)
+        sdk_error = isinstance(result, dict) and result.get("isError") and result.get("structuredContent") is None
+        if ctx.method == "tools/call" and sdk_error:
+            text = " ".join(str(b.get("text", "")) for b in result.get("content", []))
+            body = {"status": "error", "message": problem or text}
+            result = {**result, "content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body}
+        return result

@@ -1,0 +1,43 @@
+"""sweepy.protocol on a real in-process MCPServer: a crash inside a tool, and published output schemas."""
+
+import json
+
+import pytest
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult
+
+from sweepy.protocol import ENVELOPE_SCHEMA, ToolRegistry
+
+pytestmark = pytest.mark.anyio
+
+
+def crashing_server() -> MCPServer:
+    registry = ToolRegistry()
+
+    @registry.tool
+    def list_sweeps() -> CallToolResult:  # a tool body with a bug in it
+        raise RuntimeError("secret internal detail /home/someone/.ssh")
+
+    return MCPServer("t", tools=registry.offered(), middleware=[registry.middleware])
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_a_crash_in_a_tool_is_an_envelope_without_internals(mode: str) -> None:
+    async with Client(crashing_server(), mode=mode) as client:
+        result = await client.call_tool("list_sweeps", {})
+    body = json.loads(result.content[0].text)
+    assert result.is_error is True
+    assert body == result.structured_content
+    assert list(body) == ["status", "message"]
+    assert body["status"] == "error"
+    assert body["message"].startswith("list_sweeps failed unexpectedly (RuntimeError).")
+    assert "secret" not in body["message"] and ".ssh" not in body["message"]
+
+
+async def test_output_schemas_are_published_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with Client(crashing_server()) as client:
+        assert (await client.list_tools()).tools[0].output_schema is None
+    monkeypatch.setenv("SWEEPY_OUTPUT_SCHEMAS", "1")
+    async with Client(crashing_server()) as client:
+        assert (await client.list_tools()).tools[0].output_schema == ENVELOPE_SCHEMA
