@@ -173,7 +173,7 @@ mcp = MCPServer(
         "→ get_jobs (judge each card against the resume). Keyword scores are a first pass, not a verdict."
     ),
     middleware=[registry.middleware],
-    tools=registry.offered(),
+    tools=registry.all(),
 )
 
 

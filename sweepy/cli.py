@@ -5,8 +5,8 @@ import json
 import sys
 from typing import Any
 
-from .errors import SweepyError
-from .service import SweepFailed, SweepyService
+from .errors import SweepFailed, SweepyError
+from .service import SweepyService
 
 
 def _summary(payload: dict[str, Any]) -> str:

@@ -5,15 +5,22 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
+from . import paths
 from .errors import NotFound, ProfileError
 from .paths import Workspace
+from .text import normalize_title
+from .urls import PLATFORM_HOSTS
 from .validation import describe_validation_error
 
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 MAX_PROFILE_BYTES = 1_000_000
 FALLBACK_PROFILES = ("profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", "config.sample.yaml")
+MAX_PROFILE_DEPTH = 32
+"""Nesting levels a profile may use (a real one needs 5): deeper YAML would exhaust Python's recursion limit."""
+KNOWN_PLATFORMS = frozenset(PLATFORM_HOSTS.values()) | {"other"}
 
 
 class _Strict(BaseModel):
@@ -38,6 +45,34 @@ class Resume(_Strict):
 class CustomPlatform(_Strict):
     name: NonEmpty
     domain: NonEmpty
+
+
+class Platforms(BaseModel):
+    """`custom` entries classify other ATS domains; every other key switches one platform on or off."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    custom: Annotated[list[CustomPlatform], Field(max_length=100)] = []
+    __pydantic_extra__: dict[str, bool] = Field(init=False)  # the switches: extra keys, each a bool
+
+    @model_validator(mode="after")
+    def _known_switches(self) -> "Platforms":
+        allowed = KNOWN_PLATFORMS | {entry.name.lower() for entry in self.custom}
+        switches = self.__pydantic_extra__ or {}
+        for key in switches:
+            if key.lower() not in allowed:
+                raise PydanticCustomError(
+                    "unknown_platform",
+                    f"unknown platform {key!r}; a switch is one of {', '.join(sorted(KNOWN_PLATFORMS))} "
+                    "or a name declared in platforms.custom",
+                )
+        # Postings carry lower-case platform names (custom ones included), so switches are looked up that way.
+        lowered = {key.lower(): on for key, on in switches.items()}
+        if len(lowered) < len(switches):
+            raise PydanticCustomError(
+                "duplicate_platform", "a platform is switched twice (keys differing only in case); keep one"
+            )
+        self.__pydantic_extra__ = lowered
+        return self
 
 
 class Cache(_Strict):
@@ -76,7 +111,7 @@ class Profile(_Strict):
     name: NonEmpty
     search: Search
     resume: Resume
-    platforms: dict[str, bool | list[CustomPlatform]] = {}
+    platforms: Platforms = Platforms()
     sources: dict[str, dict[str, Any]] = {}
     cache: Cache = Cache()
     orchestrator: Orchestrator = Orchestrator()
@@ -86,19 +121,20 @@ class Profile(_Strict):
 
     def custom_platforms(self) -> dict[str, str]:
         """`platforms.custom` as domain → platform name, for classifying other ATS hosts."""
-        custom = self.platforms.get("custom", [])
-        return {entry.domain.lower(): entry.name.lower() for entry in custom} if isinstance(custom, list) else {}
+        return {entry.domain.lower(): entry.name.lower() for entry in self.platforms.custom}
 
     def platform_enabled(self, platform: str) -> bool:
-        switch = self.platforms.get(platform, True)
-        return switch if isinstance(switch, bool) else True
-
-    def enabled_sources(self) -> dict[str, dict[str, Any]]:
-        return {name: cfg for name, cfg in self.sources.items() if cfg.get("enabled", True) is True}
+        """A platform without a switch is on."""
+        return (self.platforms.__pydantic_extra__ or {}).get(platform, True)
 
 
 class _ProfileLoader(yaml.SafeLoader):
-    """safe_load with YAML 1.2 scalars: `NO`, `on`, `0777` and `2024-01-01` stay text, and aliases are refused."""
+    """safe_load with YAML 1.2 scalars: `NO`, `on`, `0777` and `2024-01-01` stay text; aliases, duplicate keys
+    and nesting deeper than MAX_PROFILE_DEPTH are refused."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -107,7 +143,37 @@ class _ProfileLoader(yaml.SafeLoader):
                 f"The profile uses a YAML alias (line {event.start_mark.line + 1}); aliases are not allowed. "
                 "Write the value out in full."
             )
-        return super().compose_node(parent, index)
+        if self._depth >= MAX_PROFILE_DEPTH:
+            # The composer recurses once per level: stop long before "[[[[..." exhausts Python's stack.
+            line = self.peek_event().start_mark.line + 1  # type: ignore[no-untyped-call]
+            raise ProfileError(
+                f"The profile is nested too deeply (more than {MAX_PROFILE_DEPTH} levels at line {line}). "
+                "A profile needs a handful of levels: close the brackets or remove the extra nesting."
+            )
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        # PyYAML keeps the last of two equal keys silently: `remote_only: false` then `remote_only: true` is true.
+        lines: dict[Any, int] = {}
+        for key_node, _value in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            try:
+                first = lines.get(key)
+            except TypeError:  # an unhashable key: the base class reports it
+                continue
+            if first is not None:
+                raise ProfileError(
+                    f"The profile sets {key!r} twice in one block (line {first} and line {line}). Keep one of them."
+                )
+            lines[key] = line
+        return super().construct_mapping(node, deep=deep)
 
 
 _DROPPED = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"}
@@ -142,11 +208,37 @@ def parse_profile_text(text: str, origin: str) -> Profile:
     return validate_profile_data(data, origin)
 
 
+def _too_deep(data: Any) -> bool:
+    """More than MAX_PROFILE_DEPTH levels, measured without recursion: tool arguments never pass the loader."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if level > MAX_PROFILE_DEPTH:
+            return True
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        stack.extend((child, level + 1) for child in children)
+    return False
+
+
 def validate_profile_data(data: dict[str, Any], origin: str) -> Profile:
+    if _too_deep(data):
+        raise ProfileError(
+            f"Profile {origin} is nested too deeply (more than {MAX_PROFILE_DEPTH} levels). "
+            "A profile needs a handful of levels: remove the extra nesting."
+        )
     try:
-        return Profile.model_validate(data)
+        profile = Profile.model_validate(data)
     except ValidationError as exc:
         raise ProfileError(f"Profile {origin} is invalid: {describe_validation_error(exc)}") from None
+    titles = profile.search.titles
+    if not any(normalize_title(title) for title in titles):
+        # Matching compares letters and digits only: such a profile would drop every posting as `title`.
+        shown = repr(titles) if len(repr(titles)) <= 60 else repr(titles)[:57] + "..."
+        raise ProfileError(
+            f"Profile {origin} is invalid: 'search.titles' has no letter or digit to match postings against "
+            f"(got {shown}). Write each title in words, e.g. 'Paralegal'."
+        )
+    return profile
 
 
 def load_profile(path: Path) -> Profile:
@@ -175,23 +267,29 @@ def default_profile_filename(name: str, first_title: str) -> str:
     """`profiles/{name}_{title}.yaml`: lower-cased, every non-alphanumeric character replaced by `_`."""
 
     def slug(text: str) -> str:
-        return re.sub(r"[^a-z0-9]", "_", text.lower())
+        # Each part is cut, not the whole name, so the result always ends with `.yaml`.
+        return re.sub(r"[^a-z0-9]", "_", text.lower())[:80]
 
-    return f"profiles/{slug(name)}_{slug(first_title)}.yaml"[:200]
+    return f"profiles/{slug(name)}_{slug(first_title)}.yaml"
 
 
 def find_profile(workspace: Workspace, raw: str | None) -> Path:
-    """The profile to sweep: the given path, else the last saved one, else the first conventional file."""
+    """The profile to sweep: the given path, else the last saved one, else the first conventional file in the
+    workspace, then in Sweepy's install folder (as `Workspace.resolve_read` looks up relative paths, so the
+    bundled samples work from an empty workspace)."""
     if raw is not None:
         return workspace.resolve_read(raw, "Profile")
     last = workspace.read_state().get("last_profile")
-    candidates = ([last] if isinstance(last, str) else []) + [str(workspace.home / p) for p in FALLBACK_PROFILES]
-    for candidate in candidates:
-        if Path(candidate).is_file():
-            return Path(candidate).resolve()
+    folders = (workspace.home, paths.INSTALL_DIR)
+    # Every workspace file before any bundled one: the person's own profiles win over the samples.
+    candidates = [folder / name for folder in folders for name in FALLBACK_PROFILES]
+    for candidate in ([Path(last)] if isinstance(last, str) else []) + candidates:
+        if candidate.is_file():
+            return candidate.resolve()
     raise NotFound(
-        "No profile_path was given and no saved profile exists (looked for the last saved profile, "
-        f"{', '.join(FALLBACK_PROFILES)} in {workspace.home}). Call create_profile first, or pass profile_path."
+        "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
+        f"{', '.join(FALLBACK_PROFILES)} in {workspace.home} and in {paths.INSTALL_DIR}). "
+        "Call create_profile first, or pass profile_path."
     )
 
 

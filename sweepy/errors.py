@@ -1,4 +1,4 @@
-"""The one exception tree. server.py turns every SweepyError into the error payload."""
+"""The one exception tree. sweepy.protocol turns every SweepyError into the error payload."""
 
 from typing import Any
 
@@ -38,3 +38,7 @@ class DocumentError(SweepyError):
 
 class StorageError(SweepyError):
     """A state file (history, session, results) is corrupt, locked or unwritable."""
+
+
+class SweepFailed(SweepyError):
+    """A background sweep ended in an error; carries job_id and sweep_status "failed"."""

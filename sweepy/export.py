@@ -63,13 +63,23 @@ def csv_text(cards: list[dict[str, Any]], tracking: bool, carried: dict[str, dic
     return buffer.getvalue()
 
 
-def read_tracking(path: Path) -> dict[str, dict[str, str]]:
-    """Tracking values by job_id from a CSV a person may have edited (Excel BOM, `;` delimiter, any order)."""
+def _decode(path: Path) -> str:
+    """UTF-8 (with or without Excel's BOM); else Windows-1252, which Excel on Windows saves by default."""
+    data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_tracking(path: Path) -> dict[str, dict[str, str]]:
+    """Tracking values by job_id from a CSV a person may have edited (Excel BOM or cp1252, `;` delimiter, any
+    column order). Every listed job counts, blank values too: a value the person cleared stays cleared."""
+    try:
+        text = _decode(path)
+    except OSError as exc:
         raise StorageError(
-            f"The earlier CSV {path} cannot be read ({exc}); fix or move it, then sweep again."
+            f"The earlier CSV {path} cannot be read ({exc.strerror or exc}); fix or move it, then sweep again."
         ) from None
     if not text.strip():
         return {}
@@ -86,12 +96,11 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
             f"The earlier CSV {path} has no job_id column, so its tracking notes cannot be carried forward. "
             "Restore the column or move the file aside, then sweep again."
         )
-    carried: dict[str, dict[str, str]] = {}
-    for row in rows:
-        values = {c: unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS}
-        if any(values.values()):
-            carried[unescape_cell(row.get("job_id") or "")] = values
-    return carried
+    return {
+        unescape_cell(row.get("job_id") or ""): {c: unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS}
+        for row in rows
+        if row.get("job_id")
+    }
 
 
 def earlier_csvs(folder: Path, stem: str) -> list[Path]:
@@ -105,17 +114,22 @@ def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
-def write_cards_csv(target: Path, cards: list[dict[str, Any]], tracking: bool, stem: str) -> int:
-    """Write the CSV atomically; returns how many rows carried tracking values forward.
+def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
+    """Tracking values by job_id from the profile's earlier CSVs, the newest CSV that lists a job winning.
 
-    Values come from the newest earlier CSV that tracked the job, so a note survives sweeps that did not
-    report its job (history hides seen postings) and reappears when the job does.
+    Several CSVs are read so a note survives sweeps that did not report its job (history hides seen
+    postings) and reappears when the job does.
     """
     carried: dict[str, dict[str, str]] = {}
-    if tracking:
-        for earlier in earlier_csvs(target.parent, stem)[:CARRY_FROM_NEWEST]:
-            if earlier != target:
-                for job_id, values in read_tracking(earlier).items():
-                    carried.setdefault(job_id, values)
+    for earlier in earlier_csvs(folder, stem)[:CARRY_FROM_NEWEST]:
+        for job_id, values in read_tracking(earlier).items():
+            carried.setdefault(job_id, values)
+    return carried
+
+
+def write_cards_csv(target: Path, cards: list[dict[str, Any]], tracking: bool, stem: str) -> int:
+    """Write the CSV atomically, tracking values carried forward; returns how many rows carried values."""
+    carried = carried_tracking(target.parent, stem) if tracking else {}
+    carried.pop("", None)
     atomic_write_text(target, csv_text(cards, tracking, carried))
-    return sum(card["job_id"] in carried for card in cards)
+    return sum(any(carried.get(card["job_id"], {}).values()) for card in cards)

@@ -35,24 +35,44 @@ class HistoryStore:
     def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
         self.path = path
         self.clock = clock
-        try:
+        with self._errors():
             path.parent.mkdir(parents=True, exist_ok=True)
             self._enable_wal()
             with self._connect() as db:
                 self._migrate(db)
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite and file-system failures as StorageError, with what to do about each."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise StorageError(
+                    f"The history database {self.path} is busy (another sweep is writing to it). "
+                    "Try again in a moment.",
+                    retryable=True,
+                ) from None
+            raise StorageError(f"The history database {self.path} cannot be used ({exc}).") from None
         except sqlite3.DatabaseError as exc:
             raise StorageError(
-                f"The history database {path} cannot be used ({exc}). Move it aside to start a fresh history."
+                f"The history database {self.path} cannot be used ({exc}). Move it aside to start a fresh history."
+            ) from None
+        except OSError as exc:
+            raise StorageError(
+                f"The history database {self.path} cannot be opened ({exc.strerror or exc}). Check history.path "
+                "in the profile."
             ) from None
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-        try:
-            db.execute("PRAGMA synchronous=NORMAL")
-            yield db
-        finally:
-            db.close()
+        with self._errors():
+            db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+            try:
+                db.execute("PRAGMA synchronous=NORMAL")
+                yield db
+            finally:
+                db.close()
 
     def _enable_wal(self) -> None:
         """Switch the file to WAL (persistent). The switch needs an exclusive lock and SQLite answers "locked"
@@ -60,8 +80,11 @@ class HistoryStore:
         deadline = time.monotonic() + 10
         while True:
             try:
-                with self._connect() as db:
+                db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+                try:
                     db.execute("PRAGMA journal_mode=WAL")
+                finally:
+                    db.close()
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or time.monotonic() > deadline:

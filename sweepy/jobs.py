@@ -5,6 +5,7 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import threading
 import time
@@ -18,6 +19,11 @@ from .errors import InvalidArgument, NotFound
 from .pipeline import STAGES, SweepOptions
 
 Status = Literal["running", "completed", "failed"]
+log = logging.getLogger("sweepy.jobs")
+
+
+def new_job_id() -> str:
+    return str(uuid.uuid4())
 
 
 def _iso(ts: float) -> str:
@@ -30,7 +36,7 @@ class SweepJob:
     stem: str
     options: SweepOptions
     debug_log: Path
-    id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    id: str = field(default_factory=new_job_id)
     status: Status = "running"
     step: int = 0
     label: str = "starting"
@@ -134,13 +140,23 @@ class SweepRegistry:
 
     def decode_cursor(self, cursor: str) -> str:
         """The id the next page starts after; InvalidArgument for a cursor this process did not issue."""
+        not_ours = InvalidArgument(
+            "cursor is not one this server issued (malformed, edited, or from before a restart). "
+            "Call list_sweeps without cursor to start from the first page."
+        )
+        # Issued cursors are ASCII; anything else (even a lone surrogate) is refused before it reaches
+        # compare_digest, which raises TypeError on non-ASCII text.
+        if not cursor.isascii():
+            raise not_ours
         body, _, signature = cursor.partition(".")
-        if not signature or not hmac.compare_digest(signature, self._sign(body)):
-            raise InvalidArgument(
-                "cursor is not one this server issued (malformed, edited, or from before a restart). "
-                "Call list_sweeps without cursor to start from the first page."
-            )
-        after = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))["after"]
+        if not signature or not hmac.compare_digest(signature.encode(), self._sign(body).encode()):
+            raise not_ours
+        try:
+            after = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))["after"]
+        except (ValueError, TypeError, KeyError):  # a signed body that is not {"after": ...}
+            raise not_ours from None
+        if not isinstance(after, str):
+            raise not_ours
         with self._lock:
             known = after in self._jobs
         if not known:
@@ -149,3 +165,23 @@ class SweepRegistry:
 
     def _sign(self, body: str) -> str:
         return hmac.new(self._secret, body.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+class SweepLog:
+    """The debug log of one sweep: `results/logs/{job_id}.log`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("cannot create %s: %s", path.parent, exc)
+
+    def __call__(self, line: str) -> None:
+        stamp = dt.datetime.now(dt.UTC).strftime("%H:%M:%S.%f")[:-3]
+        try:
+            with self._lock, self.path.open("a", encoding="utf-8", errors="replace") as handle:
+                handle.write(f"{stamp} {line}\n")
+        except OSError as exc:  # the log is a diagnostic: losing a line must not fail the sweep
+            log.warning("cannot write %s: %s", self.path, exc)

@@ -64,7 +64,9 @@ class Posting:
     source: str = ""
     canonical_url: str = ""
     also_on: list[str] = field(default_factory=list)
+    merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
+    salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, not_compared, no_minimum
 
     def richness(self) -> tuple[int, int]:
         """How much a record tells the user; the richest of a duplicate group is kept."""

@@ -89,6 +89,13 @@ class Workspace:
             raise NotFound(f"{what} {text!r} is not a regular file ({path}). Pass the path of a file.")
         return path.resolve()
 
+    def read_dir(self, raw: str, what: str) -> Path:
+        """A folder to read from: any path the process can open (reads are not confined), never created."""
+        folder = Path(os.path.realpath(self.expand(raw, what)))
+        if folder.exists() and not folder.is_dir():
+            raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
+        return folder
+
     def results_dir(self, raw: str = "results") -> Path:
         folder = self.resolve_write(raw, "results_dir")
         if folder.exists() and not folder.is_dir():

@@ -88,19 +88,25 @@ class ToolRegistry:
         if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1":
             tool.fn_metadata.output_schema = ENVELOPE_SCHEMA
         self.tools[name] = tool
-        return fn
+        return wrapped  # a direct call answers like the MCP call: an envelope, never an exception
 
-    def offered(self) -> list[Tool]:
-        """The tools to list: all of them, or only the core ones with SWEEPY_TOOLS=core (visibility only)."""
-        core_only = os.environ.get("SWEEPY_TOOLS", "full") == "core"
-        return [tool for name, tool in self.tools.items() if not core_only or TOOLS[name].core]
+    def all(self) -> list[Tool]:
+        """Every tool, to register with the server (SWEEPY_TOOLS only hides some from `tools/list`)."""
+        return list(self.tools.values())
+
+    def hidden(self) -> set[str]:
+        """Names left out of `tools/list`: the non-core tools with SWEEPY_TOOLS=core. Visibility only: a
+        hidden tool still answers when a client calls it by name."""
+        if os.environ.get("SWEEPY_TOOLS", "full") != "core":
+            return set()
+        return {name for name in self.tools if not TOOLS[name].core}
 
     def argument_problem(self, name: str, arguments: Any) -> str | None:
         """What is wrong with a call's arguments, in words, or None."""
-        offered = {tool.name: tool for tool in self.offered()}
-        tool = offered.get(name)
+        tool = self.tools.get(name)
         if tool is None:
-            return f"Unknown tool {name!r}. Sweepy's tools are: {', '.join(sorted(offered))}."
+            listed = sorted(set(self.tools) - self.hidden())
+            return f"Unknown tool {name!r}. Sweepy's tools are: {', '.join(listed)}."
         if arguments is not None and not isinstance(arguments, dict):
             return f"Arguments for {name} must be a JSON object."
         try:
@@ -110,11 +116,15 @@ class ToolRegistry:
         return None
 
     async def middleware(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
-        """Errors the SDK creates before a tool runs get the same JSON envelope as the tools' own."""
+        """Errors the SDK creates before a tool runs get the same JSON envelope as the tools' own; hidden
+        tools are left out of `tools/list`."""
         problem = None
         if ctx.method == "tools/call" and isinstance(ctx.params, dict):
             problem = self.argument_problem(str(ctx.params.get("name")), ctx.params.get("arguments"))
         result = await call_next(ctx)
+        hidden = self.hidden()
+        if ctx.method == "tools/list" and hidden and isinstance(result, dict) and isinstance(result.get("tools"), list):
+            result = {**result, "tools": [t for t in result["tools"] if t.get("name") not in hidden]}
         sdk_error = isinstance(result, dict) and result.get("isError") and result.get("structuredContent") is None
         if ctx.method == "tools/call" and sdk_error:
             text = " ".join(str(b.get("text", "")) for b in result.get("content", []))

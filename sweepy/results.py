@@ -10,7 +10,7 @@ from .errors import NotFound, StorageError
 from .export import write_cards_csv
 from .paths import atomic_write_text
 from .pipeline import SweepContext, SweepOutcome
-from .session import activate
+from .session import activate, folder_lock, valid_cards
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
 SKIPPED_RECORDS_KEPT = 200
@@ -26,8 +26,18 @@ def _free_stem(folder: Path, stem: str, stamp: str) -> str:
 
 
 def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
-    """Write `{stem}_{YYYYMMDD-HHMMSS}.json` and `.csv`, then make the cards the active session (unless there
-    are none). Returns the two paths."""
+    """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (unless there
+    are none). Returns the two paths.
+
+    All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
+    name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
+    the JSON, which marks the sweep as a result, is written only when the CSV is in place.
+    """
+    with folder_lock(folder):
+        return _write_locked(ctx, out, folder, job_id)
+
+
+def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
     now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
     base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
     json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
@@ -57,8 +67,9 @@ def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         "stage_seconds": out.timings,
         "cards": out.cards,
     }
-    atomic_write_text(json_path, json.dumps(document, ensure_ascii=False, allow_nan=False))
+    text = json.dumps(document, ensure_ascii=False, allow_nan=False)
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
+    atomic_write_text(json_path, text)
     if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
         return {"json": str(json_path), "csv": str(csv_path)}
     activate(
@@ -98,6 +109,9 @@ def read_result(path: Path) -> dict[str, Any]:
         raise NotFound(f"Result file {path} does not exist. Call run_sweep to make one.") from None
     except (OSError, ValueError) as exc:
         raise StorageError(f"Result file {path} cannot be read ({exc}). Run the sweep again.") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise StorageError(f"{path} is not a Sweepy result file (no cards list).")
+    if not isinstance(data, dict) or not isinstance(data.get("profile"), dict) or not valid_cards(data.get("cards")):
+        raise StorageError(
+            f"{path} is not a Sweepy result file (it needs a profile object and a list of cards). Move it out "
+            "of the results folder, or call run_sweep to make a fresh one."
+        )
     return data

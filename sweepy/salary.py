@@ -1,5 +1,6 @@
 """Salary text and objects → Salary with a period, so `min_salary` compares annual amounts."""
 
+import math
 import re
 from typing import Any, cast
 
@@ -26,8 +27,28 @@ def _guess_period(amount: float) -> Period:
     return "year"
 
 
+def _check_amount(amount: float, period: Period, shown: str) -> None:
+    """ValueError unless the amount and its annual figure are finite: NaN or inf would poison every comparison
+    and cannot be written as JSON."""
+    if math.isnan(amount):
+        raise ValueError(f"salary {shown} is not a number")
+    if not math.isfinite(amount * ANNUAL_FACTOR[period]):
+        raise ValueError(f"salary {shown} is too large to be an amount")
+
+
+def _check_text(text: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"salary {what} is not valid Unicode text (it holds a lone surrogate)") from None
+
+
 def parse_salary_text(text: str) -> Salary | None:
-    """Parse "$70,000 - $85,000 a year", "$32/hr", "€55k", "USD 60000-75000 per year"; None if no amount."""
+    """Parse "$70,000 - $85,000 a year", "$32/hr", "€55k", "USD 60000-75000 per year"; None if no amount.
+
+    Raises ValueError for an amount too large to be a salary ("$999...9" reads as inf).
+    """
+    _check_text(text, "text")
     lowered = text.lower()
     amounts: list[float] = []
     for number, kilo in _NUMBER.findall(text):
@@ -46,7 +67,9 @@ def parse_salary_text(text: str) -> Salary | None:
     low, high = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
     if high < low:
         low, high = high, low
-    return Salary(min=low, max=high, currency=currency, period=period or _guess_period(low), text=text.strip())
+    period = period or _guess_period(low)
+    _check_amount(high, period, f"amount in {text[:40]!r}")
+    return Salary(min=low, max=high, currency=currency, period=period, text=text.strip())
 
 
 def parse_salary(value: Any) -> Salary | None:
@@ -71,8 +94,15 @@ def parse_salary(value: Any) -> Salary | None:
         currency = value.get("currency")
         if currency is not None and not isinstance(currency, str):
             raise ValueError("salary currency must be text")
-        low_f = float(low) if low is not None else float(cast(float, high))
-        high_f = float(high) if high is not None else low_f
+        try:
+            low_f = float(low) if low is not None else float(cast(float, high))
+            high_f = float(high) if high is not None else low_f
+        except OverflowError:  # an integer past float's range
+            raise ValueError("salary min/max is too large to be an amount") from None
+        for name, amount in (("min", low_f), ("max", high_f)):
+            _check_amount(amount, cast(Period, period), f"{name} {amount!r}")
         text = str(value.get("text") or "")
+        for what, given in (("currency", currency or ""), ("text", text)):
+            _check_text(given, what)
         return Salary(min=low_f, max=high_f, currency=currency, period=cast(Period, period), text=text)
     raise ValueError("salary must be text or an object with min, max, currency, period")

@@ -1,9 +1,7 @@
 """One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
 (without `status`) or raise SweepyError."""
 
-import datetime as dt
 import logging
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,24 +18,20 @@ from .config import (
     validate_profile_data,
 )
 from .engines import engines, validate_sources
-from .errors import InvalidArgument, NotFound, SweepyError
+from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from .history import HistoryStore
-from .jobs import SweepJob, SweepRegistry
-from .paths import Workspace, atomic_write_text
+from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
+from .paths import INSTALL_DIR, Workspace, atomic_write_text
 from .pipeline import SweepContext, SweepOptions, commit_history, run
 from .results import read_result, result_files, write_results
 from .resume import resume_text
-from .session import load_session
+from .session import check_stem, load_session
 
 log = logging.getLogger("sweepy")
 KEYWORD_NOTE = (
     "Scores labelled KEYWORD OVERLAP are deterministic first-pass values: call get_jobs, judge each card, and "
     "submit_judgments before presenting them as matches."
 )
-
-
-class SweepFailed(SweepyError):
-    """A background sweep ended in an error; carries job_id and sweep_status."""
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -54,20 +48,6 @@ def rank(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
             str(c.get("title", "")).lower(),
         ),
     )
-
-
-class SweepLog:
-    """The debug log of one sweep: `results/logs/{job_id}.log`."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        path.parent.mkdir(parents=True, exist_ok=True)
-
-    def __call__(self, line: str) -> None:
-        stamp = dt.datetime.now(dt.UTC).strftime("%H:%M:%S.%f")[:-3]
-        with self._lock, self.path.open("a", encoding="utf-8") as handle:
-            handle.write(f"{stamp} {line}\n")
 
 
 class SweepyService:
@@ -132,14 +112,19 @@ class SweepyService:
         profile = validate_profile_data(base, "arguments")
         resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
         enabled = sorted(validate_sources(profile.sources, ws))
+        ws.resolve_write(profile.history.path, "history_config.path")  # a sweep could never write it
         raw_target = output_filename or default_profile_filename(name, titles[0])
         if not raw_target.lower().endswith((".yaml", ".yml")):
             raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
         target = ws.resolve_write(raw_target, "output_filename")
         atomic_write_text(target, dump_profile(profile))
-        ws.update_state(last_profile=str(target))
+        try:
+            ws.update_state(last_profile=str(target))
+            remembered = ""
+        except SweepyError as exc:  # the profile is written; only the run_sweep default is not updated
+            remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
         not_enabled = sorted(set(engines()) - set(enabled))
-        message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it."
+        message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
         if not enabled:
             message += (
                 " No engine is enabled yet, so a sweep would find nothing: call create_profile again with "
@@ -167,23 +152,24 @@ class SweepyService:
                 "(call create_profile with sources_config) and sweep again."
             )
         results = ws.results_dir("results")
-        stem = profile_stem(path)
-        job = SweepJob(path, stem, SweepOptions(deduplicate, include_seen), debug_log=results / "logs" / "x.log")
-        job.debug_log = results / "logs" / f"{job.id}.log"
+        job_id = new_job_id()
+        debug_log = ws.resolve_write(results / "logs" / f"{job_id}.log", "debug log")
+        job = SweepJob(path, profile_stem(path), SweepOptions(deduplicate, include_seen), debug_log, id=job_id)
         return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results))
 
     def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
+        """The sweep thread. Whatever happens, the job ends completed or failed: never left "running"."""
         sweep_log = SweepLog(job.debug_log)
-        sweep_log(f"sweep {job.id} of {job.profile_path} options={job.options}")
-
-        def progress(step: int, label: str) -> None:
-            job.set_progress(step, label)
-            sweep_log(f"stage {step}/{job.total} {label}")
-
-        ctx = SweepContext(
-            profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress, log=sweep_log
-        )
         try:
+            sweep_log(f"sweep {job.id} of {job.profile_path} options={job.options}")
+
+            def progress(step: int, label: str) -> None:
+                job.set_progress(step, label)
+                sweep_log(f"stage {step}/{job.total} {label}")
+
+            ctx = SweepContext(
+                profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress, log=sweep_log
+            )
             out = run(ctx)
             for where, reason in out.skipped_records:
                 sweep_log(f"skipped record {where}: {reason}")
@@ -195,12 +181,14 @@ class SweepyService:
             job.finish(result=self._completed(job, profile, out, reports))
             sweep_log(f"completed: {len(out.cards)} cards")
         except SweepyError as exc:
-            sweep_log(f"failed: {exc.message}")
             job.finish(error=exc.message)
-        except Exception as exc:
+            sweep_log(f"failed: {exc.message}")
+        except BaseException as exc:
             log.exception("sweep %s crashed", job.id)
-            sweep_log(f"crashed: {type(exc).__name__}: {exc}")
             job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
+            sweep_log(f"crashed: {type(exc).__name__}: {exc}")
+            if not isinstance(exc, Exception):
+                raise
 
     def _completed(self, job: SweepJob, profile: Profile, out: Any, reports: dict[str, str]) -> dict[str, Any]:
         cards = out.cards
@@ -268,10 +256,10 @@ class SweepyService:
 
     # -- get_jobs / get_results -----------------------------------------------------------------------------
     def get_jobs(self, profile_stem: str | None, results_dir: str, limit: int | None) -> dict[str, Any]:
-        folder = self.workspace.results_dir(results_dir)
+        folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         try:
-            session = load_session(folder, profile_stem)
+            session = load_session(folder, check_stem(profile_stem) if profile_stem is not None else None)
             cards = rank(session["cards"])
         except NotFound:
             if running is None:
@@ -304,8 +292,8 @@ class SweepyService:
         return payload
 
     def get_results(self, profile_stem: str | None, results_dir: str, limit: int) -> dict[str, Any]:
-        folder = self.workspace.results_dir(results_dir)
-        files = result_files(folder, profile_stem)
+        folder = self.workspace.read_dir(results_dir, "results_dir")
+        files = result_files(folder, check_stem(profile_stem) if profile_stem is not None else None)
         if not files:
             scope = f" for profile {profile_stem!r}" if profile_stem else ""
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
@@ -338,11 +326,13 @@ class SweepyService:
         ws = self.workspace
         if profile_path is not None and profile_stem_arg is not None:
             raise InvalidArgument("Pass profile_path or profile_stem, not both.")
+        path: Path | None
         if profile_path is not None:
-            path: Path | None = ws.resolve_read(profile_path, "profile_path")
+            path = ws.resolve_read(profile_path, "profile_path")
+            stem = profile_stem(path)
         elif profile_stem_arg is not None:
-            candidate = ws.home / "profiles" / f"{profile_stem_arg}.yaml"
-            path = candidate if candidate.is_file() else None
+            stem = check_stem(profile_stem_arg)
+            path = self._profile_for_stem(ws, stem)
         else:
             try:
                 path = self.sweeps.get(None).profile_path
@@ -351,17 +341,40 @@ class SweepyService:
                     "No sweep has run since the server started, so there is no profile to clear. Pass "
                     "profile_path or profile_stem."
                 ) from None
-        stem = profile_stem_arg or profile_stem(path)  # type: ignore[arg-type]
-        history_path = load_profile(path).history.path if path is not None else "~/.sweepy/history.db"
-        store = HistoryStore(ws.resolve_write(history_path, "history path"), clock=self.clock)
-        cleared = store.clear(stem)
+            stem = profile_stem(path)
+        history_path = ws.resolve_write(
+            load_profile(path).history.path if path is not None else "~/.sweepy/history.db", "history path"
+        )
+        if not history_path.exists():  # nothing was ever recorded: do not create a database to clear it
+            if path is None:
+                raise NotFound(
+                    f"No profile named {stem!r} and no history at {history_path}. Pass profile_path, or the "
+                    "stem of a profile in profiles/."
+                )
+            cleared, remaining = 0, 0
+        else:
+            store = HistoryStore(history_path, clock=self.clock)
+            if path is None and store.count(stem) == 0:
+                raise NotFound(f"No profile named {stem!r} and no history for it. Pass profile_path instead.")
+            cleared, remaining = store.clear(stem), store.count()
         return {
             "scope": stem,
             "cleared": cleared,
-            "remaining": store.count(),
-            "history_path": str(store.path),
+            "remaining": remaining,
+            "history_path": str(history_path),
             "message": f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
         }
+
+    def _profile_for_stem(self, ws: Workspace, stem: str) -> Path | None:
+        """The profile file a stem names: in profiles/ or the top folder, of the workspace or the install."""
+        for root in (ws.home, INSTALL_DIR):
+            for candidate in (root / "profiles" / f"{stem}.yaml", root / f"{stem}.yaml"):
+                if candidate.is_file():
+                    return candidate
+        for job in self.sweeps.newest_first():
+            if job.stem == stem:
+                return job.profile_path
+        return None
 
     # -- list_sweeps ----------------------------------------------------------------------------------------
     def list_sweeps(self, limit: int | None, cursor: str | None) -> dict[str, Any]:

@@ -1,70 +1,107 @@
-"""The active session (`report_session.json`) and each profile's saved session, written atomically under a lock."""
+"""The active session (`report_session.json`) and each profile's saved session.
+
+Writes are read-modify-write under the results folder's lock and land atomically, so readers need no lock:
+they see the old file or the new one. Reads never write (no lock file, no quarantine): the read-only tools
+stay read-only.
+"""
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock
 
-from .errors import NotFound, StorageError
+from .errors import InvalidArgument, NotFound, StorageError
 from .models import JUDGMENT_FIELDS
 from .paths import atomic_write_text
 
 ACTIVE = "report_session.json"
+_STEM = re.compile(r"[\w.-]{1,200}")
+
+
+def check_stem(stem: Any) -> str:
+    """A profile stem names files in the results folder: one plain file-name part, nothing that climbs out."""
+    if not isinstance(stem, str) or not _STEM.fullmatch(stem) or stem.strip(".") == "":
+        raise InvalidArgument(
+            f"profile_stem {stem!r} is not a profile id: use the profile file's name without .yaml "
+            "(letters, digits, '_', '-', '.'), e.g. 'pedro_writer'."
+        )
+    return stem
 
 
 def session_path(folder: Path, stem: str | None) -> Path:
-    return folder / (f"{stem}_session.json" if stem else ACTIVE)
+    return folder / (f"{check_stem(stem)}_session.json" if stem else ACTIVE)
 
 
-def _lock(folder: Path) -> FileLock:
+def folder_lock(folder: Path) -> FileLock:
+    """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes)."""
     folder.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(folder / ".session.lock"), timeout=30)
+    return FileLock(str(folder / ".session.lock"), timeout=30, is_singleton=True, fallback_to_soft=False)
 
 
-def _read(path: Path) -> dict[str, Any] | None:
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def valid_cards(cards: Any) -> bool:
+    """A list of card objects with a text job_id and numeric scores: what ranking and rendering rely on."""
+    return isinstance(cards, list) and all(
+        isinstance(c, dict)
+        and isinstance(c.get("job_id"), str)
+        and _number(c.get("match_score", 0))
+        and (c.get("match_pct") is None or _number(c["match_pct"]))
+        for c in cards
+    )
+
+
+def _parse(path: Path) -> dict[str, Any] | None:
+    """The session in `path`, None if there is none; StorageError if it is damaged."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise StorageError(f"Session file {path} cannot be read: {exc.strerror or exc}.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
         data = json.loads(text)
-        if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-            raise ValueError("not a session object")
     except ValueError:
-        quarantine = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
-        os.replace(path, quarantine)
+        data = None
+    if not isinstance(data, dict) or not valid_cards(data.get("cards")):
         raise StorageError(
-            f"Session file {path.name} was damaged; it was moved to {quarantine.name}. Call run_sweep or "
-            "get_sweep_status to load a fresh session."
-        ) from None
+            f"Session file {path} is damaged (not a session with a list of cards). Call run_sweep, then "
+            "get_sweep_status, to load a fresh session; the next sweep moves the damaged file aside."
+        )
     return data
 
 
 def load_session(folder: Path, stem: str | None) -> dict[str, Any]:
     path = session_path(folder, stem)
-    with _lock(folder):
-        data = _read(path)
+    data = _parse(path) if folder.is_dir() else None
     if data is None:
         hint = f"No saved session for profile {stem!r}" if stem else "No active session"
         raise NotFound(f"{hint} in {folder}. Call run_sweep, then get_sweep_status until it reads completed.")
     return data
 
 
+def _previous(path: Path) -> dict[str, Any]:
+    """The saved session a new sweep replaces; a damaged one is moved aside (never overwritten unseen)."""
+    try:
+        return _parse(path) or {}
+    except StorageError:
+        os.replace(path, path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"))
+        return {}
+
+
 def activate(folder: Path, stem: str, session: dict[str, Any]) -> None:
     """Make a finished sweep the active session and the profile's saved one. Judgments already given to a
-    card with the same job_id in the profile's saved session are kept."""
-    with _lock(folder):
+    card with the same job_id in the profile's saved session are kept, and so is its playbook."""
+    with folder_lock(folder):
         saved_path = session_path(folder, stem)
-        try:
-            previous = _read(saved_path) or {}
-        except StorageError:
-            previous = {}
-        earlier = {c.get("job_id"): c for c in previous.get("cards", []) if isinstance(c, dict)}
+        previous = _previous(saved_path)
+        earlier = {c["job_id"]: c for c in previous.get("cards", [])}
         for card in session["cards"]:
             old = earlier.get(card["job_id"])
             if old:

@@ -2,6 +2,7 @@
 
 import html
 import re
+import unicodedata
 
 _TAG_BREAK = re.compile(r"<\s*(?:br|/p|/li|/div|/h\d|li|p)\b[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"</?[A-Za-z!][^>]*>")  # a tag starts with a letter: "pay < $50k and > $40k" stays
@@ -34,13 +35,34 @@ def clean_text(text: str) -> str:
     return "\n".join(filter(None, (" ".join(line.split()) for line in text.split("\n"))))
 
 
+def _is_accent(char: str) -> bool:
+    """A generic combining diacritic (the Latin/Greek/Cyrillic accents), not a mark a script needs, such as a
+    Devanagari vowel sign or the kana voicing mark."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in _ACCENT_BLOCKS)
+
+
+_ACCENT_BLOCKS = ((0x0300, 0x036F), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x20D0, 0x20FF), (0xFE20, 0xFE2F))
+
+
 class _WordChars(dict[int, str]):
-    """str.translate table: ASCII letters, digits, `+` and `#` kept, every other character a space.
-    Filled on first sight of each character; translate + split is ~2x faster than a regex substitution."""
+    """str.translate table: letters and digits of any script kept with accents stripped ("é" → "e"), `+` and `#`
+    kept, every other character a space. Filled on first sight of each character; translate + split is ~2x faster
+    than a regex substitution, and a value may be several characters ("ﬁ" → "fi")."""
 
     def __missing__(self, code: int) -> str:
         char = chr(code)
-        kept = char if char.isascii() and (char.isalnum() or char in "+#") else " "
+        if char.isascii():
+            kept = char if char.isalnum() or char in "+#" else " "
+        elif unicodedata.category(char).startswith("M"):
+            kept = "" if _is_accent(char) else char  # an accent typed apart ("e" + U+0301) joins its letter
+        elif char.isalnum():
+            # NFKD splits "é" into "e" + accent and folds "ﬁ", "²", "Ａ"; NFC recomposes what is left ("ガ" stays).
+            bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not _is_accent(c))
+            bare = unicodedata.normalize("NFC", bare).lower()
+            kept = "".join(c if c.isalnum() or unicodedata.category(c).startswith("M") else " " for c in bare)
+        else:
+            kept = " "
         self[code] = kept
         return kept
 
@@ -49,7 +71,8 @@ _WORD_CHARS = _WordChars()
 
 
 def normalize(text: str) -> str:
-    """Lower-case words separated by single spaces; punctuation dropped ("Sr. Writer, II" → "sr writer ii")."""
+    """Lower-case words separated by single spaces; punctuation and accents dropped ("Sr. Writer, II" →
+    "sr writer ii", "Ärztin" → "arztin", "弁護士" stays)."""
     return " ".join(text.lower().translate(_WORD_CHARS).split())
 
 

@@ -2,10 +2,10 @@
 
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+# `gh_jid` and `ashby_jid` are not tracking: on a company's own careers page they are the job id.
 _TRACKING_PARAMS = frozenset(
     {
         "gh_src",
-        "gh_jid",
         "lever-source",
         "lever-origin",
         "source",
@@ -19,7 +19,6 @@ _TRACKING_PARAMS = frozenset(
         "gclid",
         "mc_cid",
         "mc_eid",
-        "ashby_jid",
         "utm",
     }
 )

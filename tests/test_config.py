@@ -1,18 +1,26 @@
 """Profiles: strict YAML (no tags, no aliases, no YAML 1.1 surprises), named field errors, round-trips."""
 
+import json
 import time
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
+from sweepy import paths
 from sweepy.config import (
+    KNOWN_PLATFORMS,
+    MAX_PROFILE_DEPTH,
     Profile,
     default_profile_filename,
     dump_profile,
+    find_profile,
     load_profile,
     parse_profile_text,
+    validate_profile_data,
 )
-from sweepy.errors import ProfileError
+from sweepy.errors import NotFound, ProfileError
+from sweepy.paths import Workspace
 
 DESIGN_PROFILE = """\
 name: Pedro Writer
@@ -63,7 +71,6 @@ def test_design_profile_loads() -> None:
     assert profile.resume.synonyms == [["docs-as-code", "documentation as code"]]
     assert profile.platform_enabled("linkedin") is True
     assert profile.custom_platforms() == {}
-    assert profile.enabled_sources() == {"greenhouse": {"enabled": True, "boards": ["acme", "globex"]}}
     assert profile.cache.ttl_seconds == 3600
     assert profile.orchestrator.circuit_breaker.failure_threshold == 3
     assert (profile.history.retention_days, profile.history.match, profile.history.path) == (
@@ -80,7 +87,8 @@ def test_minimal_profile_takes_defaults() -> None:
     assert profile.search.min_salary == 0
     assert profile.history.retention_days == 4
     assert profile.export.tracking is True
-    assert profile.platforms == {}
+    assert profile.platforms.custom == []
+    assert profile.platform_enabled("linkedin") is True
 
 
 def test_remote_only_no_is_not_false() -> None:
@@ -222,3 +230,131 @@ def test_default_profile_filename() -> None:
 
 def test_profile_model_is_the_one_parsed() -> None:
     assert isinstance(parse_profile_text(DESIGN_PROFILE, "p.yaml"), Profile)
+
+
+def test_long_names_keep_the_yaml_suffix() -> None:
+    filename = default_profile_filename("N" * 300, "T" * 300)
+    assert filename == f"profiles/{'n' * 80}_{'t' * 80}.yaml"
+
+
+@pytest.mark.parametrize("text", ["name: " + "[" * 5000, "name: " + "{a: " * 5000, "- " * 5000 + "x\n"])
+def test_deeply_nested_yaml_is_a_profile_error(text: str) -> None:
+    started = time.perf_counter()
+    message = profile_error(text)
+    assert time.perf_counter() - started < 1.0
+    assert message == (
+        f"The profile is nested too deeply (more than {MAX_PROFILE_DEPTH} levels at line 1). "
+        "A profile needs a handful of levels: close the brackets or remove the extra nesting."
+    )
+
+
+def test_nesting_a_real_profile_needs_is_accepted() -> None:
+    deep = "[" * (MAX_PROFILE_DEPTH - 4) + "x" + "]" * (MAX_PROFILE_DEPTH - 4)
+    profile = parse_profile_text(DESIGN_PROFILE.replace("boards: [acme, globex]", f"boards: {deep}"), "p.yaml")
+    assert profile.sources["greenhouse"]["boards"] == json.loads(deep.replace("x", '"x"'))
+
+
+def test_deeply_nested_arguments_are_a_profile_error() -> None:
+    nested: object = "x"
+    for _ in range(5000):
+        nested = [nested]
+    data = {"name": "Ana", "search": {"titles": ["Paralegal"], "location": "NYC"}, "resume": {"path": "r.pdf"},
+            "sources": {"feed": {"enabled": False, "path": nested}}}  # fmt: skip
+    with pytest.raises(ProfileError) as caught:
+        validate_profile_data(data, "arguments")
+    assert caught.value.message == (
+        f"Profile arguments is nested too deeply (more than {MAX_PROFILE_DEPTH} levels). "
+        "A profile needs a handful of levels: remove the extra nesting."
+    )
+
+
+def test_a_key_given_twice_is_named_with_both_lines() -> None:
+    message = profile_error(edited("  remote_only: false\n", "  remote_only: false\n  remote_only: true\n"))
+    assert message == "The profile sets 'remote_only' twice in one block (line 5 and line 6). Keep one of them."
+
+
+def test_a_key_given_twice_in_a_flow_mapping_or_at_the_top_is_named() -> None:
+    assert profile_error(DESIGN_PROFILE + "name: Other\n") == (
+        "The profile sets 'name' twice in one block (line 1 and line 24). Keep one of them."
+    )
+    assert profile_error(edited("export: {tracking: true}", "export: {tracking: true, tracking: false}")) == (
+        "The profile sets 'tracking' twice in one block (line 22 and line 22). Keep one of them."
+    )
+
+
+def test_the_same_key_in_different_blocks_is_fine() -> None:
+    profile = parse_profile_text(DESIGN_PROFILE, "p.yaml")
+    assert (profile.cache.enabled, profile.history.enabled) == (True, True)  # `enabled` in two blocks
+
+
+@pytest.mark.parametrize("typo", ["linkdin", "custom_platforms", "google"])
+def test_an_unknown_platform_switch_is_named_with_the_known_ones(typo: str) -> None:
+    message = profile_error(edited("indeed: true,", f"indeed: true, {typo}: false,"))
+    assert message.startswith(
+        f"Profile profiles/pedro.yaml is invalid: 'platforms': unknown platform {typo!r}; a switch is one of "
+        f"{', '.join(sorted(KNOWN_PLATFORMS))} or a name declared in platforms.custom (got "
+    )
+
+
+@pytest.mark.parametrize(
+    ("platforms", "problem"),
+    [
+        ("{custom: true}", "'platforms.custom': Input should be a valid list (got True)."),
+        ("{linkedin: [a, b]}", "'platforms.linkedin': Input should be a valid boolean (got ['a', 'b'])."),
+        ("{linkedin: 'no'}", "'platforms.linkedin': Input should be a valid boolean (got 'no')."),
+        ("{custom: [{name: icims}]}", "'platforms.custom.0.domain' is required."),
+        ("{linkedin: false, LinkedIn: true}", "'platforms': a platform is switched twice (keys differing only in "
+                                              "case); keep one (got {'linkedin': False, 'LinkedIn': True})."),
+    ],
+)  # fmt: skip
+def test_platform_values_are_typed(platforms: str, problem: str) -> None:
+    message = profile_error(edited("platforms: {greenhouse: true, lever: true, ashby: true, linkedin: true, "
+                                   "indeed: true, custom: []}", f"platforms: {platforms}"))  # fmt: skip
+    assert message == f"Profile profiles/pedro.yaml is invalid: {problem}"
+
+
+def test_a_custom_platform_can_be_switched_off_by_its_name() -> None:
+    text = edited(
+        "linkedin: true, indeed: true, custom: []",
+        "linkedin: false, indeed: true, custom: [{name: iCIMS, domain: ICIMS.com}], iCIMS: false",
+    )
+    profile = parse_profile_text(text, "p.yaml")
+    assert profile.custom_platforms() == {"icims.com": "icims"}
+    enabled = {name: profile.platform_enabled(name) for name in ("icims", "linkedin", "indeed", "lever", "other")}
+    assert enabled == {"icims": False, "linkedin": False, "indeed": True, "lever": True, "other": True}
+    assert parse_profile_text(dump_profile(profile), "p.yaml") == profile
+
+
+@pytest.mark.parametrize("titles", ["['!!!']", "['---', '...']", "['&']"])
+def test_titles_with_nothing_to_match_are_refused(titles: str) -> None:
+    message = profile_error(edited("titles: [Technical Writer, UX Writer]", f"titles: {titles}"))
+    assert message.startswith("Profile profiles/pedro.yaml is invalid: 'search.titles' has no letter or digit")
+    assert message.endswith("Write each title in words, e.g. 'Paralegal'.")
+
+
+def test_one_matchable_title_is_enough_and_any_script_counts() -> None:
+    profile = parse_profile_text(edited("titles: [Technical Writer, UX Writer]", "titles: ['!!!', 弁護士]"), "p")
+    assert profile.search.titles == ["!!!", "弁護士"]
+
+
+def test_find_profile_falls_back_to_the_bundled_profiles(workspace: Path) -> None:
+    ws = Workspace.from_env()
+    assert find_profile(ws, None) == ROOT / "profiles" / "paralegal_nyc.yaml"  # the workspace is empty
+    own = workspace / "config.sample.yaml"
+    own.write_text(DESIGN_PROFILE, encoding="utf-8")
+    assert find_profile(ws, None) == own  # any workspace file comes before every bundled one
+
+
+def test_find_profile_without_any_profile_names_both_folders(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty_install = tmp_path / "install"
+    empty_install.mkdir()
+    monkeypatch.setattr(paths, "INSTALL_DIR", empty_install)
+    with pytest.raises(NotFound) as caught:
+        find_profile(Workspace.from_env(), None)
+    assert caught.value.message == (
+        "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
+        "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, config.sample.yaml in "
+        f"{workspace} and in {empty_install}). Call create_profile first, or pass profile_path."
+    )

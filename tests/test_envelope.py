@@ -19,7 +19,7 @@ def crashing_server() -> MCPServer:
     def list_sweeps() -> CallToolResult:  # a tool body with a bug in it
         raise RuntimeError("secret internal detail /home/someone/.ssh")
 
-    return MCPServer("t", tools=registry.offered(), middleware=[registry.middleware])
+    return MCPServer("t", tools=registry.all(), middleware=[registry.middleware])
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

@@ -283,7 +283,9 @@ def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: P
         writer.writerows(rows)
 
     carried = read_tracking(first)
-    assert carried == {
+    assert set(carried) == {c["job_id"] for c in cards}
+    assert all(not any(values.values()) for job_id, values in carried.items() if job_id != cards[-1]["job_id"])
+    assert {cards[-1]["job_id"]: carried[cards[-1]["job_id"]]} == {
         cards[-1]["job_id"]: {
             "status": "applied",
             "applied_on": "",
@@ -292,3 +294,31 @@ def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: P
             "notes": "sent cover letter",
         }
     }
+
+
+def test_a_value_the_person_cleared_stays_cleared(workspace: Path) -> None:
+    folder = workspace / "results"
+    a = card("Paralegal")
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a], tracking=True, stem=STEM)
+    excel_edit(first, {a["job_id"]: {"status": "applied", "notes": "call Bob"}})
+    second = folder / f"{STEM}_20240602-090000.csv"
+    write_cards_csv(second, [a], tracking=True, stem=STEM)
+    excel_edit(second, {a["job_id"]: {"status": "", "notes": ""}})  # the person blanked the row
+    third = folder / f"{STEM}_20240603-090000.csv"
+    assert write_cards_csv(third, [a], tracking=True, stem=STEM) == 0
+    assert [(row["status"], row["notes"]) for row in parse(third)] == [("", "")]
+
+
+def test_a_csv_resaved_as_windows_1252_still_carries_over(workspace: Path) -> None:
+    folder = workspace / "results"
+    a = card("Paralegal")
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a], tracking=True, stem=STEM)
+    rows = parse(first)
+    rows[0].update(status="applied", notes="Café chat with José")
+    with first.open("w", encoding="cp1252", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    assert read_tracking(first)[a["job_id"]]["notes"] == "Café chat with José"

@@ -11,7 +11,9 @@ from conftest import snapshot
 from sweepy.errors import StorageError
 from sweepy.history import DAY, HistoryStore
 from sweepy.models import Posting
-from sweepy.pipeline.history import history_key, split_seen
+from sweepy.pipeline.dedupe import deduplicate
+from sweepy.pipeline.history import history_key, history_keys, split_seen
+from sweepy.pipeline.score import card_id
 from sweepy.records import posting_from_record
 
 START = 1_717_200_000.0  # 2024-06-01 00:00:00 UTC
@@ -207,3 +209,27 @@ def test_many_sweeps_opening_a_new_database_at_once_all_succeed(tmp_path: Path) 
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT name FROM migrations").fetchall() == [("001_seen",)]
             assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_a_role_seen_through_another_platform_stays_seen_and_keeps_its_card_id() -> None:
+    """Run 1 reports the Greenhouse copy (richer); in run 2 the LinkedIn copy is richer and wins."""
+
+    def pair(rich: str) -> list[Posting]:
+        records = [
+            {"title": "Paralegal", "company": "Contoso", "url": "https://boards.greenhouse.io/contoso/jobs/1",
+             "location": "New York, NY", "platform": "greenhouse"},
+            {"title": "Paralegal", "company": "Contoso Inc.", "url": "https://www.linkedin.com/jobs/view/2/",
+             "location": "New York, NY", "platform": "linkedin"},
+        ]  # fmt: skip
+        for record in records:
+            if record["platform"] == rich:
+                record["description"] = "Litigation support " * 20
+        return [posting_from_record(r, "feed", "t") for r in records]
+
+    (first,), _ = deduplicate(pair("greenhouse"))
+    (second,), _ = deduplicate(pair("linkedin"))
+    assert (first.platform, second.platform) == ("greenhouse", "linkedin")
+    assert card_id(first) == card_id(second)
+    seen = set(history_keys(first, "url"))
+    reported, old, drops = split_seen([second], seen, "url", include_seen=False)
+    assert (reported, old, drops) == ([], [second], Counter({"seen": 1}))

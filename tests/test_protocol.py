@@ -284,8 +284,8 @@ async def test_core_tools_only(era: str, workspace: Path) -> None:
             assert tool.annotations.destructive_hint is destructive
             assert tool.annotations.idempotent_hint is idempotent
             assert tool.annotations.open_world_hint is open_world
-        hidden = error_payload(await client.call_tool("list_sweeps", {}))
-        assert "list_sweeps" in hidden["message"]
-        assert "Unknown tool" in hidden["message"]
-        for name in CORE_TOOLS:
-            assert name in hidden["message"]
+        # Visibility, not permission (TOOLS.md): a hidden tool still answers when called by name.
+        hidden = envelope(await client.call_tool("list_sweeps", {}))
+        assert hidden == {"status": "ok", "sweeps": []}
+        unknown = error_payload(await client.call_tool("nope", {}))
+        assert unknown["message"].startswith("Unknown tool 'nope'.")

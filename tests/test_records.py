@@ -1,11 +1,15 @@
 """Posting records → Posting: required fields, types, URLs, HTML, workplace inference, platform, dates."""
 
 import datetime as dt
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.models import Salary
+from sweepy.paths import Workspace
 from sweepy.records import RecordError, posting_from_record
 
 BASE: dict[str, Any] = {
@@ -200,3 +204,48 @@ def test_posted_at_as_a_number_is_rejected() -> None:
     with pytest.raises(RecordError) as caught:
         posting_from_record(record(posted_at=20240305), "feed", "jobs.json")
     assert str(caught.value) == "posted_at must be an ISO date or date-time text"
+
+
+@pytest.mark.parametrize("field", ["title", "company", "url", "apply_url", "location", "description", "platform"])
+def test_lone_surrogate_in_a_text_field_is_named(field: str) -> None:
+    # json.loads turns the escape "\ud800" into a lone surrogate, which no UTF-8 writer accepts.
+    with pytest.raises(RecordError) as caught:
+        posting_from_record(record(**{field: "Para\ud800legal"}), "feed", "jobs.json")
+    assert str(caught.value) == f"field {field!r} is not valid Unicode text (it holds a lone surrogate)"
+
+
+@pytest.mark.parametrize(
+    ("salary", "reason"),
+    [
+        ({"min": float("nan")}, "salary min nan is not a number"),
+        ("$" + "9" * 400, "salary amount in '$" + "9" * 39 + "' is too large to be an amount"),
+        ({"min": 10**400}, "salary min/max is too large to be an amount"),
+    ],
+)
+def test_unusable_salary_is_a_record_error(salary: object, reason: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        posting_from_record(record(salary=salary), "feed", "jobs.json")
+    assert str(caught.value) == reason
+
+
+def test_bad_records_are_skipped_and_the_rest_of_the_feed_is_kept(workspace: Path) -> None:
+    good = json.dumps(record())
+    bad = [
+        '{"title": "Paralegal", "company": "A", "url": "https://a.example/1", "salary": {"min": NaN}}',
+        '{"title": "Paralegal", "company": "B", "url": "https://b.example/1", "salary": "$' + "9" * 400 + '"}',
+        '{"title": "Paralegal", "company": "C", "url": "https://c.example/1", "salary": {"min": 1' + "0" * 400 + "}}",
+        '{"title": "Para\\ud800legal", "company": "D", "url": "https://d.example/1"}',
+    ]
+    (workspace / "jobs.json").write_text("[" + ", ".join([good, *bad, good]) + "]", encoding="utf-8")
+    engine = get_engine("feed")
+    ws = Workspace.from_env()
+    request = DiscoverRequest(titles=["Paralegal"], location="New York, NY", workspace=ws, custom_platforms={})
+    result = engine.discover(engine.parse_config({"path": "jobs.json"}, ws), request)
+    assert [p.company for p in result.postings] == ["Northwind Labs", "Northwind Labs"]
+    assert result.skipped_sources == []
+    assert result.skipped_records == [
+        ("jobs.json#2", "salary min nan is not a number"),
+        ("jobs.json#3", "salary amount in '$" + "9" * 39 + "' is too large to be an amount"),
+        ("jobs.json#4", "salary min/max is too large to be an amount"),
+        ("jobs.json#5", "field 'title' is not valid Unicode text (it holds a lone surrogate)"),
+    ]

@@ -1,5 +1,7 @@
 """Salary parsing and annualisation (hourly x 2080, monthly x 12, ...)."""
 
+import json
+
 import pytest
 
 from sweepy.models import Salary
@@ -44,3 +46,34 @@ def test_missing_or_wordy_salary_is_unknown(value: object) -> None:
 def test_wrongly_shaped_salary_is_rejected(value: object) -> None:
     with pytest.raises(ValueError):
         parse_salary(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ({"min": float("nan")}, "salary min nan is not a number"),
+        ({"min": 50_000, "max": float("inf")}, "salary max inf is too large to be an amount"),
+        ({"max": 1e308, "period": "hour"}, "salary min 1e+308 is too large to be an amount"),  # inf once annualised
+        ({"min": 10**400}, "salary min/max is too large to be an amount"),  # float() raises OverflowError
+        ("$" + "9" * 400, "salary amount in '$" + "9" * 39 + "' is too large to be an amount"),
+        ("$50k \ud800", "salary text is not valid Unicode text (it holds a lone surrogate)"),
+        ({"min": 1, "text": "\ud800"}, "salary text is not valid Unicode text (it holds a lone surrogate)"),
+        ({"min": 1, "currency": "US\ud800"}, "salary currency is not valid Unicode text (it holds a lone surrogate)"),
+    ],
+)
+def test_unusable_amounts_and_text_are_rejected_with_a_reason(value: object, reason: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        parse_salary(value)
+    assert str(caught.value) == reason
+
+
+def test_nan_from_json_is_rejected() -> None:
+    # Python's json accepts the bare NaN token, so a feed record can carry one.
+    with pytest.raises(ValueError) as caught:
+        parse_salary(json.loads('{"min": NaN, "max": 90000}'))
+    assert str(caught.value) == "salary min nan is not a number"
+
+
+def test_largest_sane_amounts_still_parse() -> None:
+    salary = parse_salary({"min": 10**15, "max": 10**15, "period": "hour"})
+    assert salary is not None and salary.annual_max == 2080 * 10**15

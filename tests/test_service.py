@@ -11,7 +11,6 @@ import pytest
 from conftest import DATA, ROOT
 
 from sweepy.config import load_profile
-from sweepy.errors import NotFound
 from sweepy.service import SweepyService, rank
 
 PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
@@ -49,8 +48,9 @@ def test_the_bundled_paralegal_profiles_put_paralegal_roles_on_top(workspace: Pa
 
 def test_run_sweep_without_a_path_follows_the_fallback_chain(workspace: Path) -> None:
     service = SweepyService()
-    with pytest.raises(NotFound, match="create_profile"):
-        service.start_sweep(None, True, False)
+    payload = sweep(service, None, include_seen=True)  # an empty workspace falls back to Sweepy's bundled profiles
+    assert Path(payload["reports"]["json"]).name.startswith("paralegal_nyc_")
+    assert payload["discovered_count"] == 310
     chain = ["config.sample.yaml", "profiles/paralegal_nyc.yaml"]
     bundled(workspace, *chain)
     (workspace / "profiles" / "custom_profile.yaml").write_text(

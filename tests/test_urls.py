@@ -36,7 +36,6 @@ def test_path_case_is_kept() -> None:
         "gh_src=abc123",
         "lever-source=LinkedIn",
         "lever-origin=applied",
-        "gh_jid=4012",
         "fbclid=xyz&gclid=abc",
     ],
 )
@@ -89,3 +88,14 @@ def test_custom_domains_classify_other_ats_hosts() -> None:
 
 def test_custom_domain_does_not_match_a_longer_lookalike_host() -> None:
     assert platform_for_url("https://evilacme-careers.com/req/77", {"acme-careers.com": "icims"}) == "other"
+
+
+def test_job_id_parameters_of_careers_pages_are_kept() -> None:
+    """A company's own careers page tells its jobs apart by gh_jid / ashby_jid: not tracking."""
+    assert (
+        canonical_url("https://acme.example/careers?gh_jid=111&gh_src=x") == "https://acme.example/careers?gh_jid=111"
+    )
+    assert canonical_url("https://acme.example/careers?gh_jid=222") != canonical_url(
+        "https://acme.example/careers?gh_jid=111"
+    )
+    assert canonical_url("https://acme.example/jobs?ashby_jid=ab-12") == "https://acme.example/jobs?ashby_jid=ab-12"

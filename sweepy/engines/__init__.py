@@ -33,20 +33,24 @@ def get_engine(name: str) -> Engine:
 
 
 def validate_sources(sources: dict[str, dict[str, object]], workspace: Workspace) -> dict[str, EngineConfig]:
-    """Typed configs of every enabled engine, or one EngineConfigError naming each failing engine and why."""
+    """Typed configs of every enabled engine, or one EngineConfigError naming each failing engine and why.
+
+    A disabled block is checked for keys and types too (a typo there would otherwise wait until it is enabled),
+    but not for files or environment variables.
+    """
     configs: dict[str, EngineConfig] = {}
     problems: dict[str, str] = {}
     for name, raw in sources.items():
         try:
             engine = get_engine(name)
-            if raw.get("enabled", True) is False:
-                continue
-            configs[name] = engine.parse_config(raw, workspace)
+            if engine.validate_types(raw).enabled:
+                configs[name] = engine.parse_config(raw, workspace)
         except EngineConfigError as exc:
-            problems[name] = exc.message
+            problems[name] = exc.message.rstrip(".")
     if problems:
         raise EngineConfigError(
-            "Engine configuration is incomplete: " + " | ".join(problems.values()) + " Fix sources_config and retry.",
+            "Engine configuration is incomplete: " + " | ".join(problems.values()) + ". Fix sources_config (the "
+            "profile's sources block) and retry.",
             failing_engines=sorted(problems),
         )
     return configs

@@ -13,7 +13,7 @@ from ..models import Posting
 from ..paths import Workspace
 from ..validation import describe_validation_error
 
-SkipReason = Literal["timeout", "circuit_open", "http_429", "bad_response", "config", "unavailable"]
+SkipReason = Literal["timeout", "circuit_open", "http_429", "bad_response", "config"]
 
 
 class EngineConfig(BaseModel):
@@ -40,7 +40,7 @@ class DiscoverRequest:
     location: str
     workspace: Workspace
     custom_platforms: dict[str, str]
-    http: httpx.Client | None = None
+    http: httpx.Client | None = None  # the shared client for the HTTP engines (none of them is built in yet)
     log: Callable[[str], None] = lambda _line: None
 
 
@@ -58,12 +58,16 @@ class Engine(ABC):
 
     def parse_config(self, raw: dict[str, Any], workspace: Workspace) -> EngineConfig:
         """The typed config, or EngineConfigError naming what is missing or wrong."""
-        try:
-            config = self.config_model.model_validate(raw)
-        except ValidationError as exc:
-            raise EngineConfigError(f"{self.name}: {describe_validation_error(exc)}") from None
+        config = self.validate_types(raw)
         self.check(config, workspace)
         return config
+
+    def validate_types(self, raw: dict[str, Any]) -> EngineConfig:
+        """Keys and types only, no `check()`: enough to catch a typo in a disabled block."""
+        try:
+            return self.config_model.model_validate(raw)
+        except ValidationError as exc:
+            raise EngineConfigError(f"{self.name}: {describe_validation_error(exc)}") from None
 
     def check(self, config: Any, workspace: Workspace) -> None:  # noqa: B027 - optional hook
         """Checks beyond types (a file exists, a key is in the environment). Raise EngineConfigError."""

@@ -32,8 +32,8 @@ def _locate(raw: str, workspace: Workspace) -> Path:
         return expanded
     try:
         return workspace.resolve_read(raw, "feed path")
-    except NotFound as exc:
-        raise EngineConfigError(f"feed: {exc.message}") from None
+    except NotFound:
+        raise EngineConfigError(f"feed: feed path {raw!r} does not exist (looked for {expanded})") from None
 
 
 def _records(path: Path) -> list[Any]:

@@ -17,7 +17,7 @@ from ..scoring import Scorer
 from .dedupe import deduplicate
 from .discover import discover
 from .filter import Criteria, filter_postings
-from .history import history_key, split_seen
+from .history import history_keys, split_seen
 from .score import score_postings
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
@@ -103,7 +103,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     seen: set[str] = set()
     if store is not None:
         store.expire(ctx.stem, profile.history.retention_days)
-        seen = store.seen_keys(ctx.stem, (history_key(p, match) for p in kept))
+        seen = store.seen_keys(ctx.stem, (key for p in kept for key in history_keys(p, match)))
     reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
     out.drops += drops
     out.previously_seen, out.new = len(old), len(kept) - len(old)
@@ -111,7 +111,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
     scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
     out.cards = score_postings(reported, scorer)
-    out.history_entries = [(history_key(p, match), p.canonical_url, p.title) for p in reported]
+    out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     stage(6)
     return out
 

@@ -9,32 +9,62 @@ from ..text import normalize, normalize_company, normalize_title
 _PLACE_NOISE = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
 
 
-def role_key(posting: Posting) -> tuple[str, str, str]:
-    """Company, title and place normalised so "Sr. Paralegal, Northwind Labs, Inc." meets "Senior Paralegal"."""
-    city = posting.location.split(",")[0]
-    place = " ".join(w for w in normalize(city).split() if w not in _PLACE_NOISE)
-    return (normalize_company(posting.company), normalize_title(posting.title), place)
+def _place(part: str) -> str:
+    return " ".join(w for w in normalize(part).split() if w not in _PLACE_NOISE)
 
 
-def _merge_groups(postings: list[Posting], key: Callable[[Posting], Hashable]) -> tuple[list[Posting], int]:
-    groups: dict[Hashable, list[Posting]] = {}
+def role_key(posting: Posting) -> tuple[str, str, str, str]:
+    """Company, title, city and region normalised, so "Sr. Paralegal" at "Northwind Labs, Inc." in "New York, NY"
+    meets "Senior Paralegal" at "Northwind Labs" there, while Portland, OR stays apart from Portland, ME."""
+    parts = posting.location.split(",")
+    region = _place(parts[1]) if len(parts) > 1 else ""
+    return (normalize_company(posting.company), normalize_title(posting.title), _place(parts[0]), region)
+
+
+def _merge(cluster: list[Posting]) -> Posting:
+    """The richest record of a cluster (the first on a tie), listing the others' platforms and URLs."""
+    winner = max(cluster, key=Posting.richness)
+    platforms = {p.platform for p in cluster} | {o for p in cluster for o in p.also_on}
+    winner.also_on = sorted(platforms - {winner.platform})
+    winner.merged_urls = sorted({u for p in cluster for u in (p.canonical_url, *p.merged_urls)})
+    return winner
+
+
+def _by_url(postings: list[Posting]) -> list[list[Posting]]:
+    groups: dict[str, list[Posting]] = {}
     for posting in postings:
-        groups.setdefault(key(posting), []).append(posting)
-    unique: list[Posting] = []
-    for group in groups.values():
-        # The richest record wins; on a tie the first found (max keeps the first maximum).
-        winner = max(group, key=Posting.richness)
-        platforms = {p.platform for p in group} | {o for p in group for o in p.also_on}
-        winner.also_on = sorted(platforms - {winner.platform})
-        unique.append(winner)
-    return unique, len(postings) - len(unique)
+        groups.setdefault(posting.canonical_url, []).append(posting)
+    return list(groups.values())
+
+
+def _by_role_across_platforms(postings: list[Posting]) -> list[list[Posting]]:
+    """Same role key, different platforms: two openings with one title on one board stay two cards, and a
+    company whose name normalises to nothing ("The Company") never merges."""
+    groups: dict[Hashable, list[list[Posting]]] = {}
+    order: list[list[Posting]] = []
+    for posting in postings:
+        key = role_key(posting)
+        if not key[0]:
+            order.append([posting])
+            continue
+        clusters = groups.setdefault(key, [])
+        home = next((c for c in clusters if all(p.platform != posting.platform for p in c)), None)
+        if home is None:
+            home = []
+            clusters.append(home)
+            order.append(home)
+        home.append(posting)
+    return order
+
+
+def _merged(postings: list[Posting], grouping: Callable[[list[Posting]], list[list[Posting]]]) -> list[Posting]:
+    return [_merge(cluster) for cluster in grouping(postings)]
 
 
 def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Counter[str]]:
     """Unique postings in first-seen order, and how many were merged away as `duplicate`."""
-    by_url, merged_url = _merge_groups(postings, lambda p: p.canonical_url)
-    by_role, merged_role = _merge_groups(by_url, role_key)
+    unique = _merged(_merged(postings, _by_url), _by_role_across_platforms)
     drops: Counter[str] = Counter()
-    if merged_url + merged_role:
-        drops["duplicate"] = merged_url + merged_role
-    return by_role, drops
+    if len(postings) > len(unique):
+        drops["duplicate"] = len(postings) - len(unique)
+    return unique, drops

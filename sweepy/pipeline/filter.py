@@ -128,8 +128,20 @@ def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: Loc
         return "location"
     if not remote and not place.local(posting.location):
         return "location"
-    if c.min_salary and posting.salary is not None and posting.salary.currency in (None, "USD"):
-        top = posting.salary.annual_max or posting.salary.annual_min
-        if top is not None and top < c.min_salary:
-            return "salary"
-    return None
+    posting.salary_status = salary_status(posting, c.min_salary)
+    return "salary" if posting.salary_status == "below_minimum" else None
+
+
+def salary_status(posting: Posting, min_salary: int) -> str:
+    """How the salary compares with the minimum. Unknown salaries and other currencies are kept, and marked,
+    so the person can see which cards were not checked."""
+    if not min_salary:
+        return "no_minimum"
+    if posting.salary is None:
+        return "unknown"
+    if posting.salary.currency not in (None, "USD"):
+        return "not_compared"
+    top = posting.salary.annual_max or posting.salary.annual_min
+    if top is None:
+        return "unknown"
+    return "below_minimum" if top < min_salary else "meets_minimum"

@@ -6,11 +6,16 @@ from ..models import Posting
 from ..text import normalize_title
 
 
-def history_key(posting: Posting, match: str) -> str:
-    """`url`: the canonical URL; `url+role`: the URL plus the normalised title (a re-titled posting is new)."""
-    if match == "url+role":
-        return f"{posting.canonical_url}|{normalize_title(posting.title)}"
-    return posting.canonical_url
+def history_key(posting: Posting, match: str, url: str | None = None) -> str:
+    """`url`: the canonical URL; `url+role`: the URL plus the normalised title (a re-titled posting is new).
+    `url` defaults to the posting's own; pass a merged duplicate's to key that one."""
+    url = url or posting.canonical_url
+    return f"{url}|{normalize_title(posting.title)}" if match == "url+role" else url
+
+
+def history_keys(posting: Posting, match: str) -> list[str]:
+    """The keys of a posting and of every duplicate merged into it: one that was seen makes it seen."""
+    return [history_key(posting, match, url) for url in posting.merged_urls or [posting.canonical_url]]
 
 
 def split_seen(
@@ -20,7 +25,7 @@ def split_seen(
     new: list[Posting] = []
     old: list[Posting] = []
     for posting in postings:
-        (old if history_key(posting, match) in seen else new).append(posting)
+        (old if any(key in seen for key in history_keys(posting, match)) else new).append(posting)
     for posting in old:
         posting.seen_before = True
     drops: Counter[str] = Counter()

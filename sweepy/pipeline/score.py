@@ -5,13 +5,17 @@ from typing import Any
 
 from ..models import JUDGMENT_FIELDS, Posting
 from ..scoring import Scorer
+from ..text import normalize_company
+from .dedupe import role_key
 
 CARD_DESCRIPTION_CAP = 4000
 
 
 def card_id(posting: Posting) -> str:
-    """Stable across runs: a short hash of the canonical URL."""
-    return hashlib.sha1(posting.canonical_url.encode("utf-8")).hexdigest()[:12]
+    """Stable across runs: a short hash of the role key, so the id (and the judgments and tracking notes tied
+    to it) stays the same when a different platform's copy of the role wins deduplication."""
+    key = "|".join(role_key(posting)) if normalize_company(posting.company) else posting.canonical_url
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
 def make_card(posting: Posting, scorer: Scorer) -> dict[str, Any]:
@@ -29,6 +33,7 @@ def make_card(posting: Posting, scorer: Scorer) -> dict[str, Any]:
         "also_on": list(posting.also_on),
         "posted_at": posting.posted_at.isoformat() if posting.posted_at else None,
         "salary": posting.salary.to_dict() if posting.salary else None,
+        "salary_status": posting.salary_status,
         "description": posting.description[:CARD_DESCRIPTION_CAP],
         "match_score": result.score,
         "match_kind": "KEYWORD OVERLAP",
@@ -45,7 +50,7 @@ def make_card(posting: Posting, scorer: Scorer) -> dict[str, Any]:
 def score_postings(postings: list[Posting], scorer: Scorer) -> list[dict[str, Any]]:
     cards = [make_card(p, scorer) for p in postings]
     taken: dict[str, int] = {}
-    for card in cards:  # without dedupe one URL can appear twice; keep ids unique
+    for card in cards:  # without dedupe (or for twin openings on one board) a role repeats; keep ids unique
         count = taken.get(card["job_id"], 0)
         taken[card["job_id"]] = count + 1
         if count:

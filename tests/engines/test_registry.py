@@ -1,9 +1,13 @@
 """The engine registry: every built-in engine registers itself once, and the README documents it."""
 
+from pathlib import Path
+from typing import get_args
+
 import pytest
 from conftest import ROOT
 
 from sweepy.engines import BUILTIN_ENGINE_MODULES, engines, get_engine, register, validate_sources
+from sweepy.engines.base import SkipReason
 from sweepy.engines.feed import FeedEngine
 from sweepy.errors import EngineConfigError
 from sweepy.paths import Workspace
@@ -34,5 +38,44 @@ def test_unknown_and_incomplete_engines_are_named_together() -> None:
     assert "'path' is required" in caught.value.message
 
 
-def test_a_disabled_engine_is_not_validated() -> None:
+def test_a_disabled_engine_is_not_checked_for_files() -> None:
     assert validate_sources({"feed": {"enabled": False}}, Workspace.from_env()) == {}
+    assert validate_sources({"feed": {"enabled": False, "path": "nowhere.jsonl"}}, Workspace.from_env()) == {}
+
+
+@pytest.mark.parametrize(
+    ("block", "problem"),
+    [
+        ({"enabled": False, "pth": "x"}, "feed: unknown key 'pth'"),
+        ({"enabled": False, "path": 7}, "feed: 'path': Input should be a valid string (got 7)"),
+        ({"enabled": "no", "path": "x"}, "feed: 'enabled': Input should be a valid boolean (got 'no')"),
+    ],
+)
+def test_a_disabled_engine_still_has_its_keys_and_types_checked(block: dict[str, object], problem: str) -> None:
+    with pytest.raises(EngineConfigError) as caught:
+        validate_sources({"feed": block}, Workspace.from_env())
+    assert caught.value.message == (
+        f"Engine configuration is incomplete: {problem}. Fix sources_config (the profile's sources block) and retry."
+    )
+    assert caught.value.details["failing_engines"] == ["feed"]
+
+
+def test_a_disabled_unknown_engine_is_still_an_error() -> None:
+    with pytest.raises(EngineConfigError) as caught:
+        validate_sources({"nosuch": {"enabled": False}}, Workspace.from_env())
+    assert caught.value.details["failing_engines"] == ["nosuch"]
+
+
+def test_the_combined_message_gives_one_instruction_at_the_end(workspace: Path) -> None:
+    with pytest.raises(EngineConfigError) as caught:
+        validate_sources({"feed": {"path": "feeds/missing.jsonl"}, "nosuch": {}}, Workspace.from_env())
+    missing = workspace / "feeds" / "missing.jsonl"
+    assert caught.value.message == (
+        f"Engine configuration is incomplete: feed: feed path 'feeds/missing.jsonl' does not exist (looked for "
+        f"{missing}) | unknown engine 'nosuch'; known engines: feed. Fix sources_config (the profile's sources "
+        "block) and retry."
+    )
+
+
+def test_skip_reasons_are_the_ones_engines_report() -> None:
+    assert get_args(SkipReason) == ("timeout", "circuit_open", "http_429", "bad_response", "config")

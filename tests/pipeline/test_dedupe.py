@@ -33,7 +33,7 @@ def test_same_role_across_platforms_merges_and_the_richest_wins() -> None:
         salary="$70,000 - $85,000 a year",
         posted_at="2024-06-10",
     )
-    assert role_key(on_lever) == role_key(on_linkedin) == ("northwind labs", "senior paralegal", "new york")
+    assert role_key(on_lever) == role_key(on_linkedin) == ("northwind labs", "senior paralegal", "new york", "ny")
     unique, drops = deduplicate([on_lever, on_linkedin])
     assert unique == [on_linkedin]
     assert on_linkedin.platform == "linkedin"
@@ -94,3 +94,33 @@ def test_order_is_first_seen_and_duplicates_are_counted_exactly() -> None:
 
 def test_no_postings_no_drops() -> None:
     assert deduplicate([]) == ([], Counter())
+
+
+def test_same_city_name_in_another_region_does_not_merge() -> None:
+    oregon = posting("Paralegal", "Contoso", "https://jobs.lever.co/contoso/1", location="Portland, OR")
+    maine = posting("Paralegal", "Contoso", "https://www.linkedin.com/jobs/view/2/", location="Portland, ME")
+    assert deduplicate([oregon, maine]) == ([oregon, maine], Counter())
+
+
+def test_two_openings_on_one_board_stay_two_cards() -> None:
+    first = posting("Paralegal", "Contoso", "https://jobs.lever.co/contoso/1")
+    second = posting("Paralegal", "Contoso", "https://jobs.lever.co/contoso/2")
+    mirror = posting("Paralegal", "Contoso", "https://www.linkedin.com/jobs/view/9/")
+    unique, drops = deduplicate([first, second, mirror])
+    assert unique == [first, second]  # the LinkedIn copy merges into the first opening only
+    assert (first.also_on, second.also_on) == (["linkedin"], [])
+    assert drops == Counter({"duplicate": 1})
+
+
+def test_a_company_that_normalises_to_nothing_never_merges() -> None:
+    a = posting("Paralegal", "The Company", "https://jobs.lever.co/x/1")
+    b = posting("Paralegal", "Co.", "https://www.linkedin.com/jobs/view/2/")
+    assert deduplicate([a, b]) == ([a, b], Counter())
+
+
+def test_the_winner_lists_every_merged_url() -> None:
+    lever = posting("Paralegal", "Contoso", "https://jobs.lever.co/contoso/1?utm_source=x")
+    linkedin = posting("Paralegal", "Contoso Inc", "https://www.linkedin.com/jobs/view/2/", description="long " * 50)
+    (winner,), _ = deduplicate([lever, linkedin])
+    assert winner is linkedin
+    assert winner.merged_urls == ["https://jobs.lever.co/contoso/1", "https://linkedin.com/jobs/view/2"]

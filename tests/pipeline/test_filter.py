@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any
 
 from sweepy.models import Posting
-from sweepy.pipeline.filter import Criteria, filter_postings
+from sweepy.pipeline.filter import Criteria, filter_postings, salary_status
 from sweepy.records import posting_from_record
 
 TODAY = dt.date(2024, 6, 15)
@@ -202,3 +202,15 @@ def test_every_reason_is_counted_once_by_the_first_that_applies() -> None:
     )
     assert [(p.title, p.location) for p in kept] == [("Legal Assistant", "Jersey City, NJ")]
     assert drops == Counter({"location": 1, "title": 1, "hybrid": 1, "salary": 1, "age": 1, "platform": 1})
+
+
+def test_kept_cards_say_whether_their_salary_was_checked() -> None:
+    def with_salary(salary: object) -> Posting:
+        record = {"title": "Paralegal", "company": "C", "url": "https://x.example/1", "salary": salary}
+        return posting_from_record(record, "feed", "t")
+
+    assert salary_status(with_salary("$80,000"), 60_000) == "meets_minimum"
+    assert salary_status(with_salary("$20/hr"), 60_000) == "below_minimum"
+    assert salary_status(with_salary(None), 60_000) == "unknown"
+    assert salary_status(with_salary("€90k"), 60_000) == "not_compared"
+    assert salary_status(with_salary("$80,000"), 0) == "no_minimum"

@@ -1,0 +1,147 @@
+"""Error paths of the service on real files: each answers a SweepyError that says what to do, and changes
+nothing it should not (no stuck sweeps, no writes from reads, no escapes through a profile stem)."""
+
+import datetime as dt
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, snapshot
+
+from sweepy.errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
+from sweepy.service import SweepyService
+
+FIXED_NOW = 1_790_000_000.0
+
+
+@pytest.fixture
+def sample(workspace: Path) -> str:
+    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    return "config.sample.yaml"
+
+
+def finished(service: SweepyService, profile: str, include_seen: bool = False) -> dict[str, object]:
+    job, _ = service.start_sweep(profile, True, include_seen)
+    assert job.done.wait(60), "the sweep must end, never stay running"
+    return service.sweep_payload(job)
+
+
+def test_an_unwritable_log_folder_does_not_leave_a_sweep_running(workspace: Path, sample: str) -> None:
+    (workspace / "results").mkdir()
+    (workspace / "results" / "logs").write_text("not a folder", encoding="utf-8")
+    payload = finished(SweepyService(), sample)
+    assert payload["sweep_status"] == "completed"
+    assert (workspace / "results" / "logs").read_text(encoding="utf-8") == "not a folder"
+
+
+def test_a_log_folder_linked_outside_is_refused_before_the_sweep(workspace: Path, sample: str, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (workspace / "results").mkdir()
+    (workspace / "results" / "logs").symlink_to(outside)
+    service = SweepyService()
+    with pytest.raises(PathNotAllowed, match="debug log"):
+        service.start_sweep(sample, True, False)
+    assert list(outside.iterdir()) == []
+    assert service.sweeps.newest_first() == []
+
+
+@pytest.mark.parametrize("stem", ["../../outside/notes", "a/b", "..", "", "x\x00y"])
+def test_a_profile_stem_cannot_climb_out(workspace: Path, tmp_path: Path, stem: str) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "notes_session.json").write_text("{not json", encoding="utf-8")
+    before = snapshot(tmp_path)
+    service = SweepyService()
+    for call in (
+        lambda: service.get_jobs(stem, "results", None),
+        lambda: service.get_results(stem, "results", 5),
+        lambda: service.clear_history(None, stem),
+    ):
+        with pytest.raises(InvalidArgument, match="profile_stem"):
+            call()
+    assert snapshot(tmp_path) == before
+
+
+def test_reading_tools_write_nothing(workspace: Path, sample: str) -> None:
+    service = SweepyService()
+    finished(service, sample)
+    results = workspace / "results"
+    (results / ".session.lock").unlink()
+    (results / "config.sample_session.json").write_text("{damaged", encoding="utf-8")
+    before = snapshot(workspace)
+    payload = service.get_results(None, "results", 3)
+    assert len(payload["top_roles"]) == 3
+    with pytest.raises(StorageError, match="damaged"):
+        service.get_jobs("config.sample", "results", None)
+    with pytest.raises(NotFound):
+        service.get_jobs(None, "no/such/folder", None)
+    assert snapshot(workspace) == before
+    assert not (workspace / "no").exists()
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"profile": "x", "cards": []},
+        {"profile": {}, "cards": ["a"]},
+        {"profile": {}, "cards": [{"job_id": "a", "match_score": "high"}]},
+        {"profile": {"stem": 7}, "cards": [{"job_id": 1}]},
+    ],
+)
+def test_a_malformed_result_file_is_a_clear_error(workspace: Path, document: dict[str, object]) -> None:
+    results = workspace / "results"
+    results.mkdir()
+    (results / "p_20261101-101010.json").write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(StorageError, match="not a Sweepy result file"):
+        SweepyService().get_results(None, "results", 5)
+
+
+def test_clear_history_names_what_it_cannot_find_and_creates_nothing(workspace: Path, tmp_path: Path) -> None:
+    service = SweepyService()
+    with pytest.raises(NotFound, match="No profile named 'ghost'"):
+        service.clear_history(None, "ghost")
+    assert not (tmp_path / "state" / "history.db").exists()
+
+
+def test_create_profile_refuses_a_history_path_it_could_never_write(workspace: Path) -> None:
+    before = snapshot(workspace)
+    with pytest.raises(PathNotAllowed, match=r"history_config\.path"):
+        SweepyService().create_profile(
+            "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
+            sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
+            history_config={"path": "/etc/sweepy-history.db"},
+        )  # fmt: skip
+    assert snapshot(workspace) == before
+
+
+def test_a_profile_is_kept_when_only_the_default_note_fails(workspace: Path, tmp_path: Path) -> None:
+    (tmp_path / "state" / "state.json").mkdir(parents=True)  # the note cannot be written
+    result = SweepyService().create_profile(
+        "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
+        sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
+    )  # fmt: skip
+    assert Path(result["profile_path"]).is_file()
+    assert "could not be made the default profile" in result["message"]
+
+
+def test_two_sweeps_of_one_profile_in_one_second_write_separate_files(workspace: Path, sample: str) -> None:
+    service = SweepyService(clock=lambda: FIXED_NOW)
+    payloads: list[dict[str, object]] = []
+    threads = [
+        threading.Thread(target=lambda flag=flag: payloads.append(finished(service, sample, include_seen=flag)))
+        for flag in (False, True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    names = sorted(Path(p["reports"]["json"]).name for p in payloads)  # type: ignore[index]
+    stamp = dt.datetime.fromtimestamp(FIXED_NOW, dt.UTC).strftime("%Y%m%d-%H%M%S")
+    assert names == [f"config.sample_{stamp}-2.json", f"config.sample_{stamp}.json"]
+    for name in names:
+        document = json.loads((workspace / "results" / name).read_text(encoding="utf-8"))
+        assert (workspace / "results" / name.replace(".json", ".csv")).is_file()
+        assert document["counts"]["active"] == len(document["cards"])
