@@ -205,7 +205,7 @@ def parse_profile_text(text: str, origin: str) -> Profile:
         raise ProfileError(f"Profile {origin} is not valid YAML{line}: {getattr(exc, 'problem', exc)}.") from None
     if not isinstance(data, dict):
         raise ProfileError(f"Profile {origin} must be a YAML mapping with name, search and resume blocks.")
-    return validate_profile_data(data, origin)
+    return validate_profile_data(data, origin, fix="Edit the profile file and try again.")
 
 
 def _too_deep(data: Any) -> bool:
@@ -220,7 +220,8 @@ def _too_deep(data: Any) -> bool:
     return False
 
 
-def validate_profile_data(data: dict[str, Any], origin: str) -> Profile:
+def validate_profile_data(data: dict[str, Any], origin: str, fix: str = "") -> Profile:
+    """The Profile model of `data`, or a ProfileError naming each bad field, then `fix` (what to do)."""
     if _too_deep(data):
         raise ProfileError(
             f"Profile {origin} is nested too deeply (more than {MAX_PROFILE_DEPTH} levels). "
@@ -229,7 +230,7 @@ def validate_profile_data(data: dict[str, Any], origin: str) -> Profile:
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
-        raise ProfileError(f"Profile {origin} is invalid: {describe_validation_error(exc)}") from None
+        raise ProfileError(f"Profile {origin} is invalid: {describe_validation_error(exc)} {fix}".rstrip()) from None
     titles = profile.search.titles
     if not any(normalize_title(title) for title in titles):
         # Matching compares letters and digits only: such a profile would drop every posting as `title`.

@@ -22,7 +22,7 @@ from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from .history import HistoryStore
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
 from .paths import INSTALL_DIR, Workspace, atomic_write_text
-from .pipeline import SweepContext, SweepOptions, commit_history, run
+from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, run
 from .results import read_result, result_files, write_results
 from .resume import resume_text
 from .session import check_stem, load_session
@@ -109,7 +109,9 @@ class SweepyService:
         ):
             if changes:
                 base[block] = deep_merge(base.get(block, {}), changes)  # type: ignore[arg-type]
-        profile = validate_profile_data(base, "arguments")
+        profile = validate_profile_data(
+            base, "built from these arguments", fix="Fix that argument and call create_profile again."
+        )
         resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
         enabled = sorted(validate_sources(profile.sources, ws))
         ws.resolve_write(profile.history.path, "history_config.path")  # a sweep could never write it
@@ -190,7 +192,7 @@ class SweepyService:
             if not isinstance(exc, Exception):
                 raise
 
-    def _completed(self, job: SweepJob, profile: Profile, out: Any, reports: dict[str, str]) -> dict[str, Any]:
+    def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> dict[str, Any]:
         cards = out.cards
         top = [
             {k: c[k] for k in ("job_id", "title", "company", "location", "match_score", "match_kind", "url")}

@@ -95,6 +95,7 @@ def test_remote_only_no_is_not_false() -> None:
     message = profile_error(edited("remote_only: false", "remote_only: NO"))
     assert message == (
         "Profile profiles/pedro.yaml is invalid: 'search.remote_only': Input should be a valid boolean (got 'NO')."
+        " Edit the profile file and try again."
     )
 
 
@@ -107,6 +108,7 @@ def test_octal_looking_min_salary_is_not_511() -> None:
     message = profile_error(edited("min_salary: 0", "min_salary: 0777"))
     assert message == (
         "Profile profiles/pedro.yaml is invalid: 'search.min_salary': Input should be a valid integer (got '0777')."
+        " Edit the profile file and try again."
     )
 
 
@@ -149,12 +151,16 @@ def test_anchor_without_alias_is_harmless() -> None:
 
 def test_unknown_key_is_named() -> None:
     message = profile_error(edited("  min_salary: 0\n", "  min_salary: 0\n  zip: 10001\n"))
-    assert message == "Profile profiles/pedro.yaml is invalid: unknown key 'search.zip'."
+    assert message == (
+        "Profile profiles/pedro.yaml is invalid: unknown key 'search.zip'. Edit the profile file and try again."
+    )
 
 
 def test_unknown_top_level_key_is_named() -> None:
     message = profile_error(DESIGN_PROFILE + "theme: dark\n")
-    assert message == "Profile profiles/pedro.yaml is invalid: unknown key 'theme'."
+    assert message == (
+        "Profile profiles/pedro.yaml is invalid: unknown key 'theme'. Edit the profile file and try again."
+    )
 
 
 def test_date_in_a_text_field_stays_text() -> None:
@@ -310,7 +316,7 @@ def test_an_unknown_platform_switch_is_named_with_the_known_ones(typo: str) -> N
 def test_platform_values_are_typed(platforms: str, problem: str) -> None:
     message = profile_error(edited("platforms: {greenhouse: true, lever: true, ashby: true, linkedin: true, "
                                    "indeed: true, custom: []}", f"platforms: {platforms}"))  # fmt: skip
-    assert message == f"Profile profiles/pedro.yaml is invalid: {problem}"
+    assert message == f"Profile profiles/pedro.yaml is invalid: {problem} Edit the profile file and try again."
 
 
 def test_a_custom_platform_can_be_switched_off_by_its_name() -> None:
