@@ -6,14 +6,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench serve clean
+.PHONY: demo test lint typecheck bench serve clean constraints
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -34,6 +34,10 @@ bench: $(STAMP)
 
 serve: $(STAMP)
 	$(BIN)/python server.py
+
+constraints: $(STAMP)
+	{ head -n 2 constraints.txt; $(BIN)/python -m pip freeze --exclude-editable; } > constraints.new
+	mv constraints.new constraints.txt
 
 clean:
 	rm -rf $(VENV) build *.egg-info
