@@ -25,13 +25,18 @@ registry = ToolRegistry()
 
 
 async def _wait_for(job: SweepJob, wait_seconds: int, ctx: Context) -> CallToolResult:
-    """Wait without holding the event loop, reporting progress, then answer the sweep's payload."""
+    """Wait without holding the event loop, then answer the sweep's payload.
+
+    Progress counts finished stages, so it only ever rises and reaches the total when the sweep is done:
+    (0, 5, "discover"), (1, 5, "filter"), ... (5, 5, "completed").
+    """
     deadline = time.monotonic() + clamp(wait_seconds, 0, 600)
-    reported: tuple[int, str] | None = None
+    sent = -1
     while True:
-        if (job.step, job.label) != reported:
-            reported = (job.step, job.label)
-            await ctx.report_progress(job.step, job.total, job.label)
+        done = job.total if job.status == "completed" else job.step - 1  # -1: not yet in its first stage
+        if done > sent and job.status != "failed":
+            sent = done
+            await ctx.report_progress(done, job.total, job.label)
         if job.status != "running" or time.monotonic() >= deadline:
             break
         await anyio.sleep(0.05)

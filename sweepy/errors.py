@@ -42,3 +42,7 @@ class StorageError(SweepyError):
 
 class SweepFailed(SweepyError):
     """A background sweep ended in an error; carries job_id and sweep_status "failed"."""
+
+
+class ServerBusy(SweepyError):
+    """The server cannot take more work right now (too many sweeps running); retrying later helps."""

@@ -105,6 +105,12 @@ class HistoryStore:
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Apply pending migrations in one IMMEDIATE transaction, so two sweeps opening a new database at
         once cannot both run the same migration."""
+        try:  # the common case, nothing pending, takes no write lock (a running writer must not block opens)
+            done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+            if all(name in done for name, _ in MIGRATIONS):
+                return
+        except sqlite3.OperationalError:
+            pass  # no migrations table yet
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")

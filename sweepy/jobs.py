@@ -15,10 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import InvalidArgument, NotFound
+from .errors import InvalidArgument, NotFound, ServerBusy
 from .pipeline import STAGES, SweepOptions
 
 Status = Literal["running", "completed", "failed"]
+MAX_RUNNING = 4
+"""Sweeps running at once; each holds a thread and its engines' threads."""
+MAX_KEPT = 200
+"""Sweeps remembered for get_sweep_status and list_sweeps; older finished ones are forgotten."""
 log = logging.getLogger("sweepy.jobs")
 
 
@@ -48,9 +52,11 @@ class SweepJob:
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
 
+    profile_digest: str = ""  # the profile's content: an edited profile starts a new sweep, never joins
+
     @property
-    def key(self) -> tuple[str, bool, bool]:
-        return (str(self.profile_path), self.options.deduplicate, self.options.include_seen)
+    def key(self) -> tuple[str, str, bool, bool]:
+        return (str(self.profile_path), self.profile_digest, self.options.deduplicate, self.options.include_seen)
 
     @property
     def total(self) -> int:
@@ -104,13 +110,30 @@ class SweepRegistry:
     def start_or_join(self, job: SweepJob, work: Callable[[SweepJob], None]) -> tuple[SweepJob, bool]:
         """Start `job` on its own thread, unless an identical sweep is running: then return that one."""
         with self._lock:
-            for running in self._jobs.values():
-                if running.status == "running" and running.key == job.key:
-                    return running, True
+            running = [j for j in self._jobs.values() if j.status == "running"]
+            for other in running:
+                if other.key == job.key:
+                    return other, True
+            if len(running) >= MAX_RUNNING:
+                raise ServerBusy(
+                    f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status or "
+                    "list_sweeps), then call run_sweep again.",
+                    retryable=True,
+                )
             self._jobs[job.id] = job
-        thread = threading.Thread(target=work, args=(job,), name=f"sweep-{job.id[:8]}", daemon=True)
-        thread.start()
+            self._forget_old()
+        try:
+            threading.Thread(target=work, args=(job,), name=f"sweep-{job.id[:8]}", daemon=True).start()
+        except RuntimeError as exc:  # no thread to be had: the job must not stay "running" for ever
+            job.finish(error=f"The sweep could not start ({exc}).")
+            raise ServerBusy("The server could not start a sweep thread; try again in a moment.") from None
         return job, False
+
+    def _forget_old(self) -> None:
+        """Keep the newest MAX_KEPT sweeps; older finished ones (and their payloads) are dropped."""
+        finished = [job_id for job_id, j in self._jobs.items() if j.status != "running"]
+        for job_id in finished[: max(0, len(self._jobs) - MAX_KEPT)]:
+            del self._jobs[job_id]
 
     def get(self, job_id: str | None) -> SweepJob:
         with self._lock:

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
 from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, ValidationError
 
@@ -49,6 +49,18 @@ def failure(name: str, exc: Exception) -> CallToolResult:
     return envelope({"message": message}, ok=False)
 
 
+class StrictArguments(FuncMetadata):
+    """The SDK's argument handling, but a JSON-encoded string only stands in for an array or an object.
+
+    Hosts sometimes send `titles: "[\\"Paralegal\\"]"`; the SDK decodes every such string, so a profile
+    stem "null" became None (and clear_history fell back to another profile) and "true" became a bool.
+    """
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        parsed = super().pre_parse_json(data)
+        return {key: value if isinstance(value, list | dict) else data[key] for key, value in parsed.items()}
+
+
 class ToolRegistry:
     """The tools a server offers, registered from typed functions with the names and hints of TOOLS."""
 
@@ -83,10 +95,11 @@ class ToolRegistry:
         loose = tool.fn_metadata.arg_model
         config = ConfigDict(extra="forbid", strict=True)
         strict: type[ArgModelBase] = type(loose.__name__, (loose,), {"model_config": config})
-        tool.fn_metadata.arg_model = strict
+        tool.fn_metadata = StrictArguments(
+            arg_model=strict,
+            output_schema=ENVELOPE_SCHEMA if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1" else None,
+        )
         tool.parameters = strict.model_json_schema(by_alias=True)
-        if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1":
-            tool.fn_metadata.output_schema = ENVELOPE_SCHEMA
         self.tools[name] = tool
         return wrapped  # a direct call answers like the MCP call: an envelope, never an exception
 
@@ -121,7 +134,14 @@ class ToolRegistry:
         problem = None
         if ctx.method == "tools/call" and isinstance(ctx.params, dict):
             problem = self.argument_problem(str(ctx.params.get("name")), ctx.params.get("arguments"))
-        result = await call_next(ctx)
+        try:
+            result = await call_next(ctx)
+        except Exception:
+            # Arguments that are not an object fail the SDK's request validation before any tool runs.
+            if ctx.method != "tools/call" or problem is None:
+                raise
+            body = {"status": "error", "message": problem}
+            return {"content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body, "isError": True}
         hidden = self.hidden()
         if ctx.method == "tools/list" and hidden and isinstance(result, dict) and isinstance(result.get("tools"), list):
             result = {**result, "tools": [t for t in result["tools"] if t.get("name") not in hidden]}

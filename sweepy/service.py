@@ -1,6 +1,7 @@
 """One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
 (without `status`) or raise SweepyError."""
 
+import hashlib
 import logging
 import time
 from collections.abc import Callable
@@ -156,7 +157,15 @@ class SweepyService:
         results = ws.results_dir("results")
         job_id = new_job_id()
         debug_log = ws.resolve_write(results / "logs" / f"{job_id}.log", "debug log")
-        job = SweepJob(path, profile_stem(path), SweepOptions(deduplicate, include_seen), debug_log, id=job_id)
+        digest = hashlib.sha256(dump_profile(profile).encode("utf-8")).hexdigest()[:16]
+        job = SweepJob(
+            path,
+            profile_stem(path),
+            SweepOptions(deduplicate, include_seen),
+            debug_log,
+            id=job_id,
+            profile_digest=digest,
+        )
         return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results))
 
     def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
@@ -179,8 +188,15 @@ class SweepyService:
                 sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
             sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
             reports = write_results(ctx, out, results, job.id)
-            commit_history(ctx, out)
-            job.finish(result=self._completed(job, profile, out, reports))
+            payload = self._completed(job, profile, out, reports)
+            try:
+                commit_history(ctx, out)
+            except SweepyError as exc:  # the results are real: report them, and say what was not saved
+                sweep_log(f"history not saved: {exc.message}")
+                payload["history_saved"] = False
+                payload["message"] += f" The history was not saved ({exc.message}), so the next sweep may report "
+                payload["message"] += "these postings again."
+            job.finish(result=payload)
             sweep_log(f"completed: {len(out.cards)} cards")
         except SweepyError as exc:
             job.finish(error=exc.message)
@@ -260,6 +276,10 @@ class SweepyService:
     def get_jobs(self, profile_stem: str | None, results_dir: str, limit: int | None) -> dict[str, Any]:
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
+        if running is not None and (
+            running.debug_log.parent.parent != folder or profile_stem not in (None, running.stem)
+        ):
+            running = None  # that sweep writes other cards: these do not predate it
         try:
             session = load_session(folder, check_stem(profile_stem) if profile_stem is not None else None)
             cards = rank(session["cards"])

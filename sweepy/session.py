@@ -9,10 +9,12 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from .errors import InvalidArgument, NotFound, StorageError
 from .models import JUDGMENT_FIELDS
@@ -36,10 +38,25 @@ def session_path(folder: Path, stem: str | None) -> Path:
     return folder / (f"{check_stem(stem)}_session.json" if stem else ACTIVE)
 
 
-def folder_lock(folder: Path) -> FileLock:
+@contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
     """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(folder / ".session.lock"), timeout=30, is_singleton=True, fallback_to_soft=False)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(folder / ".session.lock"), timeout=30, is_singleton=True, fallback_to_soft=False)
+        lock.acquire()
+    except Timeout:
+        raise StorageError(
+            f"The results folder {folder} is busy (another sweep or Sweepy process is writing to it). Try again "
+            "in a moment.",
+            retryable=True,
+        ) from None
+    except OSError as exc:
+        raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def _number(value: Any) -> bool:

@@ -81,7 +81,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     configs = validate_sources(profile.sources, ctx.workspace)
     request = DiscoverRequest(profile.search.titles, profile.search.location, ctx.workspace,
                               profile.custom_platforms(), log=ctx.log)  # fmt: skip
-    found = discover(configs, request)
+    found = discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
     out.discovered, out.skipped_sources, out.skipped_records = (
         len(found.postings),
         found.skipped_sources,

@@ -1,0 +1,59 @@
+"""Stage 1: engines run concurrently; a hung or crashing one is skipped with a reason, the others still count."""
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from sweepy.engines import DiscoverRequest, Engine, EngineConfig, EngineResult
+from sweepy.paths import Workspace
+from sweepy.pipeline.discover import discover
+from sweepy.records import posting_from_record
+
+RELEASE = threading.Event()
+
+
+class Hung(Engine):
+    name = "hung"
+
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        RELEASE.wait(10)  # a source that never answers within the budget
+        return EngineResult()
+
+
+class Quick(Engine):
+    name = "quick"
+
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        record = {"title": "Paralegal", "company": "C", "url": "https://jobs.lever.co/c/1"}
+        return EngineResult(postings=[posting_from_record(record, self.name, "test")])
+
+
+class Broken(Engine):
+    name = "broken"
+
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        raise KeyError("a bug in an engine")
+
+
+ENGINES: dict[str, Engine] = {e.name: e for e in (Hung(), Quick(), Broken())}
+
+
+def request(tmp_path: Path, log: list[str]) -> DiscoverRequest:
+    return DiscoverRequest(["Paralegal"], "New York, NY", Workspace(tmp_path, tmp_path), {}, log=log.append)
+
+
+def test_a_hung_source_is_skipped_at_its_deadline_and_the_others_count(tmp_path: Path) -> None:
+    log: list[str] = []
+    configs = {name: EngineConfig() for name in ENGINES}
+    started = time.monotonic()
+    try:
+        found = discover(configs, request(tmp_path, log), timeout=0.5, lookup=ENGINES.__getitem__)
+        waited = time.monotonic() - started
+    finally:
+        RELEASE.set()
+    assert [p.title for p in found.postings] == ["Paralegal"]
+    assert [(s.engine, s.reason) for s in found.skipped_sources] == [("broken", "bad_response"), ("hung", "timeout")]
+    assert "orchestrator.timeout_per_source_seconds" in found.skipped_sources[1].detail
+    assert waited < 5, "the sweep must not wait for the hung source"
+    assert log == ["engine broken crashed: KeyError: 'a bug in an engine'", "engine hung timed out"]
