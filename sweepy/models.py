@@ -4,8 +4,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .text import clean_text
+
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 Period = Literal["hour", "day", "week", "month", "year"]
+
+DESCRIPTION_CAP = 20_000
+"""Characters kept from a description: enough for scoring, bounded for memory and payloads."""
 
 ANNUAL_FACTOR: dict[str, int] = {"hour": 2080, "day": 260, "week": 52, "month": 12, "year": 1}
 """Full-time multipliers: 40 h x 52 weeks, 5 days x 52 weeks."""
@@ -53,7 +58,7 @@ class Posting:
     company: str
     url: str
     location: str = ""
-    description: str = ""
+    description_source: str = ""  # as the engine found it: plain text or HTML, cleaned when first read
     workplace: Workplace = "unknown"
     salary: Salary | None = None
     posted_at: dt.date | None = None
@@ -67,6 +72,15 @@ class Posting:
     merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
     salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, not_compared, no_minimum
+    _description: str | None = None
+
+    @property
+    def description(self) -> str:
+        """Plain text, capped. Cleaned on first use: most postings of a sweep are filtered out before anything
+        reads their description, and cleaning every one was a fifth of the discover stage."""
+        if self._description is None:
+            self._description = clean_text(self.description_source)[:DESCRIPTION_CAP]
+        return self._description
 
     def richness(self) -> tuple[int, int]:
         """How much a record tells the user; the richest of a duplicate group is kept."""

@@ -10,9 +10,6 @@ from .salary import parse_salary
 from .text import clean_text
 from .urls import canonical_url, platform_for_url
 
-DESCRIPTION_CAP = 20_000
-"""Characters kept from a description: enough for scoring, bounded for memory and payloads."""
-
 _WORKPLACE_HINTS: tuple[tuple[Workplace, tuple[str, ...], re.Pattern[str]], ...] = (
     ("hybrid", ("hybrid",), re.compile(r"\bhybrid\b", re.IGNORECASE)),
     ("remote", ("remote", "home", "wfh", "anywhere"),
@@ -95,7 +92,7 @@ def posting_from_record(
     if apply_url:
         _http_url(apply_url, "apply_url")
     location = clean_text(_text(record, "location"))
-    description = clean_text(_text(record, "description"))[:DESCRIPTION_CAP]
+    description = _text(record, "description")  # cleaned when first read (Posting.description)
     workplace_raw = _text(record, "workplace").lower().replace("-", "").replace(" ", "")
     if workplace_raw and workplace_raw not in _WORKPLACES:
         raise RecordError(f"workplace must be one of remote, hybrid, onsite; got {record['workplace']!r}")
@@ -111,7 +108,7 @@ def posting_from_record(
         company=company,
         url=url,
         location=location,
-        description=description,
+        description_source=description,
         workplace=workplace,
         salary=salary,
         posted_at=parse_date(posted_raw),
