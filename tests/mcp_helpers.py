@@ -1,6 +1,7 @@
 """Helpers shared by the MCP tests: the envelope check, a resume, a small feed and a large one."""
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +193,15 @@ def profile_args(resume: Path, feed: str, **changes: Any) -> dict[str, Any]:
     }
     args.update(changes)
     return args
+
+
+def server_env(workspace: Path, **extra: str) -> dict[str, str]:
+    """The child gets only what we pass: the isolated workspace and state folder, PATH and HOME."""
+    env = {
+        "SWEEPY_HOME": os.environ["SWEEPY_HOME"],
+        "SWEEPY_STATE_DIR": os.environ["SWEEPY_STATE_DIR"],
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(workspace.parent),
+    }
+    env.update(extra)
+    return env

@@ -4,7 +4,6 @@ auto: `mcp.Client(StdioServerParameters(...))` negotiates 2026-07-28 (server/dis
 legacy: `stdio_client` + `ClientSession` + `initialize()` negotiates 2025-11-25.
 """
 
-import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,6 +21,7 @@ from mcp_helpers import (
     envelope,
     error_payload,
     profile_args,
+    server_env,
     write_feed,
     write_resume,
 )
@@ -42,18 +42,6 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "list_sweeps": (True, False, True, False),
 }
 CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs"}
-
-
-def server_env(workspace: Path, **extra: str) -> dict[str, str]:
-    """The child gets only what we pass: the isolated workspace and state folder, PATH and HOME."""
-    env = {
-        "SWEEPY_HOME": os.environ["SWEEPY_HOME"],
-        "SWEEPY_STATE_DIR": os.environ["SWEEPY_STATE_DIR"],
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(workspace.parent),
-    }
-    env.update(extra)
-    return env
 
 
 @asynccontextmanager

@@ -2,23 +2,17 @@
 JSON-looking strings. server.py runs as a subprocess speaking newline-delimited JSON-RPC (2025-11-25)."""
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-from mcp_helpers import SERVER_PY
+from mcp_helpers import SERVER_PY, server_env
 
 
 class Wire:
     def __init__(self, workspace: Path) -> None:
-        env = {
-            "SWEEPY_HOME": os.environ["SWEEPY_HOME"],
-            "SWEEPY_STATE_DIR": os.environ["SWEEPY_STATE_DIR"],
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": str(workspace.parent),
-        }
+        env = server_env(workspace)
         self.process = subprocess.Popen(
             [sys.executable, SERVER_PY], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True
         )

@@ -1,6 +1,7 @@
 """The five stages in order: discover → filter → deduplicate → history → score, with progress and timings."""
 
 import datetime as dt
+import functools
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -57,7 +58,9 @@ class SweepContext:
     def stem(self) -> str:
         return profile_stem(self.profile_path)
 
+    @functools.cached_property
     def history(self) -> HistoryStore | None:
+        """The profile's history store, opened once per sweep (stage 4 reads it, commit_history writes it)."""
         if not self.profile.history.enabled:
             return None
         path = self.workspace.resolve_write(self.profile.history.path, "history path")
@@ -99,7 +102,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
         kept, drops = deduplicate(kept)
         out.drops += drops
     stage(4)
-    store, match = ctx.history(), profile.history.match
+    store, match = ctx.history, profile.history.match
     seen: set[str] = set()
     if store is not None:
         store.expire(ctx.stem, profile.history.retention_days)
@@ -118,6 +121,6 @@ def run(ctx: SweepContext) -> SweepOutcome:
 
 def commit_history(ctx: SweepContext, out: SweepOutcome) -> None:
     """Mark the reported postings as seen: called once their result files are safely written."""
-    store = ctx.history()
+    store = ctx.history
     if store is not None:
         store.record(ctx.stem, out.history_entries)
