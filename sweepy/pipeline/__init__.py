@@ -72,6 +72,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
 
     def stage(number: int) -> None:
+        """Enter stage `number` (1..5): report progress and close the previous stage's timing; 6 = done."""
         nonlocal started
         now = time.perf_counter()
         if number > 1:
