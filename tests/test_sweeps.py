@@ -217,3 +217,23 @@ async def test_resume_deleted_mid_sweep_fails_the_running_sweep(workspace: Path,
     assert failed["job_id"] == started["job_id"]
     assert "resume.docx" in failed["message"]
     assert "does not exist" in failed["message"]
+
+
+async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(workspace: Path, large_feed: Path) -> None:
+    small = workspace / "feeds" / "small.jsonl"
+    write_feed(small, SMALL_FEED)
+    resume = write_resume(workspace / "resume.docx")
+    other = server.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml")
+    big = make_profile(workspace, large_feed)
+    with anyio.fail_after(120):
+        async with Client(server.mcp) as client:
+            done = await call(client, "run_sweep", {"profile_path": other["profile_path"], "wait_seconds": 60})
+            assert done["sweep_status"] == "completed"
+            running = await call(client, "run_sweep", {"profile_path": str(big), "wait_seconds": 0})
+            assert running["sweep_status"] == "running"
+            saved = await call(client, "get_jobs", {"profile_stem": "other"})
+            active = await call(client, "get_jobs", {})
+            await call(client, "get_sweep_status", {"job_id": running["job_id"], "wait_seconds": 60})
+    assert "sweep_status" not in saved  # the big sweep writes another profile's cards
+    assert saved["count"] == done["card_count"]
+    assert active["running_job_id"] == running["job_id"]  # it will replace the active session
