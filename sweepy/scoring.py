@@ -88,7 +88,7 @@ class Scorer:
         for skill, variants in self.must_haves:
             if any(f" {v} " in padded for v in variants):
                 found_musts += 1
-                matched.append(normalize(skill))
+                matched.append(skill)  # as the person wrote it: "e-discovery", not "e discovery"
             else:
                 missing.append(skill)
         resume_hits = self._resume_hits(text.split())
@@ -97,10 +97,11 @@ class Scorer:
         resume_points = resume_weight * min(1.0, len(resume_hits) / RESUME_SATURATION)
         # Phrases first (they say more), then words, each alphabetical: stable across runs.
         extra = sorted(resume_hits, key=lambda t: (" " not in t, t))
+        already = {normalize(term) for term in matched}
         for term in extra:
             if len(matched) >= 15:
                 break
-            if term not in matched:
+            if term not in already:
                 matched.append(term)
         total = round(title_points + must_points + resume_points)
         return Score(score=max(0, min(100, total)), matched_terms=matched, missing_must_haves=missing)
