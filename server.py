@@ -183,6 +183,7 @@ mcp = MCPServer(
 
 
 def main() -> None:
+    service.workspace.remove_stale_temp_files()
     mcp.run("stdio")
 
 

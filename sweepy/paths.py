@@ -4,6 +4,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,19 @@ class Workspace:
         if folder.exists() and not folder.is_dir():
             raise InvalidArgument(f"results_dir {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
         return folder
+
+    def remove_stale_temp_files(self, older_than: float = 3600.0) -> list[Path]:
+        """Delete the `.name.XXXX.tmp` files an interrupted atomic write left behind (a killed process cannot
+        clean up). Only in Sweepy's own folders, and only ones old enough that no write still owns them."""
+        removed = []
+        cutoff = time.time() - older_than
+        for folder in (self.home / "results", self.home / "profiles", self.state_dir):
+            for path in folder.glob(".*.tmp") if folder.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    if path.is_file() and not path.is_symlink() and path.stat().st_mtime < cutoff:
+                        path.unlink()
+                        removed.append(path)
+        return removed
 
     @property
     def state_file(self) -> Path:

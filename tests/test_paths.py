@@ -155,3 +155,15 @@ def test_a_results_dir_that_is_a_file_is_refused(workspace: Path) -> None:
     with pytest.raises(InvalidArgument, match="is a file, not a folder"):
         Workspace.from_env().results_dir("notes.txt")
     assert (workspace / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_stale_temp_files_of_interrupted_writes_are_removed(workspace: Path, tmp_path: Path) -> None:
+    results = workspace / "results"
+    results.mkdir()
+    stale, fresh = results / ".p_session.json.ab12.tmp", results / ".p_session.json.cd34.tmp"
+    keep = results / "p_session.json"
+    for path in (stale, fresh, keep):
+        path.write_text("x", encoding="utf-8")
+    os.utime(stale, (1_000_000_000, 1_000_000_000))
+    assert Workspace.from_env().remove_stale_temp_files() == [stale]
+    assert sorted(p.name for p in results.iterdir()) == [".p_session.json.cd34.tmp", "p_session.json"]
