@@ -62,7 +62,6 @@ class Posting:
     workplace: Workplace = "unknown"
     salary: Salary | None = None
     posted_at: dt.date | None = None
-    posted_at_text: str = ""
     platform: str = "other"
     apply_url: str = ""
     engine: str = ""

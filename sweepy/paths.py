@@ -26,6 +26,12 @@ def _check_text(raw: str, what: str) -> None:
         raise InvalidArgument(f"{what} is not valid Unicode text; pass a plain file path.") from None
 
 
+def _folder(folder: Path, raw: str, what: str) -> Path:
+    if folder.exists() and not folder.is_dir():
+        raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
+    return folder
+
+
 @dataclass(frozen=True)
 class Workspace:
     """Where Sweepy may write: the workspace (`SWEEPY_HOME`) and the state folder (`SWEEPY_STATE_DIR`)."""
@@ -92,16 +98,11 @@ class Workspace:
 
     def read_dir(self, raw: str, what: str) -> Path:
         """A folder to read from: any path the process can open (reads are not confined), never created."""
-        folder = Path(os.path.realpath(self.expand(raw, what)))
-        if folder.exists() and not folder.is_dir():
-            raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
-        return folder
+        return _folder(Path(os.path.realpath(self.expand(raw, what))), raw, what)
 
     def results_dir(self, raw: str = "results") -> Path:
-        folder = self.resolve_write(raw, "results_dir")
-        if folder.exists() and not folder.is_dir():
-            raise InvalidArgument(f"results_dir {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
-        return folder
+        """A folder to write results into: inside the allowed roots (see resolve_write)."""
+        return _folder(self.resolve_write(raw, "results_dir"), raw, "results_dir")
 
     def remove_stale_temp_files(self, older_than: float = 3600.0) -> list[Path]:
         """Delete the `.name.XXXX.tmp` files an interrupted atomic write left behind (a killed process cannot

@@ -112,7 +112,6 @@ def posting_from_record(
         workplace=workplace,
         salary=salary,
         posted_at=parse_date(posted_raw),
-        posted_at_text=posted_raw if isinstance(posted_raw, str) else "",
         platform=platform,
         apply_url=apply_url or url,
         engine=engine,
