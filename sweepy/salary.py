@@ -8,6 +8,18 @@ from .models import ANNUAL_FACTOR, Period, Salary
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _CURRENCY_CODES = ("USD", "EUR", "GBP", "CAD", "AUD", "CHF", "INR")
+# Whole words only: "audit" is not AUD and "(Europe)" is not EUR.
+_CURRENCY_CODE = re.compile(r"\b(" + "|".join(_CURRENCY_CODES) + r")\b", re.IGNORECASE)
+# A retirement plan, not an amount: "401k match" must not read as a $401,000 maximum.
+_RETIREMENT_PLAN = re.compile(r"\b40[13]\s*\(?\s*[kb]\s*\)?(?![a-z])", re.IGNORECASE)
+_AMOUNT = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# A salary inside free text is anchored on a currency sign or code: bare numbers there are years, counts, ids.
+_IN_TEXT = re.compile(
+    rf"(?:[$€£]|\b(?:{'|'.join(_CURRENCY_CODES)})\s?)\s?(?:{_AMOUNT})\s?[kK]?\b"
+    rf"(?:\s?(?:-|–|—|to)\s?(?:[$€£]|\b(?:{'|'.join(_CURRENCY_CODES)})\s?)?\s?(?:{_AMOUNT})\s?[kK]?\b)?"
+    r"(?:\s?(?:USD|EUR|GBP|CAD|AUD|CHF|INR)\b)?"
+    r"(?:\s?(?:/|per|an|a)\s?(?:hour|hr|h|year|yr|annum|month|mo|week|day)\b|\s(?:annually|hourly|yearly))?",
+)
 _NUMBER = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*([kK])?")
 _PERIOD_WORDS: list[tuple[re.Pattern[str], Period]] = [
     (re.compile(r"\b(?:per\s+hour|an\s+hour|a\s+hour|hourly|hour|/\s*hr|hr)\b|/\s*h\b"), "hour"),
@@ -51,7 +63,7 @@ def parse_salary_text(text: str) -> Salary | None:
     _check_text(text, "text")
     lowered = text.lower()
     amounts: list[float] = []
-    for number, kilo in _NUMBER.findall(text):
+    for number, kilo in _NUMBER.findall(_RETIREMENT_PLAN.sub(" ", text)):
         value = float(number.replace(",", ""))
         if kilo:
             value *= 1000
@@ -62,7 +74,8 @@ def parse_salary_text(text: str) -> Salary | None:
     if len(amounts) >= 2 and amounts[1] >= 1000 > amounts[0] and "k" in lowered:
         amounts[0] *= 1000
     currency = next((code for sign, code in _CURRENCY_SIGNS.items() if sign in text), None)
-    currency = currency or next((code for code in _CURRENCY_CODES if code.lower() in lowered), None)
+    if currency is None and (code := _CURRENCY_CODE.search(text)):
+        currency = code[1].upper()
     period = next((p for pattern, p in _PERIOD_WORDS if pattern.search(lowered)), None)
     low, high = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
     if high < low:
@@ -70,6 +83,22 @@ def parse_salary_text(text: str) -> Salary | None:
     period = period or _guess_period(low)
     _check_amount(high, period, f"amount in {text[:40]!r}")
     return Salary(min=low, max=high, currency=currency, period=period, text=text.strip())
+
+
+def find_salary(text: str) -> Salary | None:
+    """The first salary stated in free text such as a description ("Pay: $150,000 — $190,000 USD"), or None.
+
+    Only amounts that carry a currency sign or code count, and a figure under 10 is no salary ("$1 billion
+    raised" aside, descriptions mention sums that are not pay far less often than they state pay with a sign).
+    """
+    for match in _IN_TEXT.finditer(_RETIREMENT_PLAN.sub(" ", text[:20_000])):
+        try:
+            salary = parse_salary_text(match[0])
+        except ValueError:
+            continue
+        if salary is not None and (salary.min or 0) >= 10:
+            return salary
+    return None
 
 
 def parse_salary(value: Any) -> Salary | None:

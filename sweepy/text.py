@@ -3,9 +3,14 @@
 import html
 import re
 import unicodedata
+from html.parser import HTMLParser
 
-_TAG_BREAK = re.compile(r"<\s*(?:br|/p|/li|/div|/h\d|li|p)\b[^>]*>", re.IGNORECASE)
-_TAG = re.compile(r"</?[A-Za-z!][^>]*>")  # a tag starts with a letter: "pay < $50k and > $40k" stays
+_LOOKS_LIKE_HTML = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|<!--")  # "pay < $50k and > $40k" is text
+_BLOCKS = frozenset(
+    "address article aside blockquote br dd div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr "
+    "li main nav ol p pre section table tbody td tfoot th thead tr ul".split()
+)
+_SKIPPED = frozenset(("script", "style", "template", "noscript", "head", "title", "svg"))
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 _ABBREVIATIONS = {
@@ -24,11 +29,54 @@ _COMPANY_SUFFIXES = frozenset(
 )
 
 
+class _TextExtractor(HTMLParser):
+    """HTML → text with the standard library's tolerant parser: block elements become line breaks, list items
+    start with "• ", and what <script> or <style> hold is dropped (their text is code, not the posting)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED:
+            self._skipping += 1
+        elif tag in _BLOCKS:
+            self.parts.append("\n• " if tag == "li" else "\n")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED:
+            self._skipping = max(0, self._skipping - 1)
+        elif tag in _BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping:
+            self.parts.append(data)
+
+
+def html_to_text(markup: str) -> str:
+    """The text a browser would show of an HTML fragment (entities decoded), lines not yet tidied."""
+    parser = _TextExtractor()
+    parser.feed(markup)
+    parser.close()
+    return "".join(parser.parts)
+
+
 def clean_text(text: str) -> str:
-    """Plain text from plain text or HTML, with control and bidi-override characters removed."""
-    if "<" in text and ">" in text:
-        text = _TAG.sub(" ", _TAG_BREAK.sub("\n", text))
-    if "&" in text:
+    """Plain text from plain text or HTML, with control and bidi-override characters removed.
+
+    Entity-escaped HTML (Greenhouse's `&lt;p&gt;…`) is unescaped once first, so its tags are parsed as tags.
+    """
+    if "&lt;" in text and not _LOOKS_LIKE_HTML.search(text):
+        text = html.unescape(text)
+    if "<" in text and _LOOKS_LIKE_HTML.search(text):
+        text = html_to_text(text)
+    elif "&" in text:
         text = html.unescape(text)
     text = _CONTROL.sub("", text)
     # str.split() collapses whitespace in C; a regex over every space cost 40 µs per description.

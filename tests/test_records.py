@@ -112,7 +112,7 @@ def test_html_description_is_cleaned_to_text() -> None:
         "<ul><li>Westlaw</li><li>E-filing</li></ul></div>"
     )
     posting = posting_from_record(record(description=html), "feed", "jobs.json")
-    assert posting.description == "About the role\nDraft filings & manage\ndockets.\nWestlaw\nE-filing"
+    assert posting.description == "About the role\nDraft filings & manage\ndockets.\n• Westlaw\n• E-filing"
 
 
 def test_control_and_bidi_characters_are_stripped_from_text() -> None:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from sweepy.models import Salary
-from sweepy.salary import parse_salary, parse_salary_text
+from sweepy.salary import find_salary, parse_salary, parse_salary_text
 
 
 @pytest.mark.parametrize(
@@ -77,3 +77,37 @@ def test_nan_from_json_is_rejected() -> None:
 def test_largest_sane_amounts_still_parse() -> None:
     salary = parse_salary({"min": 10**15, "max": 10**15, "period": "hour"})
     assert salary is not None and salary.annual_max == 2080 * 10**15
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("$150-190k", (150_000, 190_000, "USD", "year")),
+        ("Competitive pay, 401k match", None),  # a retirement plan, not a $401,000 maximum
+        ("$120,000 - $140,000 + 401(k)", (120_000, 140_000, "USD", "year")),
+        ("€50,000 (Europe)", (50_000, 50_000, "EUR", "year")),
+        ("Remote (Europe) 60000-70000", (60_000, 70_000, None, "year")),  # "Europe" is not EUR
+        ("80000 for the audit team", (80_000, 80_000, None, "year")),  # "audit" is not AUD
+        ("AUD 90,000", (90_000, 90_000, "AUD", "year")),
+    ],
+)
+def test_salary_text_from_real_postings(text: str, expected: tuple[float, float, str | None, str] | None) -> None:
+    salary = parse_salary_text(text)
+    assert (None if salary is None else (salary.min, salary.max, salary.currency, salary.period)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Build APIs. Pay: $150,000 — $190,000 USD. 401k match.", (150_000, 190_000, "USD", "year")),
+        ("We raised $5 and offer a 401k match; pay $40 - $50 per hour", (40, 50, "USD", "hour")),
+        ("Founded 2010, 300 people, 401(k) and dental", None),
+        ("Salary: USD 90,000 to 110,000", (90_000, 110_000, "USD", "year")),
+        ("Gehalt €80k–€100k", (80_000, 100_000, "EUR", "year")),
+    ],
+)
+def test_a_salary_is_found_in_a_description_only_with_a_currency(
+    text: str, expected: tuple[float, float, str, str] | None
+) -> None:
+    salary = find_salary(text)
+    assert (None if salary is None else (salary.min, salary.max, salary.currency, salary.period)) == expected

@@ -3,7 +3,7 @@
 import pytest
 
 from sweepy.pipeline.filter import TitleMatcher, title_phrases
-from sweepy.text import normalize, normalize_company, normalize_title
+from sweepy.text import clean_text, normalize, normalize_company, normalize_title
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,21 @@ def test_a_title_in_another_script_matches_postings() -> None:
     matches = TitleMatcher(title_phrases(["弁護士"], []))
     assert (matches("弁護士（企業法務）"), matches("Ärztin"), matches("Paralegal")) == (True, False, False)
     assert TitleMatcher(title_phrases(["Ärztin"], []))("Arztin / Arzt (m/w/d)") is True
+
+
+@pytest.mark.parametrize(
+    ("markup", "text"),
+    [
+        ("<p>Hello<br>World</p><script>alert('x')</script><style>p {color: red}</style>", "Hello\nWorld"),
+        (
+            "&lt;p&gt;Draft &amp;amp; file&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Westlaw&lt;/li&gt;&lt;/ul&gt;",
+            "Draft & file\n• Westlaw",
+        ),
+        ("pay < $50k and > $40k", "pay < $50k and > $40k"),  # comparison signs are text, not tags
+        ("Tom &amp; Jerry &lt;3", "Tom & Jerry <3"),
+        ("<div><h2>Role</h2><p>Senior&nbsp;writer</p><!-- hidden --></div>", "Role\nSenior writer"),
+        ("<p>Unclosed <b>bold", "Unclosed bold"),
+    ],
+)
+def test_html_becomes_the_text_a_browser_shows(markup: str, text: str) -> None:
+    assert clean_text(markup) == text
