@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from .config import (
     Profile,
     deep_merge,
@@ -19,6 +21,7 @@ from .config import (
     validate_profile_data,
 )
 from .engines import engines, validate_sources
+from .engines.http import build_client, open_network
 from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from .history import HistoryStore
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
@@ -52,9 +55,13 @@ def rank(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class SweepyService:
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.time, http_client: Callable[[], httpx.Client] = build_client
+    ) -> None:
+        """`http_client` makes the one client each sweep shares across its sources (tests may inject theirs)."""
         self.sweeps = SweepRegistry()
         self.clock = clock
+        self.http_client = http_client
 
     @property
     def workspace(self) -> Workspace:
@@ -178,10 +185,17 @@ class SweepyService:
                 job.set_progress(step, label)
                 sweep_log(f"stage {step}/{job.total} {label}")
 
-            ctx = SweepContext(
-                profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress, log=sweep_log
-            )
-            out = run(ctx)
+            cache, breaker = profile.cache, profile.orchestrator.circuit_breaker
+            with open_network(
+                self.http_client,
+                ws.resolve_write(ws.state_dir, "state folder"),
+                cache.ttl_seconds if cache.enabled else None,
+                (breaker.failure_threshold, breaker.cooldown_seconds),
+                self.clock,
+            ) as network:
+                ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
+                                   log=sweep_log, network=network)  # fmt: skip
+                out = run(ctx)
             for where, reason in out.skipped_records:
                 sweep_log(f"skipped record {where}: {reason}")
             for source in out.skipped_sources:
@@ -245,6 +259,7 @@ class SweepyService:
             "assessment_mode": mode,
             "assessment_required": mode == "agent" and assessed < len(cards),
             "skipped_sources": [s.to_dict() for s in out.skipped_sources],
+            "sources": [s.to_dict() for s in out.sources],
             "dropped": dict(sorted(out.drops.items())),
             "skipped_records": len(out.skipped_records),
             "elapsed_seconds": job.elapsed_seconds(),

@@ -1,9 +1,11 @@
 """Shared fixtures: every test runs in its own workspace and state folder, never the real home."""
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fakeboards import FakeBoards, running
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # server.py is importable for in-process tests
@@ -20,6 +22,13 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("SWEEPY_ALLOW_EXTERNAL_WRITES", "SWEEPY_TOOLS", "SWEEPY_OUTPUT_SCHEMAS", "SWEEPY_REQUIRE_JUDGMENTS"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+@pytest.fixture
+def boards() -> Iterator[FakeBoards]:
+    """The loopback job-board server (tests/fakeboards), fresh for each test."""
+    with running() as server:
+        yield server
 
 
 @pytest.fixture

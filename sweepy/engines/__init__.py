@@ -1,14 +1,22 @@
-"""The engine registry: every engine module registers itself here through `register()`."""
+"""The engine registry: every engine module registers itself here through `register()`, built-ins included."""
 
 import importlib
+import pkgutil
+import threading
 
 from ..errors import EngineConfigError
 from ..paths import Workspace
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
-BUILTIN_ENGINE_MODULES = ("feed",)
+INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes"))
+"""Modules of this package that are not engines; every other module is one and registers itself on import."""
+BUILTIN_ENGINE_MODULES = tuple(
+    sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in INFRASTRUCTURE_MODULES)
+)
 
 _REGISTRY: dict[str, Engine] = {}
+_LOADED = threading.Event()
+_LOADING = threading.Lock()
 
 
 def register(engine: Engine) -> Engine:
@@ -19,9 +27,12 @@ def register(engine: Engine) -> Engine:
 
 
 def engines() -> dict[str, Engine]:
-    if not _REGISTRY:
-        for module in BUILTIN_ENGINE_MODULES:
-            importlib.import_module(f"{__name__}.{module}")
+    """Every registered engine. The built-ins are always loaded, even when another engine registered first."""
+    if not _LOADED.is_set():
+        with _LOADING:
+            for module in BUILTIN_ENGINE_MODULES:
+                importlib.import_module(f"{__name__}.{module}")
+            _LOADED.set()
     return dict(_REGISTRY)
 
 

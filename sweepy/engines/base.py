@@ -1,19 +1,29 @@
-"""What every engine is: a name, a config model, validation, and discover() → postings."""
+"""What every engine is: a name, a config model, its sources, and discover() of one source → postings."""
 
+import datetime as dt
+import os
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-import httpx
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..errors import EngineConfigError
-from ..models import Posting
+from ..models import Posting, Salary, Workplace
 from ..paths import Workspace
+from ..records import RecordError, infer_workplace
+from ..text import clean_text
+from ..urls import canonical_url, platform_for_url
 from ..validation import describe_validation_error
 
-SkipReason = Literal["timeout", "circuit_open", "http_429", "bad_response", "config"]
+if TYPE_CHECKING:
+    from .http import Network, SourceClient
+
+SkipReason = Literal["timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config"]
+_HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
+_HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
 
 
 class EngineConfig(BaseModel):
@@ -21,6 +31,34 @@ class EngineConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     enabled: bool = True
+
+
+class HttpEngineConfig(EngineConfig):
+    """Base of every engine that asks a web API. `base_url` stands in for the real API's scheme, host and port
+    (the real path follows it), so a mirror, a proxy or a test server on loopback can answer instead."""
+
+    base_url: str | None = None
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_origin(cls, value: str | None) -> str | None:
+        if value is not None and not _HTTP_ORIGIN.match(value):
+            raise ValueError("base_url must be an http(s) URL without query or fragment, e.g. http://127.0.0.1:8080")
+        return value.rstrip("/") if value else None
+
+
+class SourceError(Exception):
+    """One source could not be read: the sweep skips it with this reason and goes on with the others.
+
+    `counts_as_failure` is False for answers that say nothing about the source's health (a 404 for a board
+    token that does not exist): those do not move the circuit breaker.
+    """
+
+    def __init__(self, reason: SkipReason, detail: str, counts_as_failure: bool = True) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+        self.counts_as_failure = counts_as_failure and reason != "config"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +74,22 @@ class SkippedSource:
 
 @dataclass(slots=True)
 class DiscoverRequest:
+    """What a sweep asks every engine; `source`, and `http` for web engines, are set per source task."""
+
     titles: list[str]
     location: str
     workspace: Workspace
     custom_platforms: dict[str, str]
-    http: httpx.Client | None = None  # the shared client for the HTTP engines (none of them is built in yet)
+    network: "Network | None" = None  # the sweep's shared HTTP client, cache and breaker
     log: Callable[[str], None] = lambda _line: None
+    source: str = ""
+    http: "SourceClient | None" = None  # this source's view of the network: its deadline, counters, secrets
+
+    @property
+    def client(self) -> "SourceClient":
+        if self.http is None:
+            raise SourceError("config", "this engine needs the network, and the sweep gave it none")
+        return self.http
 
 
 @dataclass(slots=True)
@@ -55,6 +103,8 @@ class Engine(ABC):
     name: ClassVar[str]
     config_model: ClassVar[type[EngineConfig]] = EngineConfig
     description: ClassVar[str] = ""
+    uses_network: ClassVar[bool] = False
+    """Web engines run under the circuit breaker and receive `request.http`."""
 
     def parse_config(self, raw: dict[str, Any], workspace: Workspace) -> EngineConfig:
         """The typed config, or EngineConfigError naming what is missing or wrong."""
@@ -72,5 +122,77 @@ class Engine(ABC):
     def check(self, config: Any, workspace: Workspace) -> None:  # noqa: B027 - optional hook
         """Checks beyond types (a file exists, a key is in the environment). Raise EngineConfigError."""
 
+    def sources(self, config: Any, titles: list[str]) -> list[str]:
+        """The independent units of work of this engine: one board each for board engines, one target title each
+        for search APIs. Each runs as its own task with its own deadline."""
+        return [self.name]
+
     @abstractmethod
-    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult: ...
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        """The postings of `request.source`. Raise SourceError when the source cannot be read."""
+
+    def posting(
+        self,
+        request: DiscoverRequest,
+        *,
+        title: object,
+        company: object,
+        url: object,
+        location: object = "",
+        description: object = "",
+        workplace: Workplace | None = None,
+        salary: Salary | None = None,
+        posted_at: dt.date | None = None,
+        apply_url: object = "",
+        platform: str | None = None,
+    ) -> Posting:
+        """A normalised Posting from an API's fields; RecordError names a field that cannot make one.
+
+        `url` is the public posting page (never the API's URL); `workplace` None is inferred from the text;
+        `platform` None is classified from the URL host.
+        """
+        title_text, company_text = clean_text(_text(title, "title")), clean_text(_text(company, "company"))
+        if not title_text or not company_text:
+            raise RecordError("the posting has no title or no company")
+        page = _text(url, "url")
+        if not _HTTP_URL.match(page):
+            raise RecordError(f"url {page[:80]!r} is not an http(s) URL")
+        apply = _text(apply_url, "apply_url")
+        where = clean_text(_text(location, "location"))
+        text = _text(description, "description")
+        return Posting(
+            title=title_text,
+            company=company_text,
+            url=page,
+            location=where,
+            description_source=text,
+            workplace=workplace or infer_workplace(where, clean_text(text[:3000]) if text else ""),
+            salary=salary,
+            posted_at=posted_at,
+            platform=platform or platform_for_url(page, request.custom_platforms),
+            apply_url=apply if _HTTP_URL.match(apply) else page,
+            engine=self.name,
+            source=request.source,
+            canonical_url=canonical_url(page),
+        )
+
+
+def _text(value: object, key: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise RecordError(f"field {key!r} must be text, got {type(value).__name__}")
+    return value.strip()
+
+
+def env_secret(variable: str, engine: str) -> str:
+    """The value of a key's environment variable, or EngineConfigError naming the variable (never the value)."""
+    value = os.environ.get(variable, "").strip()
+    if not value:
+        raise EngineConfigError(
+            f"{engine}: the environment variable {variable} is not set; set it in the server's environment "
+            "(the MCP host's config `env` block) or disable the engine"
+        )
+    return value

@@ -11,12 +11,13 @@ from typing import Any
 
 from ..config import Profile, profile_stem
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
+from ..engines.http import Network
 from ..history import HistoryStore
 from ..paths import Workspace
 from ..resume import resume_text
 from ..scoring import Scorer
 from .dedupe import deduplicate
-from .discover import discover
+from .discover import SourceReport, discover
 from .filter import Criteria, filter_postings
 from .history import history_keys, split_seen
 from .score import score_postings
@@ -38,6 +39,7 @@ class SweepOutcome:
     cards: list[dict[str, Any]] = field(default_factory=list)
     drops: Counter[str] = field(default_factory=Counter)
     skipped_sources: list[SkippedSource] = field(default_factory=list)
+    sources: list[SourceReport] = field(default_factory=list)
     skipped_records: list[tuple[str, str]] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     history_entries: list[tuple[str, str, str]] = field(default_factory=list)
@@ -53,6 +55,7 @@ class SweepContext:
     clock: Callable[[], float] = time.time
     progress: Callable[[int, str], None] = lambda _step, _label: None
     log: Callable[[str], None] = lambda _line: None
+    network: Network | None = None  # the sweep's shared HTTP client, cache and breaker (web engines need it)
 
     @property
     def stem(self) -> str:
@@ -84,12 +87,13 @@ def run(ctx: SweepContext) -> SweepOutcome:
     stage(1)
     configs = validate_sources(profile.sources, ctx.workspace)
     request = DiscoverRequest(profile.search.titles, profile.search.location, ctx.workspace,
-                              profile.custom_platforms(), log=ctx.log)  # fmt: skip
+                              profile.custom_platforms(), network=ctx.network, log=ctx.log)  # fmt: skip
     found = discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
-    out.discovered, out.skipped_sources, out.skipped_records = (
+    out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
         len(found.postings),
         found.skipped_sources,
         found.skipped_records,
+        found.sources,
     )
     stage(2)
     search = profile.search

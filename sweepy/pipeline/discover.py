@@ -1,20 +1,84 @@
-"""Stage 1 of 5: ask every enabled engine for postings, concurrently; a failing source never fails the sweep."""
+"""Stage 1 of 5: every source (engine × board, or engine × title) as its own task, concurrently, each with its own
+deadline from the moment it starts; a failing source never fails the sweep, it is skipped with a reason."""
 
+import dataclasses
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine
+from ..engines.base import SkipReason, SourceError
+from ..engines.http import MAX_POSTINGS_PER_SOURCE, SourceClient
+from ..models import Posting
+
+MAX_PARALLEL_SOURCES = 32
+"""Sources in flight at once (threads); the per-host limit in the HTTP layer keeps each API's share polite."""
 
 
-def _one(engine: Engine, config: EngineConfig, request: DiscoverRequest) -> EngineResult:
-    name = engine.name
-    try:
-        return engine.discover(config, request)
-    except Exception as exc:  # an engine bug must not sink the other sources
-        request.log(f"engine {name} crashed: {type(exc).__name__}: {exc}")
-        return EngineResult(skipped_sources=[SkippedSource(name, name, "bad_response", f"{type(exc).__name__}")])
+@dataclass(slots=True)
+class SourceReport:
+    """What one source did in a sweep: the raw material of the payload's `sources` and a report's coverage."""
+
+    engine: str
+    source: str
+    status: str = "ok"  # ok | skipped
+    postings: int = 0
+    requests: int = 0
+    cached: int = 0
+    elapsed_seconds: float = 0.0
+    reason: SkipReason | None = None
+    detail: str = ""
+    counts_as_failure: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "source": self.source,
+            "status": self.status,
+            "postings": self.postings,
+            "requests": self.requests,
+            "cached": self.cached,
+            "elapsed_seconds": round(self.elapsed_seconds, 3),
+            "reason": self.reason,
+            "detail": self.detail,
+        }
+
+    def skip(self, reason: SkipReason, detail: str, counts_as_failure: bool = False) -> None:
+        self.status, self.reason, self.detail, self.counts_as_failure = "skipped", reason, detail, counts_as_failure
+
+
+@dataclass
+class Discovery:
+    postings: list[Posting] = field(default_factory=list)
+    skipped_records: list[tuple[str, str]] = field(default_factory=list)
+    skipped_sources: list[SkippedSource] = field(default_factory=list)
+    sources: list[SourceReport] = field(default_factory=list)
+
+
+@dataclass
+class _Task:
+    engine: Engine
+    config: EngineConfig
+    report: SourceReport
+    started: float | None = None
+    client: SourceClient | None = None
+    result: EngineResult | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _run(task: _Task, request: DiscoverRequest, budget: float) -> EngineResult:
+    """The task's thread: its deadline starts now, not when the sweep started."""
+    started = time.monotonic()
+    client = None
+    if task.engine.uses_network and request.network is not None:
+        client = SourceClient(request.network, started + budget, budget)
+    with task.lock:
+        task.started, task.client = started, client
+    mine = dataclasses.replace(request, source=task.report.source, http=client)
+    return task.engine.discover(task.config, mine)
 
 
 def discover(
@@ -22,32 +86,103 @@ def discover(
     request: DiscoverRequest,
     timeout: float = 30.0,
     lookup: Callable[[str], Engine] = get_engine,
-) -> EngineResult:
-    """All engines' postings merged in a stable order (engine name order), whatever finished first.
+) -> Discovery:
+    """All sources' postings merged in a stable order (engine, then source), whatever finished first.
 
-    Every engine gets `timeout` seconds from the start; one still running then is skipped as `timeout` and
-    left to finish in the background (a thread cannot be killed), so a hung source cannot hold the sweep.
-    `lookup` finds each engine by name (the registry; tests pass their own).
+    A source still running `timeout` seconds after it started is skipped as `timeout` and its partial pages are
+    dropped; its thread is left to notice its deadline and end (a thread cannot be killed). `lookup` finds each
+    engine by name (the registry; tests pass their own).
     """
-    merged = EngineResult()
-    if not configs:
-        return merged
-    deadline = time.monotonic() + timeout
-    pool = ThreadPoolExecutor(max_workers=min(8, len(configs)), thread_name_prefix="sweepy-engine")
-    futures: dict[str, Future[EngineResult]] = {
-        name: pool.submit(_one, lookup(name), cfg, request) for name, cfg in sorted(configs.items())
-    }
+    tasks: list[_Task] = []
+    for name, config in sorted(configs.items()):
+        engine = lookup(name)
+        for source in engine.sources(config, request.titles):
+            tasks.append(_Task(engine, config, SourceReport(engine.name, source)))
+    breaker = request.network.breaker if request.network is not None else None
+    runnable = []
+    for task in tasks:
+        until = breaker.open_until(_key(task)) if breaker is not None and task.engine.uses_network else None
+        if until is not None:
+            left = until - breaker.clock() if breaker is not None else 0
+            task.report.skip("circuit_open", f"failed in several sweeps in a row; tried again in {left:.0f} s "
+                                             "(orchestrator.circuit_breaker)")  # fmt: skip
+        else:
+            runnable.append(task)
+    _run_all(runnable, request, timeout)
+    found = Discovery()
+    for task in tasks:
+        report = task.report
+        found.sources.append(report)
+        if report.status == "skipped":
+            request.log(f"source {report.engine}/{report.source} skipped: {report.reason} ({report.detail})")
+            found.skipped_sources.append(SkippedSource(report.engine, report.source, report.reason or "config",
+                                                       report.detail))  # fmt: skip
+            continue
+        result = task.result or EngineResult()
+        postings = result.postings
+        if len(postings) > MAX_POSTINGS_PER_SOURCE:
+            request.log(f"source {report.engine}/{report.source}: kept the first {MAX_POSTINGS_PER_SOURCE} of "
+                        f"{len(postings)} postings")  # fmt: skip
+            postings = postings[:MAX_POSTINGS_PER_SOURCE]
+        report.postings = len(postings)
+        found.postings.extend(postings)
+        found.skipped_records.extend(result.skipped_records)
+        found.skipped_sources.extend(result.skipped_sources)
+    if breaker is not None:
+        breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
+                        and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+    return found
+
+
+def _key(task: _Task) -> str:
+    return f"{task.engine.name}:{task.report.source}"
+
+
+def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> None:
+    if not tasks:
+        return
+    pool = ThreadPoolExecutor(max_workers=min(MAX_PARALLEL_SOURCES, len(tasks)), thread_name_prefix="sweepy-source")
+    pending: dict[Future[EngineResult], _Task] = {pool.submit(_run, t, request, timeout): t for t in tasks}
     try:
-        for name, future in futures.items():
-            try:
-                result = future.result(timeout=max(0.0, deadline - time.monotonic()))
-            except FutureTimeout:
-                detail = f"no answer within {timeout:g} s (orchestrator.timeout_per_source_seconds)"
-                request.log(f"engine {name} timed out")
-                result = EngineResult(skipped_sources=[SkippedSource(name, name, "timeout", detail)])
-            merged.postings.extend(result.postings)
-            merged.skipped_records.extend(result.skipped_records)
-            merged.skipped_sources.extend(result.skipped_sources)
+        while pending:
+            now = time.monotonic()
+            deadlines = [t.started + timeout for t in pending.values() if t.started is not None]
+            waiting = len(deadlines) < len(pending)  # some tasks have not started: look again soon
+            horizon = min(deadlines, default=now + 0.05) - now
+            done, _ = wait(pending, timeout=max(0.0, min(horizon, 0.05) if waiting else horizon),
+                           return_when=FIRST_COMPLETED)  # fmt: skip
+            for future in done:
+                _finish(pending.pop(future), future, request)
+            now = time.monotonic()
+            for future, task in list(pending.items()):
+                if task.started is not None and now >= task.started + timeout:
+                    del pending[future]
+                    _close(task, SourceError("timeout", f"no complete answer within {timeout:g} s "
+                                                        "(orchestrator.timeout_per_source_seconds)"))  # fmt: skip
+                    request.log(f"source {task.report.engine}/{task.report.source} timed out")
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-    return merged
+
+
+def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
+    try:
+        task.result = future.result()
+        _close(task, None)
+    except SourceError as exc:
+        _close(task, exc)
+    except Exception as exc:  # an engine bug must not sink the other sources
+        request.log(f"engine {task.engine.name} crashed on {task.report.source}: {type(exc).__name__}: {exc}")
+        _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
+
+
+def _close(task: _Task, error: SourceError | None) -> None:
+    report, client = task.report, task.client
+    with task.lock:
+        started = task.started
+    report.elapsed_seconds = time.monotonic() - started if started is not None else 0.0
+    if client is not None:
+        report.requests, report.cached = client.requests, client.cached
+        if error is not None:
+            error.detail = client.redact(error.detail)
+    if error is not None:
+        report.skip(error.reason, error.detail, error.counts_as_failure)

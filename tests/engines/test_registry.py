@@ -72,10 +72,18 @@ def test_the_combined_message_gives_one_instruction_at_the_end(workspace: Path) 
     missing = workspace / "feeds" / "missing.jsonl"
     assert caught.value.message == (
         f"Engine configuration is incomplete: feed: feed path 'feeds/missing.jsonl' does not exist (looked for "
-        f"{missing}) | unknown engine 'nosuch'; known engines: feed. Fix sources_config (the profile's sources "
-        "block) and retry."
+        f"{missing}) | unknown engine 'nosuch'; known engines: {', '.join(sorted(engines()))}. Fix sources_config "
+        "(the profile's sources block) and retry."
     )
 
 
 def test_skip_reasons_are_the_ones_engines_report() -> None:
-    assert get_args(SkipReason) == ("timeout", "circuit_open", "http_429", "bad_response", "config")
+    assert get_args(SkipReason) == (
+        "timeout",
+        "circuit_open",
+        "http_429",
+        "http_error",
+        "bad_response",
+        "unreachable",
+        "config",
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from sweepy.engines import DiscoverRequest, Engine, EngineConfig, EngineResult
 from sweepy.paths import Workspace
-from sweepy.pipeline.discover import discover
+from sweepy.pipeline.discover import MAX_PARALLEL_SOURCES, discover
 from sweepy.records import posting_from_record
 
 RELEASE = threading.Event()
@@ -56,4 +56,37 @@ def test_a_hung_source_is_skipped_at_its_deadline_and_the_others_count(tmp_path:
     assert [(s.engine, s.reason) for s in found.skipped_sources] == [("broken", "bad_response"), ("hung", "timeout")]
     assert "orchestrator.timeout_per_source_seconds" in found.skipped_sources[1].detail
     assert waited < 5, "the sweep must not wait for the hung source"
-    assert log == ["engine broken crashed: KeyError: 'a bug in an engine'", "engine hung timed out"]
+    assert log == [
+        "engine broken crashed on broken: KeyError: 'a bug in an engine'",
+        "source hung/hung timed out",
+        "source broken/broken skipped: bad_response (the engine failed on this answer (KeyError))",
+        "source hung/hung skipped: timeout (no complete answer within 0.5 s (orchestrator.timeout_per_source_seconds))",
+    ]
+    assert [(r.engine, r.status, r.postings) for r in found.sources] == [
+        ("broken", "skipped", 0),
+        ("hung", "skipped", 0),
+        ("quick", "ok", 1),
+    ]
+
+
+class Waves(Engine):
+    """More sources than run at once: the second wave starts when the first ends, after most of the budget."""
+
+    name = "waves"
+    COUNT = MAX_PARALLEL_SOURCES + 8
+
+    def sources(self, config: Any, titles: list[str]) -> list[str]:
+        return [f"board{i:02d}" for i in range(self.COUNT)]
+
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        time.sleep(1.5)  # each source alone is well inside its 2.5 s budget; two waves in a row are not
+        record = {"title": "Paralegal", "company": request.source, "url": f"https://x.example/{request.source}"}
+        return EngineResult(postings=[posting_from_record(record, self.name, request.source)])
+
+
+def test_each_source_has_its_own_deadline_from_when_it_starts(tmp_path: Path) -> None:
+    waves = Waves()
+    found = discover({"waves": EngineConfig()}, request(tmp_path, []), timeout=2.5, lookup={"waves": waves}.get)
+    assert found.skipped_sources == []
+    assert len(found.postings) == Waves.COUNT
+    assert [r.source for r in found.sources] == waves.sources(None, [])

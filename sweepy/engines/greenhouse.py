@@ -1,0 +1,65 @@
+"""The `greenhouse` engine: whole company boards from the public Job Board API (no key, no paging)."""
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from ..dates import parse_when
+from ..records import RecordError
+from ..salary import find_salary
+from . import register
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .http import api_url
+from .shapes import BoardToken, as_list, as_object
+
+ORIGIN = "https://boards-api.greenhouse.io"
+
+
+class GreenhouseConfig(HttpEngineConfig):
+    boards: Annotated[list[BoardToken], Field(min_length=1, max_length=200)]
+
+
+class GreenhouseEngine(Engine):
+    name = "greenhouse"
+    config_model = GreenhouseConfig
+    description = "Company boards on Greenhouse (boards-api.greenhouse.io), each fetched whole with descriptions."
+    uses_network = True
+
+    def sources(self, config: GreenhouseConfig, titles: list[str]) -> list[str]:
+        return list(dict.fromkeys(config.boards))
+
+    def discover(self, config: GreenhouseConfig, request: DiscoverRequest) -> EngineResult:
+        url = api_url(config.base_url or ORIGIN, "/v1/boards/{board}/jobs", {"content": "true"}, board=request.source)
+        data = as_object(request.client.get_json(url), "the board")
+        jobs = as_list(data.get("jobs"), "the board's 'jobs'")
+        result = EngineResult()
+        for job in jobs:
+            try:
+                result.postings.append(self._posting(as_object(job, "a job"), request))
+            except (RecordError, SourceError) as exc:
+                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        return result
+
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Any:
+        location = job.get("location")
+        place = location.get("name") if isinstance(location, dict) else ""
+        content = job.get("content") if isinstance(job.get("content"), str) else ""
+        posting = self.posting(
+            request,
+            title=job.get("title"),
+            company=job.get("company_name") or request.source,
+            url=job.get("absolute_url"),
+            location=place,
+            description=content,  # entity-escaped HTML: clean_text unescapes it once, then parses it
+            posted_at=parse_when(job.get("first_published") or job.get("updated_at")),
+        )
+        # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text.
+        posting.salary = find_salary(posting.description)
+        return posting
+
+
+def _id(job: Any) -> str:
+    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
+
+
+register(GreenhouseEngine())

@@ -1,0 +1,35 @@
+"""Helpers for the web-engine tests: run one engine's sources against the fake board server, as a sweep does."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from sweepy.engines import DiscoverRequest, get_engine
+from sweepy.engines.http import build_client, open_network
+from sweepy.paths import Workspace
+from sweepy.pipeline.discover import Discovery, discover
+
+
+def sweep(
+    engine: str,
+    block: dict[str, Any],
+    state: Path,
+    titles: list[str] | None = None,
+    timeout: float = 10.0,
+    cache_ttl: float | None = None,
+    breaker: tuple[int, float] | None = None,
+    clock: Callable[[], float] | None = None,
+    make_client: Callable[[], httpx.Client] = build_client,
+    sleep: Callable[[float], None] | None = None,
+) -> Discovery:
+    """Discover with one engine's block, through the same code path (and the same HTTP layer) as a sweep."""
+    workspace = Workspace.from_env()
+    config = get_engine(engine).parse_config({"enabled": True, **block}, workspace)
+    kwargs: dict[str, Any] = {} if clock is None else {"clock": clock}
+    if sleep is not None:
+        kwargs["sleep"] = sleep
+    with open_network(make_client, state, cache_ttl, breaker, **kwargs) as network:
+        request = DiscoverRequest(titles or ["Paralegal"], "New York, NY", workspace, {}, network=network)
+        return discover({engine: config}, request, timeout=timeout)

@@ -1,0 +1,62 @@
+"""Greenhouse Job Board API (job_apis.md §1): `/v1/boards/{board}/jobs?content=true`, entity-escaped HTML."""
+
+import re
+
+from . import Answer, Request, Route
+
+BOARDS = {
+    "acme": [
+        {
+            "absolute_url": "https://job-boards.greenhouse.io/acme/jobs/4012345001",
+            "data_compliance": [{"type": "gdpr", "requires_consent": False, "retention_period": None}],
+            "internal_job_id": 3998877001,
+            "location": {"name": "Remote - United States"},
+            "metadata": [{"id": 555, "name": "Employment Type", "value": "Full-time", "value_type": "single_select"}],
+            "id": 4012345001,
+            "updated_at": "2026-03-02T11:20:00-05:00",
+            "requisition_id": "ENG-101",
+            "title": "Senior Paralegal",
+            "company_name": "Acme",
+            "first_published": "2026-02-20T09:00:00-05:00",
+            "language": "en",
+            "application_deadline": None,
+            "content": "&lt;p&gt;Draft filings &amp;amp; manage dockets. Pay: $150,000 &amp;mdash; $190,000 USD"
+            "&lt;/p&gt;&lt;style&gt;p {color: red}&lt;/style&gt;&lt;ul&gt;&lt;li&gt;Westlaw&lt;/li&gt;&lt;li&gt;"
+            "401k match&lt;/li&gt;&lt;/ul&gt;",
+            "departments": [{"id": 13583, "name": "Legal", "parent_id": None, "child_ids": []}],
+            "offices": [{"id": 8304, "name": "Remote US", "location": "United States", "parent_id": None}],
+        },
+        {
+            "absolute_url": "https://acme.example.com/careers?gh_jid=4012345002",
+            "internal_job_id": 3998877002,
+            "location": {"name": "Hybrid - New York, NY"},
+            "metadata": None,
+            "id": 4012345002,
+            "updated_at": "2026-03-05T08:00:00-05:00",
+            "requisition_id": None,
+            "title": "Litigation Paralegal",
+            "company_name": "Acme",
+            "first_published": None,
+            "content": "&lt;p&gt;Support trial teams.&lt;/p&gt;",
+            "departments": [],
+            "offices": [],
+        },
+        {"id": 4012345003, "title": "", "absolute_url": "https://job-boards.greenhouse.io/acme/jobs/4012345003"},
+    ],
+    "emptyco": [],
+}
+
+
+def jobs(match: re.Match[str], request: Request) -> Answer:
+    board = BOARDS.get(match["board"])
+    if board is None:
+        return Answer({"status": 404, "error": "Job not found"}, 404)
+    listed = [dict(job) for job in board]
+    if request.arg("content") != "true":
+        for job in listed:
+            for key in ("content", "departments", "offices"):
+                job.pop(key, None)
+    return Answer({"jobs": listed, "meta": {"total": len(listed)}})
+
+
+ROUTES = [Route("GET", r"/v1/boards/(?P<board>[^/]+)/jobs", jobs)]
