@@ -91,6 +91,14 @@ class DiscoverRequest:
             raise SourceError("config", "this engine needs the network, and the sweep gave it none")
         return self.http
 
+    def secret(self, variable: str) -> str:
+        """An API key from the environment variable the profile names, registered so that no error, log line
+        or detail shows it; SourceError `config` (naming the variable, never a value) when it is unset."""
+        value = os.environ.get(variable, "").strip()
+        if not value:
+            raise SourceError("config", f"the environment variable {variable} is not set in the server's environment")
+        return self.client.add_secret(value)
+
 
 @dataclass(slots=True)
 class EngineResult:
