@@ -100,6 +100,7 @@ class SourceClient:
         self.requests = 0
         self.cached = 0
         self._secrets: list[str] = []
+        self._fresh: list[tuple[str, bytes]] = []  # answers to cache once the whole source has succeeded
 
     def remaining(self) -> float:
         return self.deadline - time.monotonic()
@@ -187,9 +188,17 @@ class SourceClient:
                     "http_error", f"HTTP {status} from {self._where(url)}", counts_as_failure=status >= 500
                 )
             if cache is not None:
-                cache.put(key, data)
+                self._fresh.append((key, data))
             return data
         raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
+
+    def keep_answers(self) -> None:
+        """Cache this source's answers: called only when the whole source succeeded, so a body that did not
+        parse, a wrong shape, or the first pages of a source that then timed out are never cached."""
+        fresh, self._fresh = self._fresh, []
+        if self.network.cache is not None:
+            for key, data in fresh:
+                self.network.cache.put(key, data)
 
     def _backoff(self, attempt: int, retry_after: str | None, problem: SourceError) -> None:
         """Sleep before the next try, or raise `problem` when the wait would outlast the source's budget."""

@@ -184,5 +184,7 @@ def _close(task: _Task, error: SourceError | None) -> None:
         report.requests, report.cached = client.requests, client.cached
         if error is not None:
             error.detail = client.redact(error.detail)
+        else:
+            client.keep_answers()
     if error is not None:
         report.skip(error.reason, error.detail, error.counts_as_failure)

@@ -1,5 +1,7 @@
 """The engine registry: every built-in engine registers itself once, and the README documents it."""
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import get_args
 
@@ -87,3 +89,16 @@ def test_skip_reasons_are_the_ones_engines_report() -> None:
         "unreachable",
         "config",
     )
+
+
+def test_an_engine_registered_first_does_not_hide_the_builtins() -> None:
+    # A fresh interpreter: in this one the registry is already loaded.
+    code = (
+        "from sweepy.engines import register, engines\n"
+        "from sweepy.engines.feed import FeedEngine\n"
+        "class Extra(FeedEngine):\n    name = 'extra'\n"
+        "register(Extra())\n"
+        "print(' '.join(sorted(engines())))\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert shown == sorted([*BUILTIN_ENGINE_MODULES, "extra"])

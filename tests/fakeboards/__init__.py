@@ -60,7 +60,7 @@ class Route:
 class Fault:
     """What a route does instead of answering well. `times` faults the first N requests only (None = always)."""
 
-    kind: str  # slow | hang | status | truncated | not_json | html | huge | gzip_bomb | drip
+    kind: str  # slow | hang | status | truncated | not_json | huge | gzip | gzip_bomb | drip
     status: int = 500
     delay: float = 0.0
     retry_after: str | None = None
@@ -145,7 +145,7 @@ def _handler_class(boards: FakeBoards) -> type[BaseHTTPRequestHandler]:
             with boards._lock:
                 boards.log.append(request)
             fault = boards._fault_for(parts.path)
-            if fault is not None and self._apply(fault):
+            if fault is not None and self._apply(fault, request):
                 return
             answer = boards.answer(request)
             self._send(answer.status, answer.encoded(), answer.content_type, answer.headers)
@@ -161,9 +161,14 @@ def _handler_class(boards: FakeBoards) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def _apply(self, fault: Fault) -> bool:
+        def _apply(self, fault: Fault, request: Request) -> bool:
             """Act out the fault; False means "then answer normally" (slow)."""
             kind = fault.kind
+            if kind == "gzip":  # the normal answer, compressed as a real server would
+                answer = boards.answer(request)
+                data = gzip.compress(answer.encoded())
+                self._send(answer.status, data, answer.content_type, {"Content-Encoding": "gzip", **answer.headers})
+                return True
             if kind == "slow":
                 boards.stopping.wait(fault.delay)
                 return False

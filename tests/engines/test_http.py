@@ -1,0 +1,179 @@
+"""The shared HTTP layer against the fake board server: deadlines, retries, Retry-After, caps, cache, breaker."""
+
+import email.utils
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fakeboards import FakeBoards, Fault
+from web import sweep
+
+from sweepy.engines.http import MAX_RESPONSE_BYTES, Network, SourceClient, api_url, parse_retry_after
+
+ACME = r"^/v1/boards/acme/jobs$"
+
+
+def greenhouse(boards: FakeBoards, *names: str) -> dict[str, object]:
+    return {"boards": list(names or ["acme"]), "base_url": boards.url}
+
+
+def only(found: object) -> tuple[str, str | None, int]:
+    (report,) = found.sources  # type: ignore[attr-defined]
+    return report.status, report.reason, report.requests
+
+
+def test_a_slow_source_is_skipped_at_its_own_deadline_and_its_partial_answer_dropped(
+    boards: FakeBoards, tmp_path: Path
+) -> None:
+    boards.fault(ACME, Fault("slow", delay=5))
+    found = sweep("greenhouse", greenhouse(boards, "acme", "emptyco"), tmp_path, timeout=1)
+    assert [(r.source, r.status, r.reason) for r in found.sources] == [
+        ("acme", "skipped", "timeout"),
+        ("emptyco", "ok", None),
+    ]
+    assert found.postings == []
+    assert "1 s (orchestrator.timeout_per_source_seconds)" in found.sources[0].detail
+
+
+def test_a_body_dripping_one_byte_at_a_time_ends_at_the_deadline(boards: FakeBoards, tmp_path: Path) -> None:
+    boards.fault(ACME, Fault("drip", delay=0.2))  # no single read ever times out
+    assert only(sweep("greenhouse", greenhouse(boards), tmp_path, timeout=1))[:2] == ("skipped", "timeout")
+
+
+def test_a_retry_after_within_the_budget_is_honoured_then_the_answer_counts(boards: FakeBoards, tmp_path: Path) -> None:
+    waits: list[float] = []
+    boards.fault(ACME, Fault("status", status=429, retry_after="2", times=1))
+    found = sweep("greenhouse", greenhouse(boards), tmp_path, timeout=30, sleep=waits.append)
+    assert only(found) == ("ok", None, 2)
+    assert waits == [2.0]
+    assert len(found.postings) == 2
+
+
+def test_a_retry_after_longer_than_the_budget_skips_at_once_as_http_429(boards: FakeBoards, tmp_path: Path) -> None:
+    waits: list[float] = []
+    boards.fault(ACME, Fault("status", status=429, retry_after="3600"))
+    found = sweep("greenhouse", greenhouse(boards), tmp_path, timeout=30, sleep=waits.append)
+    assert only(found) == ("skipped", "http_429", 1)
+    assert waits == []
+    assert "asked to wait 3600 s" in found.sources[0].detail
+
+
+def test_a_retry_after_http_date_is_read_as_seconds_from_now() -> None:
+    now = time.time()
+    date = email.utils.formatdate(now + 120, usegmt=True)
+    assert parse_retry_after(date, now) == pytest.approx(120, abs=1)
+    assert parse_retry_after("7", now) == 7
+    assert [parse_retry_after(v, now) for v in ("-1", "1.5", "soon", "", None)] == [None, None, None, None, None]
+
+
+@pytest.mark.parametrize("status", [500, 502, 503, 504])
+def test_server_errors_are_retried_only_when_they_may_pass(boards: FakeBoards, tmp_path: Path, status: int) -> None:
+    waits: list[float] = []
+    boards.fault(ACME, Fault("status", status=status))
+    found = sweep("greenhouse", greenhouse(boards), tmp_path, sleep=waits.append)
+    retried = status != 500
+    assert only(found) == ("skipped", "http_error", 4 if retried else 1)
+    assert len(waits) == (3 if retried else 0)
+    assert all(0 < w <= 8 for w in waits)
+
+
+@pytest.mark.parametrize(
+    ("fault", "detail"),
+    [
+        ("truncated", "was cut short or garbled"),
+        ("not_json", "is not JSON (it starts with '<!DOCTYPE html><html><body>Just a moment')"),
+        ("huge", f"is larger than {MAX_RESPONSE_BYTES // 1_000_000} MB"),
+        ("gzip_bomb", f"inflates past {MAX_RESPONSE_BYTES // 1_000_000} MB"),
+    ],
+)
+def test_bad_bodies_are_bad_response_and_nothing_is_cached(
+    boards: FakeBoards, tmp_path: Path, fault: str, detail: str
+) -> None:
+    boards.fault(ACME, Fault(fault))
+    found = sweep("greenhouse", greenhouse(boards, "acme", "emptyco"), tmp_path, cache_ttl=3600)
+    assert [(r.source, r.status, r.reason) for r in found.sources] == [
+        ("acme", "skipped", "bad_response"),
+        ("emptyco", "ok", None),
+    ]
+    assert detail in found.sources[0].detail
+    assert len(list((tmp_path / "cache").glob("*.bin"))) == 1  # emptyco's good answer only
+
+
+def test_a_wrong_json_shape_is_bad_response(boards: FakeBoards, tmp_path: Path) -> None:
+    boards.fault(ACME, Fault("status", status=200, body=["not", "an", "object"]))
+    found = sweep("greenhouse", greenhouse(boards), tmp_path)
+    assert only(found)[:2] == ("skipped", "bad_response")
+    assert found.sources[0].detail == "the board is not a JSON object (got list)"
+
+
+def test_a_gzip_answer_is_decoded(boards: FakeBoards, tmp_path: Path) -> None:
+    boards.fault(ACME, Fault("gzip"))
+    found = sweep("greenhouse", greenhouse(boards), tmp_path)
+    assert only(found) == ("ok", None, 1)
+    assert [p.title for p in found.postings] == ["Senior Paralegal", "Litigation Paralegal"]
+    assert boards.requests(ACME)[0].headers["Accept-Encoding"] == "gzip, deflate"
+
+
+def test_a_refused_connection_is_unreachable_after_retries(tmp_path: Path) -> None:
+    waits: list[float] = []
+    found = sweep("greenhouse", {"boards": ["acme"], "base_url": "http://127.0.0.1:9"}, tmp_path, sleep=waits.append)
+    assert only(found) == ("skipped", "unreachable", 4)
+    assert len(waits) == 3
+
+
+def test_a_second_sweep_within_the_ttl_sends_no_request(boards: FakeBoards, tmp_path: Path) -> None:
+    first = sweep("greenhouse", greenhouse(boards), tmp_path, cache_ttl=3600)
+    second = sweep("greenhouse", greenhouse(boards), tmp_path, cache_ttl=3600)
+    assert boards.hits(ACME) == 1
+    assert [(r.requests, r.cached) for r in (*first.sources, *second.sources)] == [(1, 0), (0, 1)]
+    assert [p.url for p in second.postings] == [p.url for p in first.postings]
+
+
+def test_an_expired_or_corrupt_cache_entry_is_a_miss(boards: FakeBoards, tmp_path: Path) -> None:
+    now = [1_000_000.0]
+    sweep("greenhouse", greenhouse(boards), tmp_path, cache_ttl=60, clock=lambda: now[0])
+    now[0] += 61
+    sweep("greenhouse", greenhouse(boards), tmp_path, cache_ttl=60, clock=lambda: now[0])
+    (entry,) = (tmp_path / "cache").glob("*.bin")
+    entry.write_bytes(b"garbage")
+    sweep("greenhouse", greenhouse(boards), tmp_path, cache_ttl=60, clock=lambda: now[0])
+    assert boards.hits(ACME) == 3
+
+
+def test_the_breaker_opens_after_failed_sweeps_in_a_row_and_probes_after_the_cooldown(
+    boards: FakeBoards, tmp_path: Path
+) -> None:
+    now = [1_000_000.0]
+    boards.fault(ACME, Fault("status", status=500))
+
+    def run() -> tuple[str, str | None, int]:
+        return only(sweep("greenhouse", greenhouse(boards), tmp_path, breaker=(2, 600), clock=lambda: now[0]))
+
+    assert [run(), run()] == [("skipped", "http_error", 1)] * 2
+    assert run() == ("skipped", "circuit_open", 0)  # no request while open
+    assert boards.hits(ACME) == 2
+    now[0] += 601
+    boards.faults.clear()
+    assert run() == ("ok", None, 1)  # the probe after the cooldown closes it
+    assert run() == ("ok", None, 1)
+    assert (tmp_path / "breakers.json").read_text(encoding="utf-8").strip() == "{}"
+
+
+def test_a_404_does_not_move_the_breaker(boards: FakeBoards, tmp_path: Path) -> None:
+    for _ in range(3):
+        found = sweep("greenhouse", greenhouse(boards, "nosuch"), tmp_path, breaker=(1, 600))
+        assert only(found) == ("skipped", "http_error", 1)
+
+
+def test_keys_are_redacted_from_details_even_inside_urls(boards: FakeBoards) -> None:
+    with httpx.Client() as client:
+        source = SourceClient(Network(client), time.monotonic() + 5, 5)
+        source.add_secret("s3cr3t/key")
+        url = api_url(boards.url, "/api/{key}", {"q": "x"}, key="s3cr3t/key")
+        assert "s3cr3t%2Fkey" in url
+        with pytest.raises(Exception) as caught:
+            source.get_json(url)
+    detail = getattr(caught.value, "detail", "")
+    assert detail.startswith("HTTP 404 from 127.0.0.1:")
+    assert "s3cr3t" not in detail and "***" in detail
