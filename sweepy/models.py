@@ -29,6 +29,7 @@ class Salary:
     currency: str | None
     period: Period
     text: str = ""
+    predicted: bool = False  # an aggregator's estimate (Adzuna's salary_is_predicted), not the employer's figure
 
     @property
     def annual_min(self) -> float | None:
@@ -47,6 +48,7 @@ class Salary:
             "annual_min": self.annual_min,
             "annual_max": self.annual_max,
             "text": self.text,
+            "predicted": self.predicted,
         }
 
 
@@ -70,7 +72,7 @@ class Posting:
     also_on: list[str] = field(default_factory=list)
     merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
-    salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, not_compared, no_minimum
+    salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, predicted, not_compared, no_minimum
     _description: str | None = None
 
     @property

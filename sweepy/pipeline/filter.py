@@ -133,12 +133,14 @@ def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: Loc
 
 
 def salary_status(posting: Posting, min_salary: int) -> str:
-    """How the salary compares with the minimum. Unknown salaries and other currencies are kept, and marked,
-    so the person can see which cards were not checked."""
+    """How the salary compares with the minimum. Unknown, predicted and other-currency salaries are kept, and
+    marked, so the person can see which cards were not checked."""
     if not min_salary:
         return "no_minimum"
     if posting.salary is None:
         return "unknown"
+    if posting.salary.predicted:  # an estimate never proves a posting pays enough, nor that it does not
+        return "predicted"
     if posting.salary.currency not in (None, "USD"):
         return "not_compared"
     top = posting.salary.annual_max or posting.salary.annual_min

@@ -4,7 +4,7 @@ import datetime as dt
 from collections import Counter
 from typing import Any
 
-from sweepy.models import Posting
+from sweepy.models import Posting, Salary
 from sweepy.pipeline.filter import Criteria, filter_postings, salary_status
 from sweepy.records import posting_from_record
 
@@ -214,3 +214,12 @@ def test_kept_cards_say_whether_their_salary_was_checked() -> None:
     assert salary_status(with_salary(None), 60_000) == "unknown"
     assert salary_status(with_salary("€90k"), 60_000) == "not_compared"
     assert salary_status(with_salary("$80,000"), 0) == "no_minimum"
+
+
+def test_a_predicted_salary_never_decides_the_minimum_alone() -> None:
+    high, low = posting(), posting(title="Senior Paralegal")
+    high.salary = Salary(min=90_000, max=120_000, currency="USD", period="year", predicted=True)
+    low.salary = Salary(min=20_000, max=25_000, currency="USD", period="year", predicted=True)
+    kept, drops = filter_postings([high, low], criteria(min_salary=60_000))
+    assert (titles(kept), drops) == (["Paralegal", "Senior Paralegal"], Counter())
+    assert [p.salary_status for p in kept] == ["predicted", "predicted"]
