@@ -1,4 +1,5 @@
-"""The `sweepy` command: serve (stdio MCP), sweep (one sweep in the foreground, with a summary), results."""
+"""The `sweepy` command: serve (stdio MCP), sweep (one sweep in the foreground, with a summary), sources (does
+each enabled source answer now), results."""
 
 import argparse
 import json
@@ -38,6 +39,18 @@ def _sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sources(args: argparse.Namespace) -> int:
+    """One line per enabled source; exit 1 when any of them does not answer."""
+    reports = SweepyService().check_sources(args.profile)
+    for r in reports:
+        where = f"{r['engine']}/{r['source']}"
+        if r["status"] == "ok":
+            print(f"{where}: reachable, {r['postings']} postings in {r['elapsed_seconds']:.1f} s")
+        else:
+            print(f"{where}: {r['reason']}: {r['detail']}")
+    return 0 if all(r["status"] == "ok" for r in reports) else 1
+
+
 def _results(args: argparse.Namespace) -> int:
     payload = SweepyService().get_results(args.profile_stem, args.results_dir, args.limit)
     print(json.dumps(payload, indent=2, ensure_ascii=False))
@@ -61,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     sweep.add_argument("--no-dedupe", action="store_true", help="keep duplicates across URLs and platforms")
     sweep.add_argument("--json", action="store_true", help="print the whole completed payload as JSON")
     sweep.set_defaults(func=_sweep)
+    sources = commands.add_parser("sources", help="say whether each enabled source of a profile answers now")
+    sources.add_argument("profile", nargs="?", help="profile YAML (default: as for sweep)")
+    sources.set_defaults(func=_sources)
     results = commands.add_parser("results", help="print the latest result file's top roles")
     results.add_argument("--profile-stem", help="only this profile's results")
     results.add_argument("--results-dir", default="results")

@@ -20,13 +20,13 @@ from .config import (
     profile_stem,
     validate_profile_data,
 )
-from .engines import engines, validate_sources
+from .engines import default_engines, engines, validate_sources
 from .engines.http import build_client, open_network
 from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from .history import HistoryStore
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
 from .paths import INSTALL_DIR, Workspace, atomic_write_text
-from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, run
+from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from .results import read_result, result_files, write_results
 from .resume import resume_text
 from .session import check_stem, load_session
@@ -105,7 +105,7 @@ class SweepyService:
                 "synonyms": synonyms or [],
             },
             "platforms": dict(platforms or {}),
-            "sources": {},
+            "sources": {} if sources_config else {name: {"enabled": True} for name in default_engines()},
             "export": {"tracking": job_tracking},
             "report": {"assessment": assessment},
         }
@@ -122,6 +122,12 @@ class SweepyService:
         )
         resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
         enabled = sorted(validate_sources(profile.sources, ws))
+        if not enabled:
+            raise InvalidArgument(
+                "sources_config enables no source, so a sweep would find nothing; nothing was written. Enable "
+                'one, e.g. {"greenhouse": {"boards": ["acme"]}}, {"remotive": {"enabled": true}} or {"feed": '
+                '{"path": "postings.jsonl"}}, or leave sources_config out to use the keyless public boards.'
+            )
         ws.resolve_write(profile.history.path, "history_config.path")  # a sweep could never write it
         raw_target = output_filename or default_profile_filename(name, titles[0])
         if not raw_target.lower().endswith((".yaml", ".yml")):
@@ -135,18 +141,29 @@ class SweepyService:
             remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
         not_enabled = sorted(set(engines()) - set(enabled))
         message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
-        if not enabled:
+        if not sources_config:
             message += (
-                " No engine is enabled yet, so a sweep would find nothing: call create_profile again with "
-                'sources_config, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'
+                f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
+                "add company boards (greenhouse, lever, ashby, ...) or keyed engines through sources_config."
             )
         return {
             "profile_path": str(target),
             "profile_stem": profile_stem(target),
             "enabled_engines": enabled,
             "engines_not_enabled": not_enabled,
+            "default_sources_used": not sources_config,
             "message": message,
         }
+
+    # -- sweepy sources ---------------------------------------------------------------------------------------
+    def check_sources(self, profile_path: str | None) -> list[dict[str, Any]]:
+        """Ask every enabled source of a profile now, the way a sweep does but without the cache or the breaker
+        (the question is whether it answers now): one report each, as in a sweep's `sources`."""
+        ws = self.workspace
+        profile = load_profile(find_profile(ws, profile_path))
+        with open_network(self.http_client, ws.state_dir, None, None, self.clock) as network:
+            found = discover_sources(profile, ws, network, log.debug)
+        return [report.to_dict() for report in found.sources]
 
     # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
     def start_sweep(self, profile_path: str | None, deduplicate: bool, include_seen: bool) -> tuple[SweepJob, bool]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from fakeboards import FakeBoards
 
 from sweepy.cli import main
 
@@ -43,3 +44,22 @@ def test_errors_go_to_stderr_with_an_exit_code(workspace: Path, capsys: pytest.C
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("error: Profile 'profiles/missing.yaml' does not exist")
+
+
+def test_sources_says_whether_each_enabled_source_answers_now(
+    workspace: Path, boards: FakeBoards, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = {
+        "name": "Dana Lee",
+        "search": {"titles": ["Paralegal"], "location": "New York, NY"},
+        "resume": {"path": str(ROOT / "sweepy/data/sample_resume.pdf")},
+        "sources": {"greenhouse": {"boards": ["acme", "nosuch"], "base_url": boards.url}},
+        "cache": {"enabled": True, "ttl_seconds": 3600},
+    }
+    (workspace / "live.yaml").write_text(json.dumps(profile), encoding="utf-8")  # JSON is YAML
+    for _ in range(2):  # the cache is not used: each run asks again
+        assert main(["sources", "live.yaml"]) == 1
+        acme, nosuch = capsys.readouterr().out.splitlines()
+        assert acme.startswith("greenhouse/acme: reachable, 2 postings in ")
+        assert nosuch == f"greenhouse/nosuch: http_error: HTTP 404 from {boards.url[7:]}/v1/boards/nosuch/jobs"
+    assert boards.hits("/v1/boards/acme/jobs") == 2

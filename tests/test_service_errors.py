@@ -145,3 +145,14 @@ def test_two_sweeps_of_one_profile_in_one_second_write_separate_files(workspace:
         document = json.loads((workspace / "results" / name).read_text(encoding="utf-8"))
         assert (workspace / "results" / name.replace(".json", ".csv")).is_file()
         assert document["counts"]["active"] == len(document["cards"])
+
+
+def test_create_profile_refuses_a_profile_that_enables_no_source(workspace: Path) -> None:
+    with pytest.raises(InvalidArgument) as caught:
+        SweepyService().create_profile(
+            "Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
+            sources_config={"feed": {"enabled": False, "path": "x.jsonl"}},
+        )  # fmt: skip
+    assert caught.value.message.startswith("sources_config enables no source, so a sweep would find nothing; ")
+    assert "leave sources_config out to use the keyless public boards" in caught.value.message
+    assert not (workspace / "profiles").exists()

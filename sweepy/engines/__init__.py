@@ -36,6 +36,11 @@ def engines() -> dict[str, Engine]:
     return dict(_REGISTRY)
 
 
+def default_engines() -> list[str]:
+    """The engines a profile enables when it names no source: the keyless public boards."""
+    return sorted(name for name, engine in engines().items() if engine.default_enabled)
+
+
 def get_engine(name: str) -> Engine:
     known = engines()
     if name not in known:
@@ -73,6 +78,7 @@ __all__ = [
     "EngineConfig",
     "EngineResult",
     "SkippedSource",
+    "default_engines",
     "engines",
     "get_engine",
     "register",

@@ -113,6 +113,8 @@ class Engine(ABC):
     description: ClassVar[str] = ""
     uses_network: ClassVar[bool] = False
     """Web engines run under the circuit breaker and receive `request.http`."""
+    default_enabled: ClassVar[bool] = False
+    """A keyless public board that needs no config: enabled when create_profile is given no sources_config."""
 
     def parse_config(self, raw: dict[str, Any], workspace: Workspace) -> EngineConfig:
         """The typed config, or EngineConfigError naming what is missing or wrong."""

@@ -17,7 +17,7 @@ from ..paths import Workspace
 from ..resume import resume_text
 from ..scoring import Scorer
 from .dedupe import deduplicate
-from .discover import SourceReport, discover
+from .discover import Discovery, SourceReport, discover
 from .filter import Criteria, filter_postings
 from .history import history_keys, split_seen
 from .score import score_postings
@@ -70,6 +70,16 @@ class SweepContext:
         return HistoryStore(path, clock=self.clock)
 
 
+def discover_sources(
+    profile: Profile, workspace: Workspace, network: Network | None, log: Callable[[str], None]
+) -> Discovery:
+    """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
+    configs = validate_sources(profile.sources, workspace)
+    request = DiscoverRequest(profile.search.titles, profile.search.location, workspace,
+                              profile.custom_platforms(), network=network, log=log)  # fmt: skip
+    return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
+
+
 def run(ctx: SweepContext) -> SweepOutcome:
     """Run the stages and return the cards. Writing result files, then `commit_history`, is the caller's step."""
     out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
@@ -85,10 +95,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
             ctx.progress(number, STAGES[number - 1])
 
     stage(1)
-    configs = validate_sources(profile.sources, ctx.workspace)
-    request = DiscoverRequest(profile.search.titles, profile.search.location, ctx.workspace,
-                              profile.custom_platforms(), network=ctx.network, log=ctx.log)  # fmt: skip
-    found = discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
+    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log)
     out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
         len(found.postings),
         found.skipped_sources,

@@ -1,0 +1,59 @@
+"""A sweep of web engines over real stdio: server.py as a subprocess, the engines pointed at the loopback fake
+board server through `base_url`, as a person's mirror or proxy would be."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakeboards import FakeBoards
+from mcp import Client, StdioServerParameters
+from mcp_helpers import SERVER_PY, envelope, server_env, write_resume
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_run_sweep_reaches_the_boards_and_reports_every_source(workspace: Path, boards: FakeBoards) -> None:
+    resume = write_resume(workspace / "resume.docx")
+    sources: dict[str, Any] = {"greenhouse": {"boards": ["acme", "nosuch"], "base_url": boards.url}}
+    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=server_env(workspace))
+    async with Client(params) as client:
+
+        async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            payload = envelope(await client.call_tool(name, arguments))
+            assert payload["status"] == "ok", payload
+            return payload
+
+        created = await call(
+            "create_profile",
+            {"name": "Alex Rivera", "titles": ["Paralegal"], "location": "New York, NY",
+             "resume_path": str(resume), "sources_config": sources},
+        )  # fmt: skip
+        assert created["enabled_engines"] == ["greenhouse"]
+        swept = await call("run_sweep", {"profile_path": created["profile_path"], "wait_seconds": 60})
+        again = await call("run_sweep", {"profile_path": created["profile_path"], "wait_seconds": 60,
+                                         "include_seen": True})  # fmt: skip
+        jobs = await call("get_jobs", {})
+
+    assert swept["sweep_status"] == "completed"
+    assert swept["discovered_count"] == 2
+    assert [(s["engine"], s["source"], s["status"], s["postings"], s["requests"], s["cached"], s["reason"])
+            for s in swept["sources"]] == [
+        ("greenhouse", "acme", "ok", 2, 1, 0, None),
+        ("greenhouse", "nosuch", "skipped", 0, 1, 0, "http_error"),
+    ]  # fmt: skip
+    assert [(s["source"], s["reason"]) for s in swept["skipped_sources"]] == [("nosuch", "http_error")]
+    # The second sweep within the profile's cache TTL asks nothing for the board that answered.
+    assert [(s["source"], s["requests"], s["cached"]) for s in again["sources"]] == [("acme", 0, 1), ("nosuch", 1, 0)]
+    assert boards.hits("/v1/boards/acme/jobs") == 1
+    cards = {c["title"]: c for c in jobs["jobs"]}
+    assert set(cards) == {"Senior Paralegal", "Litigation Paralegal"}
+    senior = cards["Senior Paralegal"]
+    assert (senior["company"], senior["workplace"], senior["platform"], senior["engine"]) == (
+        "Acme", "remote", "greenhouse", "greenhouse",
+    )  # fmt: skip
+    assert (senior["salary"]["annual_min"], senior["salary"]["annual_max"]) == (150000, 190000)
+    assert senior["url"] == "https://job-boards.greenhouse.io/acme/jobs/4012345001"
+    result = json.loads(Path(swept["reports"]["json"]).read_text(encoding="utf-8"))
+    assert [s["source"] for s in result["sources"]] == ["acme", "nosuch"]
