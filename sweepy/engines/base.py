@@ -176,7 +176,9 @@ class Engine(ABC):
             url=page,
             location=where,
             description_source=text,
-            workplace=workplace or infer_workplace(where, clean_text(text[:3000]) if text else ""),
+            # The raw text is enough to spot "remote" or "hybrid": cleaning every description here cost a quarter
+            # of discover, and most postings are filtered out before anything reads their description.
+            workplace=workplace or infer_workplace(where, text[:3000]),
             salary=salary,
             posted_at=posted_at,
             platform=platform or platform_for_url(page, request.custom_platforms),

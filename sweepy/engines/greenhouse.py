@@ -1,10 +1,12 @@
 """The `greenhouse` engine: whole company boards from the public Job Board API (no key, no paging)."""
 
+import html
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from ..dates import parse_when
+from ..models import Posting
 from ..records import RecordError
 from ..salary import find_salary
 from . import register
@@ -40,10 +42,11 @@ class GreenhouseEngine(Engine):
                 result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
         return result
 
-    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Any:
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
         location = job.get("location")
         place = location.get("name") if isinstance(location, dict) else ""
-        content = job.get("content") if isinstance(job.get("content"), str) else ""
+        raw = job.get("content")
+        content = raw if isinstance(raw, str) else ""
         posting = self.posting(
             request,
             title=job.get("title"),
@@ -54,7 +57,8 @@ class GreenhouseEngine(Engine):
             posted_at=parse_when(job.get("first_published") or job.get("updated_at")),
         )
         # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text.
-        posting.salary = find_salary(posting.description)
+        # Unescaping is enough for the currency-anchored search, and far cheaper than parsing the HTML.
+        posting.salary = find_salary(html.unescape(html.unescape(content)))
         return posting
 
 

@@ -120,7 +120,7 @@ def discover(
             continue
         result = task.result or EngineResult()
         postings = result.postings
-        if len(postings) > MAX_POSTINGS_PER_SOURCE:
+        if task.engine.uses_network and len(postings) > MAX_POSTINGS_PER_SOURCE:
             request.log(f"source {report.engine}/{report.source}: kept the first {MAX_POSTINGS_PER_SOURCE} of "
                         f"{len(postings)} postings")  # fmt: skip
             postings = postings[:MAX_POSTINGS_PER_SOURCE]

@@ -1,0 +1,85 @@
+"""Benchmarks of the web engines' HTTP layer against the loopback fake board server (tests/fakeboards).
+
+1. Concurrency: a sweep over 18 sources, each answering after a fixed delay (0.2 .. 1.0 s) from its own server:
+   wall time against the slowest source (target ≤ 1.3×) and against the sum of the delays.
+2. Cost of the HTTP layer: discover over 20 Greenhouse boards of 500 postings (10,000 postings) next to the
+   feed engine reading the same postings from JSONL: seconds and peak RSS, each in a fresh process.
+"""
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from fakeboards import Answer, Route, running  # noqa: E402
+
+from sweepy.sample import generate_postings  # noqa: E402
+
+BOARDS, PER_BOARD = 20, 500
+
+
+def _greenhouse_job(record: dict[str, Any], number: int) -> dict[str, Any]:
+    return {
+        "id": number,
+        "title": record["title"],
+        "company_name": record["company"],
+        "absolute_url": record["url"],
+        "location": {"name": record.get("location") or ""},
+        "content": record.get("description", "").replace("<", "&lt;").replace(">", "&gt;"),
+        "first_published": (record.get("posted_at") or "2026-11-01") + "T09:00:00-05:00",
+        "updated_at": "2026-11-20T09:00:00-05:00",
+    }
+
+
+def _complete(record: Any) -> bool:
+    """The generator plants malformed records on purpose; both engines get only well-formed ones."""
+    return (
+        isinstance(record, dict)
+        and all(isinstance(record.get(k), str) and record[k] for k in ("title", "company", "url"))
+        and str(record["url"]).startswith("http")
+        and not isinstance(record.get("salary"), dict | list)
+    )
+
+
+def _measure(args: list[str]) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "discover_once.py"), *args],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def bench_http_cost(runs: int, workdir: Path) -> dict[str, object]:
+    wanted = BOARDS * PER_BOARD
+    whole = [r for r in generate_postings(wanted * 2, seed=11) if _complete(r)]
+    records = whole[:wanted]
+    feed = workdir / "boards.jsonl"
+    feed.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    bodies = {
+        f"board{b:02d}": json.dumps({"jobs": [_greenhouse_job(r, b * PER_BOARD + i) for i, r in
+                                              enumerate(records[b * PER_BOARD:(b + 1) * PER_BOARD])]})
+        for b in range(BOARDS)
+    }  # fmt: skip
+    with running() as boards:
+        boards.routes.insert(
+            0, Route("GET", r"/v1/boards/(?P<board>board\d\d)/jobs", lambda m, _r: Answer(bodies[m["board"]]))
+        )
+        http, feed_runs = [], []
+        for _ in range(runs):  # interleaved, so drift in machine load hits both alike
+            http.append(_measure(["greenhouse", boards.url, *bodies]))
+            feed_runs.append(_measure(["feed", str(feed)]))
+    assert all(r["postings"] == BOARDS * PER_BOARD and not r["skipped"] for r in http + feed_runs), (http, feed_runs)
+    http_s, feed_s = statistics.median(r["seconds"] for r in http), statistics.median(r["seconds"] for r in feed_runs)
+    return {
+        "runs": runs,
+        "postings": BOARDS * PER_BOARD,
+        "http_median_s": round(http_s, 3),
+        "feed_median_s": round(feed_s, 3),
+        "time_ratio": round(http_s / feed_s, 2),
+        "http_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in http),
+        "feed_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in feed_runs),
+    }
