@@ -1,0 +1,90 @@
+"""The `jooble` engine: the Jooble aggregator's search API (job_apis.md §16), one POST search per target title.
+
+The key sits in the URL path (`/api/{key}`): it is registered as a secret, so no detail or log line shows it."""
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from ..dates import parse_when
+from ..models import Posting, Salary
+from ..paths import Workspace
+from ..records import RecordError
+from ..salary import parse_salary_text
+from . import register
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
+from .http import MAX_PAGES, api_url
+from .shapes import as_list, as_object, number
+
+ORIGIN = "https://jooble.org"
+
+
+class JoobleConfig(HttpEngineConfig):
+    api_key_env: Annotated[str, Field(min_length=1, max_length=100)] = "JOOBLE_API_KEY"
+    pages: Annotated[int, Field(ge=1, le=10)] = 1
+
+
+class JoobleEngine(Engine):
+    name = "jooble"
+    config_model = JoobleConfig
+    description = "The Jooble aggregator (jooble.org REST API), searched per target title."
+    uses_network = True
+
+    def check(self, config: JoobleConfig, workspace: Workspace) -> None:
+        env_secret(config.api_key_env, self.name)
+
+    def sources(self, config: JoobleConfig, titles: list[str]) -> list[str]:
+        return list(dict.fromkeys(titles))
+
+    def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
+        url = api_url(config.base_url or ORIGIN, "/api/{key}", key=request.secret(config.api_key_env))
+        result, seen = EngineResult(), set[str]()
+        for page in range(1, min(config.pages, MAX_PAGES) + 1):
+            body = {"keywords": request.source, "location": request.location, "page": str(page)}
+            data = as_object(request.client.post_json(url, body), "the search answer")
+            jobs = as_list(data.get("jobs"), "the answer's 'jobs'")
+            ids = [_id(job) for job in jobs]
+            if not jobs or seen.issuperset(ids):  # past the last page, or a page served again
+                break
+            for job, key in zip(jobs, ids, strict=True):
+                if key in seen and key != "?":
+                    continue
+                seen.add(key)
+                try:
+                    result.postings.append(self._posting(as_object(job, "a job"), request))
+                except (RecordError, SourceError) as exc:
+                    result.skipped_records.append((f"{request.source}#{key}", str(exc)))
+            total = number(data.get("totalCount"))
+            if total is not None and len(seen) >= total:
+                break
+        return result
+
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
+        # `link` is a jooble.org redirect to the ad, so the posting's platform is jooble (classified by host).
+        return self.posting(
+            request,
+            title=job.get("title"),
+            company=job.get("company"),  # absent on some results: those are skipped, not guessed from `source`
+            url=job.get("link"),
+            location=job.get("location"),
+            description=job.get("snippet"),  # an HTML fragment
+            salary=_salary(job.get("salary")),
+            posted_at=parse_when(job.get("updated")),
+        )
+
+
+def _salary(value: Any) -> Salary | None:
+    """Free text ("$17 - $35 per hour", "$115k - $140k"); an amount too large to be pay is no salary."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return parse_salary_text(value)
+    except ValueError:
+        return None
+
+
+def _id(job: Any) -> str:
+    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
+
+
+register(JoobleEngine())
