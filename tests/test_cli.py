@@ -61,5 +61,8 @@ def test_sources_says_whether_each_enabled_source_answers_now(
         assert main(["sources", "live.yaml"]) == 1
         acme, nosuch = capsys.readouterr().out.splitlines()
         assert acme.startswith("greenhouse/acme: reachable, 2 postings in ")
-        assert nosuch == f"greenhouse/nosuch: http_error: HTTP 404 from {boards.url[7:]}/v1/boards/nosuch/jobs"
+        assert (
+            nosuch
+            == f"greenhouse/nosuch: http_error: HTTP 404 from {boards.url[7:]}/v1/boards/nosuch/jobs: Job not found"
+        )
     assert boards.hits("/v1/boards/acme/jobs") == 2

@@ -91,15 +91,16 @@ class AdzunaEngine(Engine):
 
 
 def _salary(job: dict[str, Any], currency: str) -> Salary | None:
-    """The annual range; 0 or null is none. A range Adzuna estimated (`salary_is_predicted` "1") says so in its
-    text: the employer did not state it."""
+    """The annual range; 0 or null is none. A range Adzuna estimated (`salary_is_predicted` "1") is marked
+    predicted, and says so in its text: the employer did not state it, so it never decides min_salary."""
     low, high = (value if value else None for value in (number(job.get("salary_min")), number(job.get("salary_max"))))
     if low is None and high is None:
         return None
     shown = " - ".join(f"{amount:,.0f}" for amount in dict.fromkeys(a for a in (low, high) if a is not None))
     predicted = str(job.get("salary_is_predicted", "0")).strip() == "1"
     note = " (predicted): estimated by Adzuna, not stated by the employer" if predicted else ""
-    return Salary(min=low, max=high, currency=currency, period="year", text=f"{shown} {currency} a year{note}")
+    return Salary(min=low, max=high, currency=currency, period="year", text=f"{shown} {currency} a year{note}",
+                  predicted=predicted)  # fmt: skip
 
 
 def _id(job: Any) -> str:

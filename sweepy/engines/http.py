@@ -184,9 +184,8 @@ class SourceClient:
             if status >= 400:
                 # A 4xx other than 429 is an answer about the request (a board that does not exist), not a
                 # sick source: it does not count towards the circuit breaker.
-                raise SourceError(
-                    "http_error", f"HTTP {status} from {self._where(url)}", counts_as_failure=status >= 500
-                )
+                said = self.redact(f"HTTP {status} from {self._where(url)}{_error_text(data)}")
+                raise SourceError("http_error", said, counts_as_failure=status >= 500)
             if cache is not None:
                 self._fresh.append((key, data))
             return data
@@ -216,7 +215,7 @@ class SourceClient:
         timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
         with self.network.client.stream(method, url, headers=headers, content=body or None, timeout=timeout) as answer:
             if answer.status_code >= 400:
-                return answer.status_code, answer.headers.get("Retry-After"), b""
+                return answer.status_code, answer.headers.get("Retry-After"), _error_head(answer)
             declared = answer.headers.get("Content-Length", "")
             if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
                 raise self._too_large(url)
@@ -236,6 +235,31 @@ class SourceClient:
     def _too_large(self, url: str) -> SourceError:
         return SourceError("bad_response", f"the answer from {self._where(url)} is larger than "
                                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB")  # fmt: skip
+
+
+def _error_head(answer: httpx.Response) -> bytes:
+    """The first 2 KB of an error answer (identity-encoded only): enough for an API's own error message."""
+    if answer.headers.get("Content-Encoding", "identity").strip().lower() not in ("", "identity"):
+        return b""
+    head = b""
+    for chunk in answer.iter_raw():
+        head += chunk
+        if len(head) >= 2048:
+            break
+    return head[:2048]
+
+
+def _error_text(head: bytes) -> str:
+    """ ": <message>" from a JSON error body such as SerpApi's {"error": "Invalid API key"}, else ""."""
+    try:
+        data = json.loads(head)
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    if isinstance(data, dict):
+        for key in ("error", "message", "detail"):
+            if isinstance(data.get(key), str) and data[key].strip():
+                return f": {' '.join(data[key].split())[:200]}"
+    return ""
 
 
 def _decoder(encoding: str) -> Callable[[bytes], bytes]:

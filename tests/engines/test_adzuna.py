@@ -44,6 +44,7 @@ def test_a_title_search_pages_and_normalises_every_field(boards: FakeBoards, tmp
         61234.56, 61234.56, "USD", "year",
     )  # fmt: skip
     assert "(predicted)" in second.salary.text and "estimated by Adzuna" in second.salary.text
+    assert (first.salary.predicted, second.salary.predicted) == (False, True)
     assert (third.salary, fourth.posted_at) == (None, None)  # 0 means no salary; a null date stays unknown
     assert found.skipped_records == [("Paralegal#4123456704", "the posting has no title or no company")]
     pages = boards.requests("/v1/api/jobs/")

@@ -37,4 +37,4 @@ def test_an_unknown_board_is_skipped_and_the_others_still_count(boards: FakeBoar
         ("nosuch", "skipped", 0, 1, "http_error"),
         ("emptyco", "ok", 0, 1, None),
     ]
-    assert found.sources[1].detail == f"HTTP 404 from {boards.url.split('//')[1]}/v1/boards/nosuch/jobs"
+    assert found.sources[1].detail == f"HTTP 404 from {boards.url.split('//')[1]}/v1/boards/nosuch/jobs: Job not found"

@@ -63,7 +63,7 @@ def test_a_failing_title_is_skipped_and_the_others_still_count(boards: FakeBoard
         ("Broken", "skipped", 0, "http_error"),
         ("Nothing", "ok", 0, None),
     ]
-    assert found.sources[1].detail == f"HTTP 500 from {boards.url.split('//')[1]}/api/***"
+    assert found.sources[1].detail == f"HTTP 500 from {boards.url.split('//')[1]}/api/***: An error has occurred."
 
 
 def test_the_key_in_the_path_is_never_shown_nor_written(

@@ -85,7 +85,10 @@ def test_a_wrong_key_is_an_error_that_does_not_show_it(
     monkeypatch.setenv("SERPAPI_API_KEY", "wrong-serp-key")
     found = sweep("serpapi", {"base_url": boards.url}, tmp_path)
     assert [(r.status, r.reason) for r in found.sources] == [("skipped", "http_error")]
-    assert found.sources[0].detail == f"HTTP 401 from {boards.url.split('//')[1]}/search.json"
+    assert found.sources[0].detail == (
+        f"HTTP 401 from {boards.url.split('//')[1]}/search.json: Invalid API key. Your API key should be here: "
+        "https://serpapi.com/manage-api-key"
+    )  # the API's own error text, which says what to do
     assert boards.requests("/search.json")[0].arg("api_key") == "wrong-serp-key"
 
 
