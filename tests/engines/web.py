@@ -23,6 +23,7 @@ def sweep(
     clock: Callable[[], float] | None = None,
     make_client: Callable[[], httpx.Client] = build_client,
     sleep: Callable[[float], None] | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> Discovery:
     """Discover with one engine's block, through the same code path (and the same HTTP layer) as a sweep."""
     workspace = Workspace.from_env()
@@ -32,4 +33,6 @@ def sweep(
         kwargs["sleep"] = sleep
     with open_network(make_client, state, cache_ttl, breaker, **kwargs) as network:
         request = DiscoverRequest(titles or ["Paralegal"], "New York, NY", workspace, {}, network=network)
+        if log is not None:
+            request.log = log
         return discover({engine: config}, request, timeout=timeout)
