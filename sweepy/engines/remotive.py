@@ -1,0 +1,71 @@
+"""The `remotive` engine: remotive.com's whole remote-jobs feed, fetched once per sweep (its filters are ignored,
+and it blocks more than two requests a minute), so the filter stage chooses among the postings."""
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from ..dates import parse_when
+from ..models import Posting, Salary
+from ..records import RecordError
+from ..salary import parse_salary_text
+from . import register
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .http import api_url
+from .shapes import as_list, as_object
+
+ORIGIN = "https://remotive.com"
+
+
+class RemotiveConfig(HttpEngineConfig):
+    category: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    limit: Annotated[int, Field(ge=1, le=500)] | None = None
+
+
+class RemotiveEngine(Engine):
+    name = "remotive"
+    config_model = RemotiveConfig
+    description = "Remote jobs on remotive.com (/api/remote-jobs), the whole feed once per sweep."
+    uses_network = True
+
+    def discover(self, config: RemotiveConfig, request: DiscoverRequest) -> EngineResult:
+        params = {"category": config.category, "limit": config.limit}
+        data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/api/remote-jobs", params)),
+                         "the feed")  # fmt: skip
+        result = EngineResult()
+        for job in as_list(data.get("jobs"), "the feed's 'jobs'"):
+            try:
+                result.postings.append(self._posting(as_object(job, "a job"), request))
+            except (RecordError, SourceError) as exc:
+                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        return result
+
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
+        return self.posting(
+            request,
+            title=job.get("title"),
+            company=job.get("company_name"),
+            url=job.get("url"),  # the Remotive page: its terms require this link-back, and there is no apply URL
+            location=job.get("candidate_required_location"),  # where candidates may live; the job is remote
+            description=job.get("description"),
+            workplace="remote",
+            salary=_salary(job.get("salary")),
+            posted_at=parse_when(job.get("publication_date")),  # ISO without a timezone
+        )
+
+
+def _salary(value: Any) -> Salary | None:
+    """Remotive's pay is free text ("$50-$75 /hour", "$150k - $230k", "Competitive", "")."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return parse_salary_text(value)
+    except ValueError:  # an amount too large to be pay: no salary rather than no posting
+        return None
+
+
+def _id(job: Any) -> str:
+    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
+
+
+register(RemotiveEngine())
