@@ -1,0 +1,77 @@
+"""The `arbeitnow` engine: the arbeitnow.com job board API, paged by `links.next` (job_apis.md §9). Its own
+filters are echoed but not applied, so `remote: true` filters here, on each job's `remote` flag."""
+
+from typing import Annotated, Any
+from urllib.parse import parse_qs, urlsplit
+
+from pydantic import Field
+
+from ..dates import parse_when
+from ..models import Posting
+from ..records import RecordError
+from ..salary import find_salary
+from . import register
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .http import MAX_PAGES, api_url
+from .shapes import as_list, as_object
+
+ORIGIN = "https://www.arbeitnow.com"
+
+
+class ArbeitnowConfig(HttpEngineConfig):
+    remote: bool | None = None
+    pages: Annotated[int, Field(ge=1, le=20)] = 3
+
+
+class ArbeitnowEngine(Engine):
+    name = "arbeitnow"
+    config_model = ArbeitnowConfig
+    description = "Jobs on arbeitnow.com (mostly Germany and Europe), paged; `remote: true` keeps remote ones."
+    uses_network = True
+
+    def discover(self, config: ArbeitnowConfig, request: DiscoverRequest) -> EngineResult:
+        result = EngineResult()
+        fetched: set[int] = set()
+        page: int | None = 1
+        while page is not None and page not in fetched and len(fetched) < min(config.pages, MAX_PAGES):
+            fetched.add(page)
+            url = api_url(config.base_url or ORIGIN, "/api/job-board-api", {"page": page})
+            data = as_object(request.client.get_json(url), "the answer")
+            jobs = as_list(data.get("data"), "'data'")
+            for job in jobs:
+                slug = str(job.get("slug", "?")) if isinstance(job, dict) else "?"
+                try:
+                    job = as_object(job, "a job")
+                    if config.remote and job.get("remote") is not True:
+                        continue
+                    result.postings.append(self._posting(job, request))
+                except (RecordError, SourceError) as exc:
+                    result.skipped_records.append((f"{request.source}#{slug}", str(exc)))
+            links = data.get("links")
+            page = _page_of(links.get("next") if isinstance(links, dict) else None) if jobs else None
+        return result
+
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
+        posting = self.posting(
+            request,
+            title=job.get("title"),
+            company=job.get("company_name"),
+            url=job.get("url"),
+            location=job.get("location"),
+            description=job.get("description") if isinstance(job.get("description"), str) else "",
+            workplace="remote" if job.get("remote") is True else None,  # false: inferred (on-site or hybrid)
+            posted_at=parse_when(job.get("created_at")),
+        )
+        posting.salary = find_salary(posting.description)  # no pay field
+        return posting
+
+
+def _page_of(link: Any) -> int | None:
+    """The `page` number of a `links.next` URL; only the number is used, so the request stays on base_url."""
+    if not isinstance(link, str):
+        return None
+    value = (parse_qs(urlsplit(link).query).get("page") or [""])[0]
+    return int(value) if value.isascii() and value.isdigit() and 0 < int(value) < 100_000 else None
+
+
+register(ArbeitnowEngine())

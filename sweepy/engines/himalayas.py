@@ -1,0 +1,105 @@
+"""The `himalayas` engine: remote jobs from the himalayas.app browse API, 20 a page by `cursor`/`nextCursor`
+(job_apis.md §10). Every job is remote; `locationRestrictions` says where from (empty: worldwide)."""
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from ..dates import parse_when
+from ..models import Period, Posting, Salary
+from ..records import RecordError
+from ..salary import parse_salary
+from . import register
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .http import MAX_PAGES, api_url
+from .shapes import as_list, as_object, number
+
+ORIGIN = "https://himalayas.app"
+PAGE_SIZE = 20  # larger limits are clamped to 20
+_PERIODS: dict[str, Period] = {
+    "hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
+    "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annual": "year", "annually": "year",
+}  # fmt: skip
+
+
+class HimalayasConfig(HttpEngineConfig):
+    pages: Annotated[int, Field(ge=1, le=20)] = 3
+
+
+class HimalayasEngine(Engine):
+    name = "himalayas"
+    config_model = HimalayasConfig
+    description = "Remote jobs on himalayas.app (browse API, newest first), cursor-paged, with salaries."
+    uses_network = True
+
+    def discover(self, config: HimalayasConfig, request: DiscoverRequest) -> EngineResult:
+        result = EngineResult()
+        cursor: str | None = None
+        cursors: set[str] = set()
+        guids: set[str] = set()
+        for _ in range(min(config.pages, MAX_PAGES)):
+            url = api_url(config.base_url or ORIGIN, "/jobs/api", {"limit": PAGE_SIZE, "cursor": cursor})
+            data = as_object(request.client.get_json(url), "the answer")
+            jobs = as_list(data.get("jobs"), "'jobs'")
+            for job in jobs:
+                guid = str(job.get("guid") or "?") if isinstance(job, dict) else "?"
+                if guid in guids:
+                    continue
+                guids.add(guid)
+                try:
+                    result.postings.append(self._posting(as_object(job, "a job"), request))
+                except (RecordError, SourceError) as exc:
+                    result.skipped_records.append((f"{request.source}#{guid}", str(exc)))
+            following = data.get("nextCursor")
+            if len(jobs) < PAGE_SIZE or not isinstance(following, str) or not following or following in cursors:
+                break  # the last page, or a cursor already followed (a loop)
+            cursors.add(following)
+            cursor = following
+        return result
+
+    def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
+        guid, link = job.get("guid"), job.get("applicationLink")
+        text = job.get("description") or job.get("excerpt")
+        return self.posting(
+            request,
+            title=job.get("title"),
+            company=job.get("companyName"),
+            url=guid if isinstance(guid, str) and guid.startswith(("https://", "http://")) else link,
+            location=", ".join(_places(job.get("locationRestrictions"))) or "Remote",  # empty: worldwide
+            description=text if isinstance(text, str) else "",
+            workplace="remote",
+            salary=_salary(job),
+            posted_at=parse_when(job.get("pubDate")),  # documented ms, seen as seconds and as text
+            apply_url=link,
+        )
+
+
+def _places(value: Any) -> list[str]:
+    """Restriction names: plain strings in browse answers, `{alpha2, name, slug}` objects in search answers."""
+    items = value if isinstance(value, list) else []
+    names = [item.get("name") if isinstance(item, dict) else item for item in items]
+    return [name.strip() for name in names if isinstance(name, str) and name.strip()]
+
+
+def _salary(job: dict[str, Any]) -> Salary | None:
+    """minSalary/maxSalary (0 or null: none) in `currency` per `salaryPeriod` (documented as annual)."""
+    low, high = _amount(job.get("minSalary")), _amount(job.get("maxSalary"))
+    if low is None and high is None:
+        return None
+    period, currency = job.get("salaryPeriod"), job.get("currency")
+    try:
+        return parse_salary({
+            "min": low, "max": high,
+            "currency": currency.strip().upper() if isinstance(currency, str) and currency.strip() else None,
+            "period": _PERIODS.get(period.strip().lower(), "year") if isinstance(period, str) else "year",
+        })  # fmt: skip
+    except ValueError:  # an amount too large to be pay
+        return None
+
+
+def _amount(value: Any) -> float | None:
+    amount = number(value)
+    return amount if amount is not None and amount > 0 else None
+
+
+register(HimalayasEngine())

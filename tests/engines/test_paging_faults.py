@@ -1,0 +1,48 @@
+"""Paging that does not end by itself: a `links.next` or a cursor that points back at a page already read must
+end the sweep of that source with the pages it has, not loop and not fail; a feed that fails sinks only itself."""
+
+from pathlib import Path
+
+from fakeboards import FakeBoards, Fault
+from web import sweep
+
+from sweepy.engines import DiscoverRequest, get_engine
+from sweepy.engines.http import build_client, open_network
+from sweepy.paths import Workspace
+from sweepy.pipeline.discover import discover
+
+
+def test_a_looping_next_link_ends_after_the_distinct_pages(boards: FakeBoards, tmp_path: Path) -> None:
+    # Under /loop the fake's page 2 says next = page 1; base_url keeps the /loop prefix for every request.
+    found = sweep("arbeitnow", {"pages": 20, "base_url": f"{boards.url}/loop"}, tmp_path)
+    (report,) = found.sources
+    assert (report.status, report.reason, report.requests) == ("ok", None, 2)
+    assert [p.url.rsplit("/", 1)[1] for p in found.postings] == [
+        "senior-paralegal-berlin-123", "paralegal-munich-456", "legal-assistant-remote-321", "contracts-manager-654",
+    ]  # fmt: skip
+    assert [r.arg("page") for r in boards.requests("^/loop/api/job-board-api$")] == ["1", "2"]
+    assert boards.hits("^/api/job-board-api$") == 0
+
+
+def test_a_repeating_cursor_ends_after_the_distinct_pages(boards: FakeBoards, tmp_path: Path) -> None:
+    # Under /loop every Himalayas page is full and nextCursor never changes.
+    found = sweep("himalayas", {"pages": 20, "base_url": f"{boards.url}/loop"}, tmp_path)
+    (report,) = found.sources
+    assert (report.status, report.requests, len(found.postings)) == ("ok", 2, 19)  # the same 20 jobs, once
+    assert [r.arg("cursor") for r in boards.requests("^/loop/jobs/api$")] == ["", "eyJvZmZzZXQiOj20"]
+
+
+def test_a_failing_feed_does_not_sink_the_other_engines(boards: FakeBoards, tmp_path: Path) -> None:
+    boards.fault(r"^/api/job-board-api$", Fault("status", 500))
+    workspace = Workspace.from_env()
+    configs = {name: get_engine(name).parse_config({"base_url": boards.url}, workspace)
+               for name in ("arbeitnow", "himalayas")}  # fmt: skip
+    with open_network(build_client, tmp_path, None, None) as network:
+        request = DiscoverRequest(["Paralegal"], "New York, NY", workspace, {}, network=network)
+        found = discover(configs, request, timeout=10.0)
+    assert [(r.engine, r.status, r.reason, r.postings) for r in found.sources] == [
+        ("arbeitnow", "skipped", "http_error", 0),
+        ("himalayas", "ok", None, 24),
+    ]
+    assert len(found.postings) == 24
+    assert [s.source for s in found.skipped_sources] == ["arbeitnow"]
