@@ -222,7 +222,7 @@ class SourceClient:
             decoder = _decoder(answer.headers.get("Content-Encoding", ""))
             chunks: list[bytes] = []
             size = 0
-            for raw in answer.iter_raw():
+            for raw in _raw(answer):
                 if self.remaining() <= 0:
                     raise self._timeout()
                 piece = decoder(raw)
@@ -237,12 +237,21 @@ class SourceClient:
                                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB")  # fmt: skip
 
 
+def _raw(answer: httpx.Response) -> Iterator[bytes]:
+    """The body as it came off the wire, in chunks; an answer built in memory (an injected transport such as
+    httpx.MockTransport) has no stream left to read, only its content."""
+    try:
+        yield from answer.iter_raw()
+    except httpx.StreamConsumed:
+        yield answer.content
+
+
 def _error_head(answer: httpx.Response) -> bytes:
     """The first 2 KB of an error answer (identity-encoded only): enough for an API's own error message."""
     if answer.headers.get("Content-Encoding", "identity").strip().lower() not in ("", "identity"):
         return b""
     head = b""
-    for chunk in answer.iter_raw():
+    for chunk in _raw(answer):
         head += chunk
         if len(head) >= 2048:
             break

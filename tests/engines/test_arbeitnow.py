@@ -62,7 +62,7 @@ def test_a_failing_answer_skips_the_source(boards: FakeBoards, tmp_path: Path) -
     found = sweep("arbeitnow", {"base_url": boards.url}, tmp_path)
     (report,) = found.sources
     assert (report.status, report.reason, report.requests, found.postings) == ("skipped", "http_error", 1, [])
-    assert report.detail == f"HTTP 500 from {boards.url.split('//')[1]}/api/job-board-api"
+    assert report.detail == f"HTTP 500 from {boards.url.split('//')[1]}/api/job-board-api: fault"  # its body
 
 
 @pytest.mark.parametrize(

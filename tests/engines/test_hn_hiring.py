@@ -106,7 +106,7 @@ def test_several_months_and_a_failed_thread_that_loses_only_itself(
     assert (report.status, report.postings, report.requests) == ("ok", 3, 5)
     assert [s.to_dict() for s in found.skipped_sources] == [
         {"engine": "hn_hiring", "source": "September 2026", "reason": "http_error",
-         "detail": f"HTTP 500 from {boards.url[7:]}/api/v1/search_by_date"},
+         "detail": f"HTTP 500 from {boards.url[7:]}/api/v1/search_by_date: Internal error"},
     ]  # fmt: skip
     assert boards.requests("/api/v1/search_by_date")[0].arg("hitsPerPage") == "12"
 

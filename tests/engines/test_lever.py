@@ -95,7 +95,7 @@ def test_an_unknown_site_is_skipped_without_counting_as_a_failure(boards: FakeBo
     found = sweep("lever", {"sites": ["nosuch", "emptyco"], "base_url": boards.url}, tmp_path)
     nosuch, empty = found.sources
     assert (nosuch.status, nosuch.reason, nosuch.counts_as_failure) == ("skipped", "http_error", False)
-    assert nosuch.detail == f"HTTP 404 from {boards.url.split('//')[1]}/v0/postings/nosuch"
+    assert nosuch.detail == f"HTTP 404 from {boards.url.split('//')[1]}/v0/postings/nosuch: Document not found"
     assert (empty.status, empty.postings) == ("ok", 0)
 
 

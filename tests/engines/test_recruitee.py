@@ -56,7 +56,7 @@ def test_an_unknown_company_is_skipped(boards: FakeBoards, tmp_path: Path) -> No
     found = sweep("recruitee", {"companies": ["nosuch"], "base_url": f"{boards.url}/recruitee/{{company}}"}, tmp_path)
     report = found.sources[0]
     assert (report.status, report.reason, report.counts_as_failure) == ("skipped", "http_error", False)
-    assert report.detail == f"HTTP 404 from {boards.url.split('//')[1]}/recruitee/nosuch/api/offers/"
+    assert report.detail == f"HTTP 404 from {boards.url.split('//')[1]}/recruitee/nosuch/api/offers/: Not found"
 
 
 def test_the_shared_base_url_check_accepts_a_company_template() -> None:

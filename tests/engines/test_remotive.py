@@ -49,7 +49,7 @@ def test_no_filter_is_sent_when_none_is_set(boards: FakeBoards, tmp_path: Path) 
 @pytest.mark.parametrize(
     ("fault", "reason", "detail"),
     [
-        (Fault("status", status=403), "http_error", "HTTP 403 from {host}/api/remote-jobs"),
+        (Fault("status", status=403), "http_error", "HTTP 403 from {host}/api/remote-jobs: fault"),
         (Fault("not_json"), "bad_response", "the answer from {host}/api/remote-jobs is not JSON "
                                             "(it starts with '<!DOCTYPE html><html><body>Just a moment')"),
     ],

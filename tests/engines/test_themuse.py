@@ -54,7 +54,7 @@ def test_a_throttled_client_is_skipped_with_the_403(boards: FakeBoards, tmp_path
     found = sweep("themuse", {"category": ["Throttled"], "base_url": boards.url}, tmp_path)
     (report,) = found.sources
     assert (report.status, report.reason, report.requests, found.postings) == ("skipped", "http_error", 1, [])
-    assert report.detail == f"HTTP 403 from {boards.url.split('//')[1]}/api/public/jobs"
+    assert report.detail == f"HTTP 403 from {boards.url.split('//')[1]}/api/public/jobs: Rate limit exceeded"
 
 
 def test_the_key_goes_in_the_query_and_is_shown_nowhere(
