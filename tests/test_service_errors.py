@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, snapshot
 
+from sweepy.config import load_profile
+from sweepy.engines import default_engines, get_engine
 from sweepy.errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
 from sweepy.service import SweepyService
 
@@ -156,3 +158,16 @@ def test_create_profile_refuses_a_profile_that_enables_no_source(workspace: Path
     assert caught.value.message.startswith("sources_config enables no source, so a sweep would find nothing; ")
     assert "leave sources_config out to use the keyless public boards" in caught.value.message
     assert not (workspace / "profiles").exists()
+
+
+def test_create_profile_without_sources_enables_the_keyless_public_boards(workspace: Path) -> None:
+    result = SweepyService().create_profile(
+        "Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf")
+    )
+    assert result["enabled_engines"] == default_engines()
+    assert result["default_sources_used"] is True
+    assert f"the keyless public boards are enabled ({', '.join(default_engines())})" in result["message"]
+    profile = load_profile(Path(result["profile_path"]))
+    assert sorted(profile.sources) == default_engines()
+    assert default_engines() == ["arbeitnow", "himalayas", "hn_hiring", "jobicy", "remoteok", "remotive", "themuse"]
+    assert all(get_engine(name).uses_network for name in default_engines())

@@ -28,6 +28,7 @@ class ArbeitnowEngine(Engine):
     config_model = ArbeitnowConfig
     description = "Jobs on arbeitnow.com (mostly Germany and Europe), paged; `remote: true` keeps remote ones."
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: ArbeitnowConfig, request: DiscoverRequest) -> EngineResult:
         result = EngineResult()

@@ -31,6 +31,7 @@ class HimalayasEngine(Engine):
     config_model = HimalayasConfig
     description = "Remote jobs on himalayas.app (browse API, newest first), cursor-paged, with salaries."
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: HimalayasConfig, request: DiscoverRequest) -> EngineResult:
         result = EngineResult()

@@ -112,6 +112,7 @@ class HnHiringEngine(Engine):
     config_model = HnHiringConfig
     description = 'Hacker News "Who is hiring?" threads (hn.algolia.com), one posting per top-level comment.'
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: HnHiringConfig, request: DiscoverRequest) -> EngineResult:
         base = config.base_url or ORIGIN

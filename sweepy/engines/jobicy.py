@@ -31,6 +31,7 @@ class JobicyEngine(Engine):
     config_model = JobicyConfig
     description = "Remote jobs on jobicy.com (/api/v2/remote-jobs), filtered by region, industry or tag."
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: JobicyConfig, request: DiscoverRequest) -> EngineResult:
         params = {"count": config.count, "geo": config.geo, "industry": config.industry, "tag": config.tag}

@@ -28,6 +28,7 @@ class RemoteOkEngine(Engine):
     config_model = RemoteOkConfig
     description = "Remote jobs on remoteok.com (/api), the newest ~100 in one request."
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: RemoteOkConfig, request: DiscoverRequest) -> EngineResult:
         params = {"tags": ",".join(config.tags) or None}

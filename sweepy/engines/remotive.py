@@ -27,6 +27,7 @@ class RemotiveEngine(Engine):
     config_model = RemotiveConfig
     description = "Remote jobs on remotive.com (/api/remote-jobs), the whole feed once per sweep."
     uses_network = True
+    default_enabled = True
 
     def discover(self, config: RemotiveConfig, request: DiscoverRequest) -> EngineResult:
         params = {"category": config.category, "limit": config.limit}

@@ -34,6 +34,7 @@ class TheMuseEngine(Engine):
     config_model = TheMuseConfig
     description = "Jobs on themuse.com (public API v2), paged, filtered by category, level and location."
     uses_network = True
+    default_enabled = True
 
     def check(self, config: TheMuseConfig, workspace: Workspace) -> None:
         if config.api_key_env:  # the key is optional, but a variable the profile names must be set

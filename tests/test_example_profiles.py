@@ -1,0 +1,18 @@
+"""The shipped profiles load and validate: the offline ones sweep the sample, the live one names real boards."""
+
+from conftest import ROOT
+
+from sweepy.config import load_profile
+from sweepy.engines import default_engines, get_engine, validate_sources
+from sweepy.paths import Workspace
+
+
+def test_the_live_example_enables_real_boards_and_every_keyless_board_and_no_keyed_engine() -> None:
+    profile = load_profile(ROOT / "profiles" / "example_live.yaml")
+    configs = validate_sources(profile.sources, Workspace.from_env())  # no key needed: the keyed ones are off
+    assert {"greenhouse", "lever", "ashby", *default_engines()} == set(configs)
+    assert all(get_engine(name).uses_network for name in configs)
+    assert {name for name, block in profile.sources.items() if not block["enabled"]} == {
+        "adzuna", "usajobs", "jooble", "serpapi",
+    }  # fmt: skip
+    assert all(config.base_url is None for config in configs.values())  # type: ignore[attr-defined]
