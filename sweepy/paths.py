@@ -166,3 +166,25 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
 
 def atomic_write_text(target: Path, text: str) -> None:
     atomic_write_bytes(target, text.encode("utf-8"))
+
+
+def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | None:
+    """Copy `target` to `{name}.bak-YYYYmmdd-HHMMSS` in its folder when writing `new` would change it (a file a
+    person edited by hand must not vanish). None when there is nothing to keep. `target` as for atomic_write."""
+    try:
+        old = target.read_bytes() if target.stat().st_size <= max_bytes else None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StorageError(f"Cannot read {target} to keep a backup: {exc.strerror or exc}. Move it aside.") from None
+    if old is None:
+        raise StorageError(f"{target} is larger than {max_bytes} bytes, so no backup could be kept. Move it aside.")
+    if old == new:
+        return None
+    base = f"{target.name}.bak-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}"
+    backup, n = target.with_name(base), 1
+    while backup.exists():
+        n += 1
+        backup = target.with_name(f"{base}-{n}")
+    atomic_write_bytes(backup, old)
+    return backup

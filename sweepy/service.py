@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import (
+    MAX_PROFILE_BYTES,
     Profile,
     deep_merge,
     default_profile_filename,
@@ -22,7 +23,7 @@ from .engines import engines, validate_sources
 from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from .history import HistoryStore
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
-from .paths import INSTALL_DIR, Workspace, atomic_write_text
+from .paths import INSTALL_DIR, Workspace, atomic_write_text, keep_backup
 from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, run
 from .results import read_result, result_files, write_results
 from .resume import resume_text
@@ -120,7 +121,9 @@ class SweepyService:
         if not raw_target.lower().endswith((".yaml", ".yml")):
             raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
         target = ws.resolve_write(raw_target, "output_filename")
-        atomic_write_text(target, dump_profile(profile))
+        text = dump_profile(profile)
+        backup = keep_backup(target, text.encode("utf-8"), self.clock(), MAX_PROFILE_BYTES)
+        atomic_write_text(target, text)
         try:
             ws.update_state(last_profile=str(target))
             remembered = ""
@@ -128,6 +131,8 @@ class SweepyService:
             remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
         not_enabled = sorted(set(engines()) - set(enabled))
         message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
+        if backup is not None:
+            message += f" The file it replaced differed, so it was kept as {backup}."
         if not enabled:
             message += (
                 " No engine is enabled yet, so a sweep would find nothing: call create_profile again with "
@@ -136,6 +141,7 @@ class SweepyService:
         return {
             "profile_path": str(target),
             "profile_stem": profile_stem(target),
+            "backup_path": str(backup) if backup else None,
             "enabled_engines": enabled,
             "engines_not_enabled": not_enabled,
             "message": message,

@@ -7,8 +7,8 @@ stay read-only.
 
 import json
 import os
-import re
 import time
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,12 +21,24 @@ from .models import JUDGMENT_FIELDS
 from .paths import atomic_write_text
 
 ACTIVE = "report_session.json"
-_STEM = re.compile(r"[\w.-]{1,200}")
+MAX_STEM_BYTES = 200
+"""Room for the longest name made from a stem (a temp copy of `{stem}_{stamp}-N.json`) within 255 bytes."""
+
+
+def _stem_char(ch: str) -> bool:
+    # Letters and digits of any script, and the combining marks some scripts write words with (Devanagari).
+    return ch.isalnum() or ch in "_.-" or unicodedata.category(ch).startswith("M")
 
 
 def check_stem(stem: Any) -> str:
     """A profile stem names files in the results folder: one plain file-name part, nothing that climbs out."""
-    if not isinstance(stem, str) or not _STEM.fullmatch(stem) or stem.strip(".") == "":
+    if (
+        not isinstance(stem, str)
+        or not stem
+        or len(stem.encode("utf-8", errors="replace")) > MAX_STEM_BYTES
+        or not all(map(_stem_char, stem))
+        or stem.strip(".") == ""
+    ):
         raise InvalidArgument(
             f"profile_stem {stem!r} is not a profile id: use the profile file's name without .yaml "
             "(letters, digits, '_', '-', '.'), e.g. 'pedro_writer'."
