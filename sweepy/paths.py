@@ -1,8 +1,10 @@
 """The workspace, the state folder and the write guard: every file Sweepy writes goes through here."""
 
 import contextlib
+import errno
 import json
 import os
+import secrets
 import tempfile
 import time
 from dataclasses import dataclass
@@ -134,34 +136,120 @@ class Workspace:
         atomic_write_text(self.resolve_write(self.state_file, "state file"), json.dumps(state, indent=2))
 
 
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_FILE_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+DIR_FD_WRITES = (
+    hasattr(os, "O_NOFOLLOW")
+    and hasattr(os, "O_DIRECTORY")
+    and {os.open, os.mkdir, os.rename, os.unlink} <= os.supports_dir_fd  # rename: os.replace
+)
+"""Where the OS lets a write hold its folder open (Linux, macOS): checked at the moment of writing."""
+
+
+def open_real_dir(folder: Path) -> int:
+    """A descriptor of `folder`, walked from `/` one part at a time without following a symlink, creating the
+    missing parts. `folder` is a real path (from resolve_write): a part that is a symlink now was swapped in
+    after it was checked, and is refused. Writing through the descriptor cannot be redirected later."""
+    fd = os.open(folder.anchor, _DIR_FLAGS)
+    try:
+        for depth, part in enumerate(folder.parts[1:], 2):
+            try:
+                try:
+                    child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                except FileNotFoundError:
+                    with contextlib.suppress(FileExistsError):
+                        os.mkdir(part, 0o777, dir_fd=fd)
+                    child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                where = Path(*folder.parts[:depth])
+                raise PathNotAllowed(
+                    f"{where} is no longer a real folder (a symbolic link or a file took its place after Sweepy "
+                    "checked the path), so nothing was written there. Put the folder back, then try again."
+                ) from None
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_in(dir_fd: int, name: str, data: bytes) -> None:
+    """Write `name` inside the open folder: a new temp file (never through a link), fsync, rename, fsync."""
+    while True:
+        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        raise
+    with contextlib.suppress(OSError):
+        os.fsync(dir_fd)
+
+
 def atomic_write_bytes(target: Path, data: bytes) -> None:
     """Write beside the target, fsync, rename over it, fsync the folder: never a torn file.
 
-    `target` must come from `Workspace.resolve_write`.
+    `target` must come from `Workspace.resolve_write`. The folder is opened part by part without following
+    symlinks at the moment of writing, so swapping it for a link after the check cannot redirect the write.
     """
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        if DIR_FD_WRITES:
+            dir_fd = open_real_dir(target.parent)
+            try:
+                _write_in(dir_fd, target.name, data)
+            finally:
+                os.close(dir_fd)
+        else:
+            _write_by_path(target, data)
     except OSError as exc:
         raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _write_by_path(target: Path, data: bytes) -> None:
+    """The same without folder descriptors (Windows): the folder's real path is checked again just before."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if Path(os.path.realpath(target.parent)) != target.parent:
+        raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written. Put it back.")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException as exc:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise StorageError(f"Cannot write {target}: {exc.strerror or exc}.") from exc
         raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+
+
+def append_text(target: Path, text: str) -> None:
+    """Append to a log file in a real folder (as atomic_write_bytes checks it), never through a link."""
+    if not DIR_FD_WRITES:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("a", encoding="utf-8", errors="replace") as handle:
+            handle.write(text)
+        return
+    dir_fd = open_real_dir(target.parent)
+    try:
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FILE_FLAGS
+        with os.fdopen(os.open(target.name, flags, 0o644, dir_fd=dir_fd), "a", encoding="utf-8", errors="replace") as f:
+            f.write(text)
+    finally:
+        os.close(dir_fd)
 
 
 def atomic_write_text(target: Path, text: str) -> None:

@@ -7,6 +7,8 @@ stay read-only.
 
 import json
 import os
+import sys
+import threading
 import time
 import unicodedata
 from collections.abc import Iterator
@@ -16,11 +18,16 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
+if sys.platform != "win32":
+    import fcntl
+
+from . import paths
 from .errors import InvalidArgument, NotFound, StorageError
 from .models import JUDGMENT_FIELDS
 from .paths import atomic_write_text
 
 ACTIVE = "report_session.json"
+LOCK_NAME = ".session.lock"
 MAX_STEM_BYTES = 200
 """Room for the longest name made from a stem (a temp copy of `{stem}_{stamp}-N.json`) within 255 bytes."""
 
@@ -50,19 +57,76 @@ def session_path(folder: Path, stem: str | None) -> Path:
     return folder / (f"{check_stem(stem)}_session.json" if stem else ACTIVE)
 
 
+_BUSY = "The results folder {} is busy (another sweep or Sweepy process is writing to it). Try again in a moment."
+_thread_locks: dict[Path, threading.RLock] = {}
+_thread_locks_guard = threading.Lock()
+_held = threading.local()  # this thread's OS locks: folder -> (descriptor, depth)
+
+
 @contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes)."""
+def folder_lock(folder: Path, timeout: float = 30.0) -> Iterator[None]:
+    """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes).
+
+    The lock file is opened inside the folder's descriptor without following links (paths.open_real_dir), so
+    a results folder swapped for a symlink cannot make Sweepy create it elsewhere.
+    """
+    if not paths.DIR_FD_WRITES:
+        with _filelock(folder, timeout):
+            yield
+        return
+    with _thread_locks_guard:
+        in_process = _thread_locks.setdefault(folder, threading.RLock())
+    if not in_process.acquire(timeout=timeout):
+        raise StorageError(_BUSY.format(folder), retryable=True)
+    try:
+        held: dict[Path, tuple[int, int]] = _held.__dict__.setdefault("folders", {})
+        if folder not in held:
+            held[folder] = (_os_lock(folder, timeout), 0)
+        fd, depth = held[folder]
+        held[folder] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            if depth == 0:
+                del held[folder]
+                os.close(fd)  # closing the descriptor releases the flock
+            else:
+                held[folder] = (fd, depth)
+    finally:
+        in_process.release()
+
+
+def _os_lock(folder: Path, timeout: float) -> int:
+    try:
+        dir_fd = paths.open_real_dir(folder)
+        try:
+            flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(LOCK_NAME, flags, 0o644, dir_fd=dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise StorageError(_BUSY.format(folder), retryable=True) from None
+            time.sleep(0.05)
+
+
+@contextmanager
+def _filelock(folder: Path, timeout: float) -> Iterator[None]:
+    """Where folders cannot be held open (Windows): the lock file by path."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(folder / ".session.lock"), timeout=30, is_singleton=True, fallback_to_soft=False)
+        lock = FileLock(str(folder / LOCK_NAME), timeout=timeout, is_singleton=True, fallback_to_soft=False)
         lock.acquire()
     except Timeout:
-        raise StorageError(
-            f"The results folder {folder} is busy (another sweep or Sweepy process is writing to it). Try again "
-            "in a moment.",
-            retryable=True,
-        ) from None
+        raise StorageError(_BUSY.format(folder), retryable=True) from None
     except OSError as exc:
         raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
     try:
