@@ -248,10 +248,7 @@ def validate_profile_data(data: dict[str, Any], origin: str, fix: str = "") -> P
 def load_profile(path: Path) -> Profile:
     """Read and validate a profile file (already resolved to an existing file)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_PROFILE_BYTES:
-            raise ProfileError(f"Profile {path} is {size} bytes; a profile is at most {MAX_PROFILE_BYTES} bytes.")
-        text = path.read_text(encoding="utf-8")
+        text = paths.read_regular(path, "Profile", MAX_PROFILE_BYTES, ProfileError).decode("utf-8")
     except UnicodeDecodeError:
         raise ProfileError(f"Profile {path} is not UTF-8 text.") from None
     except OSError as exc:

@@ -5,14 +5,19 @@ import errno
 import json
 import os
 import secrets
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
+from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
 
+MAX_DATA_BYTES = 50_000_000
+"""A session or result file read back (20,000 cards take about 30 MB)."""
+MAX_STATE_BYTES = 1_000_000
+"""state.json holds one path: anything near this size is not Sweepy's."""
 INSTALL_DIR = Path(__file__).resolve().parents[1]
 """The folder holding server.py and the bundled samples (the default workspace)."""
 
@@ -125,8 +130,8 @@ class Workspace:
 
     def read_state(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.state_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
+        except (OSError, ValueError, SweepyError):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -134,6 +139,54 @@ class Workspace:
         state = self.read_state()
         state.update(changes)
         atomic_write_text(self.resolve_write(self.state_file, "state file"), json.dumps(state, indent=2))
+
+
+def open_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> BinaryIO:
+    """`path` opened for reading if it is a regular file of at most `max_bytes`; else `error` saying why.
+
+    Opened non-blocking and checked with fstat on the open descriptor: a FIFO (or a device) named like a
+    session or result file would otherwise block the read tools forever, and a check before open could be
+    raced. FileNotFoundError is left to the caller (a missing session is not an error).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(
+            f"{what} {path} cannot be read ({exc.strerror or exc}). Check the file and its permissions."
+        ) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(
+                f"{what} {path} is not a regular file (it is a {_kind(info.st_mode)}); Sweepy reads only regular "
+                "files. Replace it with a regular file or remove it."
+            )
+        if info.st_size > max_bytes:
+            raise error(f"{what} {path} is {info.st_size} bytes; the limit is {max_bytes} bytes. Use a smaller file.")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
+    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows."""
+    with open_regular(path, what, max_bytes, error) as handle:
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise error(f"{what} {path} cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > max_bytes:
+        raise error(f"{what} {path} is larger than {max_bytes} bytes (it grew while read). Use a smaller file.")
+    return data
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISFIFO, "FIFO"), (stat.S_ISDIR, "folder"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "device"))
+    return next((name for test, name in kinds if test(mode)), "special file")
 
 
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -260,13 +313,9 @@ def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | 
     """Copy `target` to `{name}.bak-YYYYmmdd-HHMMSS` in its folder when writing `new` would change it (a file a
     person edited by hand must not vanish). None when there is nothing to keep. `target` as for atomic_write."""
     try:
-        old = target.read_bytes() if target.stat().st_size <= max_bytes else None
+        old = read_regular(target, "The file to replace,", max_bytes)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise StorageError(f"Cannot read {target} to keep a backup: {exc.strerror or exc}. Move it aside.") from None
-    if old is None:
-        raise StorageError(f"{target} is larger than {max_bytes} bytes, so no backup could be kept. Move it aside.")
     if old == new:
         return None
     base = f"{target.name}.bak-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}"

@@ -1,10 +1,12 @@
 """Resume text from PDF or DOCX, size-checked before parsing and capped after."""
 
 import functools
+import io
 import zipfile
 from pathlib import Path
 
 from .errors import DocumentError
+from .paths import read_regular
 
 MAX_FILE_BYTES = 20_000_000
 MAX_DOCX_UNCOMPRESSED = 50_000_000
@@ -13,10 +15,10 @@ MAX_PDF_PAGES = 50
 TEXT_CAP = 200_000
 
 
-def check_docx(path: Path) -> None:
+def check_docx(path: Path, data: bytes) -> None:
     """Refuse zip bombs before python-docx inflates them."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             infos = archive.infolist()
     except zipfile.BadZipFile:
         raise DocumentError(f"{path.name} is not a valid DOCX file (it is not a zip archive).") from None
@@ -29,12 +31,12 @@ def check_docx(path: Path) -> None:
         )
 
 
-def _docx_text(path: Path) -> str:
+def _docx_text(path: Path, data: bytes) -> str:
     import docx  # lazy: keeps server start-up light
 
-    check_docx(path)
+    check_docx(path, data)
     try:
-        document = docx.Document(str(path))
+        document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors on damaged files
         raise DocumentError(f"{path.name} could not be read as DOCX ({type(exc).__name__}).") from None
     lines = [p.text for p in document.paragraphs]
@@ -44,12 +46,12 @@ def _docx_text(path: Path) -> str:
     return "\n".join(lines)
 
 
-def _pdf_text(path: Path) -> str:
+def _pdf_text(path: Path, data: bytes) -> str:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
     try:
-        reader = PdfReader(str(path))
+        reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
             raise DocumentError(f"{path.name} is an encrypted PDF; save an unprotected copy and try again.")
         pages = reader.pages[:MAX_PDF_PAGES]
@@ -62,7 +64,10 @@ def _pdf_text(path: Path) -> str:
 
 def resume_text(path: Path) -> str:
     """The text of a PDF or DOCX resume. Cached per (path, size, mtime)."""
-    stat = path.stat()
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise DocumentError(f"Resume {path} cannot be read ({exc.strerror or exc}). Check the path.") from None
     return _cached_text(str(path), stat.st_size, stat.st_mtime_ns)
 
 
@@ -72,14 +77,16 @@ def _cached_text(path_text: str, size: int, _mtime: int) -> str:
     if size > MAX_FILE_BYTES:
         raise DocumentError(f"{path.name} is {size} bytes; a resume must be under {MAX_FILE_BYTES} bytes.")
     suffix = path.suffix.lower()
-    if suffix == ".pdf":
-        text = _pdf_text(path)
-    elif suffix == ".docx":
-        text = _docx_text(path)
-    else:
+    if suffix not in (".pdf", ".docx"):
         raise DocumentError(
             f"{path.name} is not a PDF or DOCX resume. Convert it first (convert_document), then pass the PDF."
         )
+    # One read of a regular file (never a FIFO), bounded: the parsers get these bytes, not the path.
+    try:
+        data = read_regular(path, "Resume", MAX_FILE_BYTES, DocumentError)
+    except FileNotFoundError:
+        raise DocumentError(f"Resume {path} does not exist any more. Check the path.") from None
+    text = _pdf_text(path, data) if suffix == ".pdf" else _docx_text(path, data)
     if not text.strip():
         raise DocumentError(f"No text could be read from {path.name}; is it a scanned image? Use a text PDF.")
     return text[:TEXT_CAP]

@@ -153,10 +153,10 @@ def valid_cards(cards: Any) -> bool:
 def _parse(path: Path) -> dict[str, Any] | None:
     """The session in `path`, None if there is none; StorageError if it is damaged."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = paths.read_regular(path, "Session file", paths.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
         data = json.loads(text)

@@ -15,6 +15,10 @@ from mcp import Client
 from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write_feed, write_resume
 
 import server
+from sweepy.config import load_profile
+from sweepy.errors import ProfileError, StorageError
+from sweepy.export import carried_tracking
+from sweepy.paths import Workspace
 
 pytestmark = pytest.mark.anyio
 
@@ -304,3 +308,42 @@ def test_setup_profile_is_the_one_create_profile_wrote(setup: Setup) -> None:
     state = json.loads((setup.state / "state.json").read_text(encoding="utf-8"))
     assert state["last_profile"] == str(setup.profile)
     assert os.path.realpath(setup.resume) in setup.profile_text
+
+
+# -- files that are not regular files (a FIFO would block a read forever) -------------------------------------
+
+
+async def test_a_fifo_named_like_the_session_is_refused_not_waited_on(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    os.mkfifo(folder / "report_session.json")
+    with anyio.fail_after(20):  # a guard against the hang, not a measurement
+        payload = await rejected(client, setup, "get_jobs", {"results_dir": "d"})
+    assert f"Session file {folder / 'report_session.json'} is not a regular file (it is a FIFO)" in payload["message"]
+    assert "Replace it with a regular file or remove it" in payload["message"]
+
+
+async def test_a_fifo_named_like_a_result_file_is_refused_not_waited_on(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    os.mkfifo(folder / "alex_rivera_paralegal_20261118-090000.json")
+    with anyio.fail_after(20):
+        payload = await rejected(client, setup, "get_results", {"results_dir": "d"})
+    assert "Result file" in payload["message"]
+    assert "is not a regular file (it is a FIFO)" in payload["message"]
+
+
+def test_fifo_profile_state_and_earlier_csv_are_never_opened_for_a_blocking_read(setup: Setup) -> None:
+    fifo = setup.home / "fifo.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ProfileError, match=r"is not a regular file \(it is a FIFO\)"):
+        load_profile(fifo)
+    state = setup.state / "state.json"
+    state.unlink()
+    os.mkfifo(state)
+    assert Workspace.from_env().read_state() == {}  # an unreadable state means "no default profile"
+    results = setup.home / "results"
+    results.mkdir()
+    os.mkfifo(results / "alex_rivera_paralegal_20261118-090000.csv")
+    with pytest.raises(StorageError, match="is not a regular file"):
+        carried_tracking(results, "alex_rivera_paralegal")

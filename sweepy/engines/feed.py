@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import EngineConfigError, NotFound
-from ..paths import Workspace
+from ..errors import EngineConfigError, NotFound, SweepyError
+from ..paths import Workspace, read_regular
 from ..records import RecordError, posting_from_record
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
@@ -38,9 +38,8 @@ def _locate(raw: str, workspace: Workspace) -> Path:
 
 def _records(path: Path) -> list[Any]:
     """The raw records of one file; ValueError when the file itself cannot be parsed."""
-    if path.stat().st_size > MAX_FEED_BYTES:
-        raise ValueError(f"larger than {MAX_FEED_BYTES} bytes")
-    text = path.read_text(encoding="utf-8-sig")
+    raw = read_regular(path, "Feed file", MAX_FEED_BYTES).decode("utf-8-sig")
+    text = raw.replace("\r\n", "\n").replace("\r", "\n")  # universal newlines, as read_text gave
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         records: list[Any] = []
@@ -87,7 +86,7 @@ class FeedEngine(Engine):
         for file in _feed_files(root):
             try:
                 records = _records(file)
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, SweepyError) as exc:
                 detail = f"{file.name}: {exc}"
                 result.skipped_sources.append(SkippedSource(self.name, str(file), "bad_response", detail))
                 continue
