@@ -3,6 +3,7 @@
 import contextlib
 import errno
 import json
+import math
 import os
 import secrets
 import stat
@@ -130,7 +131,7 @@ class Workspace:
 
     def read_state(self) -> dict[str, Any]:
         try:
-            data = json.loads(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
+            data = loads_finite(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
         except (OSError, ValueError, SweepyError):
             return {}
         return data if isinstance(data, dict) else {}
@@ -182,6 +183,27 @@ def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError]
     if len(data) > max_bytes:
         raise error(f"{what} {path} is larger than {max_bytes} bytes (it grew while read). Use a smaller file.")
     return data
+
+
+class NonFiniteNumber(ValueError):
+    """JSON text holding NaN, Infinity or a number too large for a float: Python accepts them, JSON does not."""
+
+
+def _no_constant(token: str) -> Any:
+    raise NonFiniteNumber(f"it holds {token}, which is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NonFiniteNumber(f"it holds {text[:40]}, a number too large for a float")
+    return value
+
+
+def loads_finite(text: str | bytes) -> Any:
+    """json.loads, but NaN and Infinity (which it accepts, and which then reach answers as bare `NaN`) and
+    overflowing numbers raise NonFiniteNumber."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
 
 
 def _kind(mode: int) -> str:

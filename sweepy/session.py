@@ -159,7 +159,12 @@ def _parse(path: Path) -> dict[str, Any] | None:
     except UnicodeDecodeError as exc:
         raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
-        data = json.loads(text)
+        data = paths.loads_finite(text)
+    except paths.NonFiniteNumber as exc:
+        raise StorageError(
+            f"Session file {path} is damaged: {exc}. Call run_sweep, then get_sweep_status, to load a fresh "
+            "session; the next sweep moves the damaged file aside."
+        ) from None
     except ValueError:
         data = None
     if not isinstance(data, dict) or not valid_cards(data.get("cards")):

@@ -347,3 +347,26 @@ def test_fifo_profile_state_and_earlier_csv_are_never_opened_for_a_blocking_read
     os.mkfifo(results / "alex_rivera_paralegal_20261118-090000.csv")
     with pytest.raises(StorageError, match="is not a regular file"):
         carried_tracking(results, "alex_rivera_paralegal")
+
+
+# -- NaN and Infinity: Python's json accepts them, JSON (and every client) does not ---------------------------
+
+
+async def test_a_session_with_a_nan_score_is_refused_naming_the_file(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    card = {"job_id": "j1", "title": "Paralegal", "match_score": float("nan")}
+    (folder / "report_session.json").write_text(json.dumps({"cards": [card]}), encoding="utf-8")
+    payload = await rejected(client, setup, "get_jobs", {"results_dir": "d"})
+    assert payload["message"].startswith(f"Session file {folder / 'report_session.json'} is damaged: it holds NaN")
+    assert "Call run_sweep" in payload["message"]
+
+
+async def test_a_result_file_with_infinity_is_refused_naming_the_file(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    result = folder / "alex_rivera_paralegal_20261118-090000.json"
+    card = {"job_id": "j1", "title": "Paralegal", "match_score": float("inf")}
+    result.write_text(json.dumps({"profile": {"stem": "alex_rivera_paralegal"}, "cards": [card]}), encoding="utf-8")
+    payload = await rejected(client, setup, "get_results", {"results_dir": "d"})
+    assert payload["message"].startswith(f"Result file {result} cannot be read (it holds Infinity")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineConfigError, NotFound, SweepyError
-from ..paths import Workspace, read_regular
+from ..paths import NonFiniteNumber, Workspace, loads_finite, read_regular
 from ..records import RecordError, posting_from_record
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
@@ -46,7 +46,9 @@ def _records(path: Path) -> list[Any]:
         for number, line in enumerate(text.splitlines(), 1):
             if line.strip():
                 try:
-                    records.append(json.loads(line))
+                    records.append(loads_finite(line))
+                except NonFiniteNumber as exc:
+                    records.append(RecordError(f"line {number} is skipped: {exc}"))
                 except ValueError:
                     records.append(RecordError(f"line {number} is not valid JSON"))
         return records
@@ -58,12 +60,27 @@ def _records(path: Path) -> list[Any]:
         except csv.Error:
             delimiter = ","
         return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
-    data = json.loads(text)
+    data = json.loads(text, parse_constant=_non_finite)
     if isinstance(data, dict) and isinstance(data.get("jobs"), list):
         data = data["jobs"]
     if not isinstance(data, list):
         raise ValueError("a JSON feed must be an array of posting records")
-    return data
+    return [_first_error(record) or record for record in data]
+
+
+def _non_finite(token: str) -> RecordError:
+    """NaN or Infinity in one record of a JSON array: that record is skipped with the reason, not the file."""
+    return RecordError(f"it holds {token}, which is not a number JSON allows")
+
+
+def _first_error(record: Any) -> RecordError | None:
+    stack = [record]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, RecordError):
+            return value
+        stack.extend(value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
+    return None
 
 
 class FeedEngine(Engine):

@@ -192,3 +192,21 @@ def test_feed_file_removed_after_config_is_a_skipped_source(workspace: Path) -> 
     result = engine.discover(config, request)
     assert result.postings == []
     assert [(s.source, s.reason) for s in result.skipped_sources] == [("jobs.json", "config")]
+
+
+def test_nan_and_infinity_in_a_feed_are_refused_with_a_reason(workspace: Path) -> None:
+    feeds = workspace / "feeds"
+    feeds.mkdir()
+    good = json.dumps(JSON_RECORDS[0])
+    (feeds / "a.jsonl").write_text(
+        f'{good[:-1]}, "score": NaN}}\n{good}\n{good[:-1]}, "n": 1e400}}\n', encoding="utf-8"
+    )
+    (feeds / "b.json").write_text(f'[{good[:-1]}, "score": -Infinity}}]', encoding="utf-8")
+    result = discover("feeds")
+    assert summary(result) == [("Paralegal", "Northwind Labs", "lever", "New York, NY")]
+    assert result.skipped_records == [
+        ("a.jsonl#1", "line 1 is skipped: it holds NaN, which is not a number JSON allows"),
+        ("a.jsonl#3", "line 3 is skipped: it holds 1e400, a number too large for a float"),
+        ("b.json#1", "it holds -Infinity, which is not a number JSON allows"),
+    ]
+    assert result.skipped_sources == []
