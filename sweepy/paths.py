@@ -34,6 +34,29 @@ def _check_text(raw: str, what: str) -> None:
         raise InvalidArgument(f"{what} is not valid Unicode text; pass a plain file path.") from None
 
 
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 4096
+MAX_PATH_PARTS = 128
+
+
+def _check_limits(path: Path, raw: str, what: str) -> None:
+    """The OS limits, said in words: otherwise ENAMETOOLONG is a bare OSError and thousands of parts exhaust
+    the recursion of Path.mkdir."""
+    shown = raw if len(raw) <= 60 else raw[:57] + "..."
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if size > MAX_NAME_BYTES:
+            raise InvalidArgument(
+                f"{what} {shown!r}: a part of the path is longer than {MAX_NAME_BYTES} bytes ({size} bytes, "
+                f"starting {part[:20]!r}). Shorten that file or folder name."
+            )
+    if len(path.parts) > MAX_PATH_PARTS or len(os.fsencode(str(path))) > MAX_PATH_BYTES:
+        raise InvalidArgument(
+            f"{what} {shown!r} is past the path limit ({len(path.parts)} parts, {len(os.fsencode(str(path)))} "
+            f"bytes; at most {MAX_PATH_PARTS} parts and {MAX_PATH_BYTES} bytes). Use a shorter path."
+        )
+
+
 def _folder(folder: Path, raw: str, what: str) -> Path:
     if folder.exists() and not folder.is_dir():
         raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
@@ -71,7 +94,9 @@ class Workspace:
             # `~/.sweepy` in a profile means the state folder, wherever SWEEPY_STATE_DIR puts it.
             text = str(self.state_dir / text[len("~/.sweepy/") :]) if text != "~/.sweepy" else str(self.state_dir)
         path = Path(os.path.expanduser(text))
-        return path if path.is_absolute() else self.home / path
+        path = path if path.is_absolute() else self.home / path
+        _check_limits(path, os.fspath(raw), what)
+        return path
 
     def resolve_write(self, raw: str | os.PathLike[str], what: str = "output path") -> Path:
         """The real path of a write target, refused unless it lies inside an allowed root.

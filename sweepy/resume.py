@@ -13,6 +13,16 @@ MAX_DOCX_UNCOMPRESSED = 50_000_000
 MAX_DOCX_RATIO = 100
 MAX_PDF_PAGES = 50
 TEXT_CAP = 200_000
+PDF_STREAM_BYTES = 10_000_000
+"""A resume page's content is kilobytes; pypdf's own limit (75 MB per stream) lets a bomb cost 150+ MB."""
+PDF_LIMITS = {
+    name: PDF_STREAM_BYTES
+    for name in (
+        "maximum_declared_stream_length", "array_based_stream_maximum_output_length", "jbig2_maximum_output_length",
+        "lzw_maximum_output_length", "run_length_maximum_output_length", "zlib_maximum_output_length",
+        "brotli_maximum_output_length", "image_maximum_buffer_size",
+    )
+} | {"stream_decoding_work_maximum_length": 4 * PDF_STREAM_BYTES}  # fmt: skip
 
 
 def check_docx(path: Path, data: bytes) -> None:
@@ -47,17 +57,27 @@ def _docx_text(path: Path, data: bytes) -> str:
 
 
 def _pdf_text(path: Path, data: bytes) -> str:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf import PdfReader, apply_configuration
+    from pypdf.errors import LimitReachedError, PdfReadError
 
     try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            raise DocumentError(f"{path.name} is an encrypted PDF; save an unprotected copy and try again.")
-        pages = reader.pages[:MAX_PDF_PAGES]
-        return "\n".join(page.extract_text() or "" for page in pages)
+        with apply_configuration(None, **PDF_LIMITS):
+            reader = PdfReader(io.BytesIO(data))
+            if reader.is_encrypted:
+                raise DocumentError(f"{path.name} is an encrypted PDF; save an unprotected copy and try again.")
+            pages = reader.pages[:MAX_PDF_PAGES]
+            for page in pages:  # extract_text hides a LimitReachedError behind empty text: decode first
+                contents = page.get_contents()
+                if contents is not None:
+                    contents.get_data()
+            return "\n".join(page.extract_text() or "" for page in pages)
     except DocumentError:
         raise
+    except LimitReachedError:
+        raise DocumentError(
+            f"{path.name} holds a compressed part that expands past {PDF_STREAM_BYTES // 1_000_000} MB; that is "
+            "not a plain resume. Export it again from your word processor (File > Save as PDF)."
+        ) from None
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
         raise DocumentError(f"{path.name} could not be read as PDF ({type(exc).__name__}).") from None
 

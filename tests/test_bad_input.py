@@ -3,6 +3,7 @@ and nothing on disk is written or changed."""
 
 import json
 import os
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,9 +17,10 @@ from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write
 
 import server
 from sweepy.config import load_profile
-from sweepy.errors import ProfileError, StorageError
+from sweepy.errors import DocumentError, ProfileError, StorageError
 from sweepy.export import carried_tracking
 from sweepy.paths import Workspace
+from sweepy.resume import resume_text
 
 pytestmark = pytest.mark.anyio
 
@@ -370,3 +372,73 @@ async def test_a_result_file_with_infinity_is_refused_naming_the_file(client: Cl
     result.write_text(json.dumps({"profile": {"stem": "alex_rivera_paralegal"}, "cards": [card]}), encoding="utf-8")
     payload = await rejected(client, setup, "get_results", {"results_dir": "d"})
     assert payload["message"].startswith(f"Result file {result} cannot be read (it holds Infinity")
+
+
+# -- OS limits and unreadable documents, said in words --------------------------------------------------------
+
+LONG_PART = "n" * 256
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("create_profile", {"output_filename": f"profiles/{LONG_PART}.yaml"}),
+        ("create_profile", {"history_config": {"path": f"{LONG_PART}/history.db"}}),
+        ("run_sweep", {"profile_path": f"{LONG_PART}.yaml", "wait_seconds": 0}),
+        ("get_results", {"results_dir": LONG_PART}),
+        ("get_jobs", {"results_dir": LONG_PART}),
+        ("clear_history", {"profile_path": f"profiles/{LONG_PART}.yaml"}),
+    ],
+)
+async def test_a_path_part_longer_than_255_bytes(
+    client: Client, setup: Setup, tool: str, arguments: dict[str, Any]
+) -> None:
+    payload = await rejected(client, setup, tool, setup.args(**arguments) if tool == "create_profile" else arguments)
+    assert "a part of the path is longer than 255 bytes (2" in payload["message"]
+    assert "Shorten that file or folder name" in payload["message"]
+
+
+async def test_a_path_with_thousands_of_parts(client: Client, setup: Setup) -> None:
+    payload = await rejected(client, setup, "create_profile", setup.args(output_filename="x/" * 2000 + "y.yaml"))
+    assert "is past the path limit (20" in payload["message"]
+    assert "at most 128 parts and 4096 bytes). Use a shorter path." in payload["message"]
+
+
+def flate_bomb(path: Path, inflated: int) -> Path:
+    """A one-page PDF whose content stream is `inflated` bytes of spaces, compressed to a few hundred KB."""
+    stream = zlib.compress(b" " * inflated, 9)
+    objects = [
+        b"<</Type/Catalog/Pages 2 0 R>>",
+        b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>",
+        b"<</Length %d/Filter/FlateDecode>>stream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<</Size %d/Root 1 0 R>>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+async def test_a_pdf_resume_that_inflates_to_80_mb(client: Client, setup: Setup) -> None:
+    bomb = flate_bomb(setup.home / "bomb.pdf", 80_000_000)
+    assert bomb.stat().st_size < 200_000
+    payload = await rejected(client, setup, "create_profile", setup.args(resume_path=str(bomb)))
+    assert "bomb.pdf holds a compressed part that expands past 10 MB" in payload["message"]
+    assert "Export it again" in payload["message"]
+
+
+def test_a_resume_that_cannot_be_read_says_which_file_and_why(setup: Setup) -> None:
+    folder = setup.home / "x.docx"  # unreadable even for root: a folder where a file was expected
+    folder.mkdir()
+    with pytest.raises(DocumentError) as caught:
+        resume_text(folder)
+    assert caught.value.message == (
+        f"Resume {folder} is not a regular file (it is a folder); Sweepy reads only regular files. Replace it "
+        "with a regular file or remove it."
+    )
