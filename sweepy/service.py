@@ -21,7 +21,7 @@ from .config import (
 )
 from .engines import engines, validate_sources
 from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
-from .history import HistoryStore
+from .history import HistoryStore, check_history_path
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
 from .paths import INSTALL_DIR, Workspace, atomic_write_text, keep_backup
 from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, run
@@ -116,7 +116,7 @@ class SweepyService:
         )
         resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
         enabled = sorted(validate_sources(profile.sources, ws))
-        ws.resolve_write(profile.history.path, "history_config.path")  # a sweep could never write it
+        check_history_path(ws, profile.history.path, "history_config.path")  # a sweep could never write it
         raw_target = output_filename or default_profile_filename(name, titles[0])
         if not raw_target.lower().endswith((".yaml", ".yml")):
             raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
@@ -153,6 +153,7 @@ class SweepyService:
         ws = self.workspace
         path = find_profile(ws, profile_path)
         profile = load_profile(path)
+        check_history_path(ws, profile.history.path, f"history.path of {path.name}")
         ws.resolve_read(profile.resume.path, "Resume in the profile")
         configs = validate_sources(profile.sources, ws)
         if not configs:

@@ -442,3 +442,34 @@ def test_a_resume_that_cannot_be_read_says_which_file_and_why(setup: Setup) -> N
         f"Resume {folder} is not a regular file (it is a folder); Sweepy reads only regular files. Replace it "
         "with a regular file or remove it."
     )
+
+
+# -- history.path naming one of Sweepy's own files --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "history_path",
+    [
+        "results/report_session.json",
+        "results/alex_rivera_paralegal_session.json",
+        "~/.sweepy/state.json",
+        "profiles/alex_rivera_paralegal.yaml",
+        "results/.session.lock",
+        "results/alex_rivera_paralegal_20261118-090000.json",
+        "results/alex_rivera_paralegal_20261118-090000.csv",
+        "notes.txt",  # an existing file that is not an SQLite database
+    ],
+)
+async def test_history_path_on_sweepys_own_files_is_refused(client: Client, setup: Setup, history_path: str) -> None:
+    (setup.home / "notes.txt").write_text("my notes", encoding="utf-8")
+    args = setup.args(history_config={"path": history_path}, output_filename="profiles/other.yaml")
+    payload = await rejected(client, setup, "create_profile", args)
+    assert f"history_config.path {history_path!r}" in payload["message"]
+    assert "is one of Sweepy's own files or not a history database" in payload["message"]
+    assert "Use a file of its own" in payload["message"]
+    hand_written = setup.home / "hand.yaml"
+    hand_written.write_text(setup.profile_text.replace("~/.sweepy/history.db", history_path), encoding="utf-8")
+    assert history_path in hand_written.read_text(encoding="utf-8")
+    payload = await rejected(client, setup, "run_sweep", {"profile_path": str(hand_written), "wait_seconds": 0})
+    assert "history.path of hand.yaml" in payload["message"]
+    assert "job_id" not in payload
