@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from sweepy.engines import DiscoverRequest, EngineResult, get_engine
+from sweepy.engines.feed import MAX_LINE_BYTES
 from sweepy.errors import EngineConfigError
 from sweepy.paths import Workspace
 
@@ -210,3 +211,12 @@ def test_nan_and_infinity_in_a_feed_are_refused_with_a_reason(workspace: Path) -
         ("b.json#1", "it holds -Infinity, which is not a number JSON allows"),
     ]
     assert result.skipped_sources == []
+
+
+def test_a_jsonl_line_over_the_cap_is_a_skipped_record(workspace: Path) -> None:
+    good = json.dumps(JSON_RECORDS[0])
+    huge = json.dumps({**JSON_RECORDS[0], "description": "x" * (3 * MAX_LINE_BYTES)})
+    (workspace / "jobs.jsonl").write_text(f"{good}\n{huge}\n{good}\n", encoding="utf-8")
+    result = discover("jobs.jsonl")
+    assert len(result.postings) == 2
+    assert result.skipped_records == [("jobs.jsonl#2", f"line 2 is longer than {MAX_LINE_BYTES} bytes; skipped")]
