@@ -2,6 +2,7 @@
 
 1. Cold start: process start → `tools/list` answered, server.py vs a bare one-tool MCPServer, same client.
 2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
+3. Memory: the feed engine's peak RSS growth per 10,000 JSONL postings, and for one 50 MB line (skipped).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N]`).
 """
@@ -97,6 +98,33 @@ def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
     }
 
 
+def _feed_peak(workdir: Path, feed: Path) -> dict[str, int]:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "feed_memory.py"), str(workdir), str(feed)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    result: dict[str, int] = json.loads(done.stdout)
+    return result
+
+
+def bench_memory(count: int, workdir: Path) -> dict[str, object]:
+    feed = workdir / "memory.jsonl"
+    with feed.open("w", encoding="utf-8") as handle:
+        for record in generate_postings(count, seed=11):
+            handle.write(json.dumps(record) + "\n")
+    sample = _feed_peak(workdir, feed)
+    huge = workdir / "huge_line.jsonl"
+    huge.write_text(json.dumps({"title": "Paralegal", "description": "x" * 50_000_000}) + "\n", encoding="utf-8")
+    line = _feed_peak(workdir, huge)
+    return {
+        "postings": count,
+        "peak_traced_mb": round(sample["peak_traced_kb"] / 1024, 1),
+        "peak_traced_mb_per_10k_postings": round(sample["peak_traced_kb"] / 1024 * 10_000 / count, 1),
+        "one_50mb_line_peak_traced_mb": round(line["peak_traced_kb"] / 1024, 1),
+        "target_mb": 300,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
@@ -107,6 +135,7 @@ def main() -> None:
         report = {
             "cold_start": bench_cold_start(args.runs, workdir),
             "pipeline": bench_pipeline(max(3, args.runs // 2), args.postings, workdir),
+            "memory": bench_memory(args.postings, workdir),
         }
     print(json.dumps(report, indent=2))
 

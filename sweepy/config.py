@@ -1,6 +1,9 @@
 """Profiles: the strict YAML model, loading and writing, the default file name, the fallback chain."""
 
+import hashlib
+import json
 import re
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -245,10 +248,7 @@ def validate_profile_data(data: dict[str, Any], origin: str, fix: str = "") -> P
 def load_profile(path: Path) -> Profile:
     """Read and validate a profile file (already resolved to an existing file)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_PROFILE_BYTES:
-            raise ProfileError(f"Profile {path} is {size} bytes; a profile is at most {MAX_PROFILE_BYTES} bytes.")
-        text = path.read_text(encoding="utf-8")
+        text = paths.read_regular(path, "Profile", MAX_PROFILE_BYTES, ProfileError).decode("utf-8")
     except UnicodeDecodeError:
         raise ProfileError(f"Profile {path} is not UTF-8 text.") from None
     except OSError as exc:
@@ -264,14 +264,44 @@ def profile_stem(path: Path) -> str:
     return path.name.rsplit(".", 1)[0]
 
 
+STEM_PART_BYTES = 60
+"""UTF-8 bytes kept of the name and of the title: with the hash and Sweepy's longest suffix (a temp copy of a
+result file) a stem's file names stay far below the 255-byte limit of Linux, macOS and Windows."""
+
+
+def _slug(text: str) -> tuple[str, bool]:
+    """`text` in NFC, lower-cased: letters, combining marks and digits of any script kept, a single space or `-`
+    between two of them kept (the space as `_`). True as well when anything else was replaced or cut."""
+    folded = unicodedata.normalize("NFC", text).lower()
+
+    def kept(ch: str) -> bool:
+        return ch.isalnum() or unicodedata.category(ch).startswith("M")
+
+    out, lossy = [], False
+    for i, ch in enumerate(folded):
+        if kept(ch):
+            out.append(ch)
+        elif ch in " -" and 0 < i < len(folded) - 1 and kept(folded[i - 1]) and kept(folded[i + 1]):
+            out.append("_" if ch == " " else "-")
+        else:
+            out.append("_")
+            lossy = True
+    slug = re.sub(r"_{2,}", "_", "".join(out)).strip("_")
+    cut = slug.encode("utf-8")[:STEM_PART_BYTES].decode("utf-8", errors="ignore").rstrip("_-")
+    return cut, lossy or cut != slug
+
+
 def default_profile_filename(name: str, first_title: str) -> str:
-    """`profiles/{name}_{title}.yaml`: lower-cased, every non-alphanumeric character replaced by `_`."""
-
-    def slug(text: str) -> str:
-        # Each part is cut, not the whole name, so the result always ends with `.yaml`.
-        return re.sub(r"[^a-z0-9]", "_", text.lower())[:80]
-
-    return f"profiles/{slug(name)}_{slug(first_title)}.yaml"
+    """`profiles/{name}_{title}.yaml`, readable in any script (see _slug). When a character was replaced or the
+    text cut, a hash of the exact name and title is appended: "a/b" and "a\\x00b", or "山田" and "佐藤" in a
+    script the slug cannot keep, must never share a file, a history or a session."""
+    name_slug, name_lossy = _slug(name)
+    title_slug, title_lossy = _slug(first_title)
+    parts = [part for part in (name_slug, title_slug) if part]
+    if name_lossy or title_lossy or len(parts) < 2:
+        exact = json.dumps([name, first_title], ensure_ascii=True).encode("ascii")
+        parts.append(hashlib.sha256(exact).hexdigest()[:8])
+    return f"profiles/{'_'.join(parts)}.yaml"
 
 
 def find_profile(workspace: Workspace, raw: str | None) -> Path:

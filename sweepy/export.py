@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from .errors import StorageError
-from .paths import atomic_write_text
+from .paths import atomic_write_text, read_regular
 
 CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "posted_at",
     "match_score", "match_kind", "matched_terms", "missing_must_haves", "seen_before", "url",
 )  # fmt: skip
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
+MAX_CSV_BYTES = 50_000_000
 CARRY_FROM_NEWEST = 30
 """Earlier CSVs read for tracking values: enough for weeks of daily sweeps, bounded in time."""
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -65,7 +66,7 @@ def csv_text(cards: list[dict[str, Any]], tracking: bool, carried: dict[str, dic
 
 def _decode(path: Path) -> str:
     """UTF-8 (with or without Excel's BOM); else Windows-1252, which Excel on Windows saves by default."""
-    data = path.read_bytes()
+    data = read_regular(path, "The earlier CSV", MAX_CSV_BYTES)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -1,14 +1,40 @@
 """SQLite history of reported postings, per profile: WAL, busy timeout, IMMEDIATE writes, named migrations."""
 
+import contextlib
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import StorageError
+from .errors import InvalidArgument, StorageError
+from .paths import Workspace, open_regular
 
 DAY = 86_400
+_OWN_FILES = re.compile(
+    r"report_session\.json|.*_session\.json(\.corrupt-.*)?|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
+    r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log",
+    re.IGNORECASE,
+)
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_history_path(workspace: Workspace, raw: str, what: str) -> Path:
+    """The history database's real path, refused when it names one of Sweepy's own files (a session, the
+    state, a profile, the lock, a result or a log), or an existing file that is not an SQLite database:
+    SQLite would write its pages into it, or fail on it in the middle of a sweep."""
+    path = workspace.resolve_write(raw, what)
+    own = _OWN_FILES.fullmatch(path.name) is not None or path == workspace.state_file
+    if not own and path.is_file() and path.stat().st_size > 0:
+        with contextlib.suppress(OSError, StorageError), open_regular(path, what, 1 << 50) as handle:
+            own = not handle.read(len(_SQLITE_HEADER)).startswith(_SQLITE_HEADER)
+    if own:
+        raise InvalidArgument(
+            f"{what} {raw!r} ({path}) is one of Sweepy's own files or not a history database; the history "
+            "would overwrite it. Use a file of its own, e.g. '~/.sweepy/history.db'."
+        )
+    return path
 
 
 def _m001_seen(db: sqlite3.Connection) -> None:

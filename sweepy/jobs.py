@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import InvalidArgument, NotFound, ServerBusy
+from .errors import InvalidArgument, NotFound, ServerBusy, SweepyError
+from .paths import append_text
 from .pipeline import STAGES, SweepOptions
 
 Status = Literal["running", "completed", "failed"]
@@ -195,16 +196,12 @@ class SweepLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._lock = threading.Lock()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            log.warning("cannot create %s: %s", path.parent, exc)
+        self._lock = threading.Lock()  # append_text creates the folder, inside a real results folder only
 
     def __call__(self, line: str) -> None:
         stamp = dt.datetime.now(dt.UTC).strftime("%H:%M:%S.%f")[:-3]
         try:
-            with self._lock, self.path.open("a", encoding="utf-8", errors="replace") as handle:
-                handle.write(f"{stamp} {line}\n")
-        except OSError as exc:  # the log is a diagnostic: losing a line must not fail the sweep
+            with self._lock:
+                append_text(self.path, f"{stamp} {line}\n")
+        except (OSError, SweepyError) as exc:  # the log is a diagnostic: losing a line must not fail the sweep
             log.warning("cannot write %s: %s", self.path, exc)

@@ -1,16 +1,24 @@
 """The workspace, the state folder and the write guard: every file Sweepy writes goes through here."""
 
 import contextlib
+import errno
 import json
+import math
 import os
+import secrets
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
+from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
 
+MAX_DATA_BYTES = 50_000_000
+"""A session or result file read back (20,000 cards take about 30 MB)."""
+MAX_STATE_BYTES = 1_000_000
+"""state.json holds one path: anything near this size is not Sweepy's."""
 INSTALL_DIR = Path(__file__).resolve().parents[1]
 """The folder holding server.py and the bundled samples (the default workspace)."""
 
@@ -24,6 +32,29 @@ def _check_text(raw: str, what: str) -> None:
         raw.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidArgument(f"{what} is not valid Unicode text; pass a plain file path.") from None
+
+
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 4096
+MAX_PATH_PARTS = 128
+
+
+def _check_limits(path: Path, raw: str, what: str) -> None:
+    """The OS limits, said in words: otherwise ENAMETOOLONG is a bare OSError and thousands of parts exhaust
+    the recursion of Path.mkdir."""
+    shown = raw if len(raw) <= 60 else raw[:57] + "..."
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if size > MAX_NAME_BYTES:
+            raise InvalidArgument(
+                f"{what} {shown!r}: a part of the path is longer than {MAX_NAME_BYTES} bytes ({size} bytes, "
+                f"starting {part[:20]!r}). Shorten that file or folder name."
+            )
+    if len(path.parts) > MAX_PATH_PARTS or len(os.fsencode(str(path))) > MAX_PATH_BYTES:
+        raise InvalidArgument(
+            f"{what} {shown!r} is past the path limit ({len(path.parts)} parts, {len(os.fsencode(str(path)))} "
+            f"bytes; at most {MAX_PATH_PARTS} parts and {MAX_PATH_BYTES} bytes). Use a shorter path."
+        )
 
 
 def _folder(folder: Path, raw: str, what: str) -> Path:
@@ -63,7 +94,9 @@ class Workspace:
             # `~/.sweepy` in a profile means the state folder, wherever SWEEPY_STATE_DIR puts it.
             text = str(self.state_dir / text[len("~/.sweepy/") :]) if text != "~/.sweepy" else str(self.state_dir)
         path = Path(os.path.expanduser(text))
-        return path if path.is_absolute() else self.home / path
+        path = path if path.is_absolute() else self.home / path
+        _check_limits(path, os.fspath(raw), what)
+        return path
 
     def resolve_write(self, raw: str | os.PathLike[str], what: str = "output path") -> Path:
         """The real path of a write target, refused unless it lies inside an allowed root.
@@ -123,8 +156,8 @@ class Workspace:
 
     def read_state(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.state_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = loads_finite(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
+        except (OSError, ValueError, SweepyError):
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -134,35 +167,208 @@ class Workspace:
         atomic_write_text(self.resolve_write(self.state_file, "state file"), json.dumps(state, indent=2))
 
 
+def open_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> BinaryIO:
+    """`path` opened for reading if it is a regular file of at most `max_bytes`; else `error` saying why.
+
+    Opened non-blocking and checked with fstat on the open descriptor: a FIFO (or a device) named like a
+    session or result file would otherwise block the read tools forever, and a check before open could be
+    raced. FileNotFoundError is left to the caller (a missing session is not an error).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(
+            f"{what} {path} cannot be read ({exc.strerror or exc}). Check the file and its permissions."
+        ) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(
+                f"{what} {path} is not a regular file (it is a {_kind(info.st_mode)}); Sweepy reads only regular "
+                "files. Replace it with a regular file or remove it."
+            )
+        if info.st_size > max_bytes:
+            raise error(f"{what} {path} is {info.st_size} bytes; the limit is {max_bytes} bytes. Use a smaller file.")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
+    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows."""
+    with open_regular(path, what, max_bytes, error) as handle:
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise error(f"{what} {path} cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > max_bytes:
+        raise error(f"{what} {path} is larger than {max_bytes} bytes (it grew while read). Use a smaller file.")
+    return data
+
+
+class NonFiniteNumber(ValueError):
+    """JSON text holding NaN, Infinity or a number too large for a float: Python accepts them, JSON does not."""
+
+
+def _no_constant(token: str) -> Any:
+    raise NonFiniteNumber(f"it holds {token}, which is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NonFiniteNumber(f"it holds {text[:40]}, a number too large for a float")
+    return value
+
+
+def loads_finite(text: str | bytes) -> Any:
+    """json.loads, but NaN and Infinity (which it accepts, and which then reach answers as bare `NaN`) and
+    overflowing numbers raise NonFiniteNumber."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+
+
+def _kind(mode: int) -> str:
+    kinds = ((stat.S_ISFIFO, "FIFO"), (stat.S_ISDIR, "folder"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "device"))
+    return next((name for test, name in kinds if test(mode)), "special file")
+
+
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_FILE_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+DIR_FD_WRITES = (
+    hasattr(os, "O_NOFOLLOW")
+    and hasattr(os, "O_DIRECTORY")
+    and {os.open, os.mkdir, os.rename, os.unlink} <= os.supports_dir_fd  # rename: os.replace
+)
+"""Where the OS lets a write hold its folder open (Linux, macOS): checked at the moment of writing."""
+
+
+def open_real_dir(folder: Path) -> int:
+    """A descriptor of `folder`, walked from `/` one part at a time without following a symlink, creating the
+    missing parts. `folder` is a real path (from resolve_write): a part that is a symlink now was swapped in
+    after it was checked, and is refused. Writing through the descriptor cannot be redirected later."""
+    fd = os.open(folder.anchor, _DIR_FLAGS)
+    try:
+        for depth, part in enumerate(folder.parts[1:], 2):
+            try:
+                try:
+                    child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+                except FileNotFoundError:
+                    with contextlib.suppress(FileExistsError):
+                        os.mkdir(part, 0o777, dir_fd=fd)
+                    child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                    raise
+                where = Path(*folder.parts[:depth])
+                raise PathNotAllowed(
+                    f"{where} is no longer a real folder (a symbolic link or a file took its place after Sweepy "
+                    "checked the path), so nothing was written there. Put the folder back, then try again."
+                ) from None
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _write_in(dir_fd: int, name: str, data: bytes) -> None:
+    """Write `name` inside the open folder: a new temp file (never through a link), fsync, rename, fsync."""
+    while True:
+        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=dir_fd)
+        raise
+    with contextlib.suppress(OSError):
+        os.fsync(dir_fd)
+
+
 def atomic_write_bytes(target: Path, data: bytes) -> None:
     """Write beside the target, fsync, rename over it, fsync the folder: never a torn file.
 
-    `target` must come from `Workspace.resolve_write`.
+    `target` must come from `Workspace.resolve_write`. The folder is opened part by part without following
+    symlinks at the moment of writing, so swapping it for a link after the check cannot redirect the write.
     """
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        if DIR_FD_WRITES:
+            dir_fd = open_real_dir(target.parent)
+            try:
+                _write_in(dir_fd, target.name, data)
+            finally:
+                os.close(dir_fd)
+        else:
+            _write_by_path(target, data)
     except OSError as exc:
         raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _write_by_path(target: Path, data: bytes) -> None:
+    """The same without folder descriptors (Windows): the folder's real path is checked again just before."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if Path(os.path.realpath(target.parent)) != target.parent:
+        raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written. Put it back.")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException as exc:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise StorageError(f"Cannot write {target}: {exc.strerror or exc}.") from exc
         raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+
+
+def append_text(target: Path, text: str) -> None:
+    """Append to a log file in a real folder (as atomic_write_bytes checks it), never through a link."""
+    if not DIR_FD_WRITES:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("a", encoding="utf-8", errors="replace") as handle:
+            handle.write(text)
+        return
+    dir_fd = open_real_dir(target.parent)
+    try:
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FILE_FLAGS
+        with os.fdopen(os.open(target.name, flags, 0o644, dir_fd=dir_fd), "a", encoding="utf-8", errors="replace") as f:
+            f.write(text)
+    finally:
+        os.close(dir_fd)
 
 
 def atomic_write_text(target: Path, text: str) -> None:
     atomic_write_bytes(target, text.encode("utf-8"))
+
+
+def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | None:
+    """Copy `target` to `{name}.bak-YYYYmmdd-HHMMSS` in its folder when writing `new` would change it (a file a
+    person edited by hand must not vanish). None when there is nothing to keep. `target` as for atomic_write."""
+    try:
+        old = read_regular(target, "The file to replace,", max_bytes)
+    except FileNotFoundError:
+        return None
+    if old == new:
+        return None
+    base = f"{target.name}.bak-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}"
+    backup, n = target.with_name(base), 1
+    while backup.exists():
+        n += 1
+        backup = target.with_name(f"{base}-{n}")
+    atomic_write_bytes(backup, old)
+    return backup

@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
-from .paths import atomic_write_text
+from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
 from .session import activate, folder_lock, valid_cards
 
@@ -105,7 +105,7 @@ def result_files(folder: Path, stem: str | None) -> list[Path]:
 
 def read_result(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = loads_finite(read_regular(path, "Result file", MAX_DATA_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise NotFound(f"Result file {path} does not exist. Call run_sweep to make one.") from None
     except (OSError, ValueError) as exc:

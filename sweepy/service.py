@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from .config import (
+    MAX_PROFILE_BYTES,
     Profile,
     deep_merge,
     default_profile_filename,
@@ -23,9 +24,9 @@ from .config import (
 from .engines import default_engines, engines, validate_sources
 from .engines.http import build_client, open_network
 from .errors import InvalidArgument, NotFound, SweepFailed, SweepyError
-from .history import HistoryStore
+from .history import HistoryStore, check_history_path
 from .jobs import SweepJob, SweepLog, SweepRegistry, new_job_id
-from .paths import INSTALL_DIR, Workspace, atomic_write_text
+from .paths import INSTALL_DIR, Workspace, atomic_write_text, keep_backup
 from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from .results import read_result, result_files, write_results
 from .resume import resume_text
@@ -128,12 +129,14 @@ class SweepyService:
                 'one, e.g. {"greenhouse": {"boards": ["acme"]}}, {"remotive": {"enabled": true}} or {"feed": '
                 '{"path": "postings.jsonl"}}, or leave sources_config out to use the keyless public boards.'
             )
-        ws.resolve_write(profile.history.path, "history_config.path")  # a sweep could never write it
+        check_history_path(ws, profile.history.path, "history_config.path")  # a sweep could never write it
         raw_target = output_filename or default_profile_filename(name, titles[0])
         if not raw_target.lower().endswith((".yaml", ".yml")):
             raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
         target = ws.resolve_write(raw_target, "output_filename")
-        atomic_write_text(target, dump_profile(profile))
+        text = dump_profile(profile)
+        backup = keep_backup(target, text.encode("utf-8"), self.clock(), MAX_PROFILE_BYTES)
+        atomic_write_text(target, text)
         try:
             ws.update_state(last_profile=str(target))
             remembered = ""
@@ -141,6 +144,8 @@ class SweepyService:
             remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
         not_enabled = sorted(set(engines()) - set(enabled))
         message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
+        if backup is not None:
+            message += f" The file it replaced differed, so it was kept as {backup}."
         if not sources_config:
             message += (
                 f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
@@ -149,6 +154,7 @@ class SweepyService:
         return {
             "profile_path": str(target),
             "profile_stem": profile_stem(target),
+            "backup_path": str(backup) if backup else None,
             "enabled_engines": enabled,
             "engines_not_enabled": not_enabled,
             "default_sources_used": not sources_config,
@@ -171,6 +177,7 @@ class SweepyService:
         ws = self.workspace
         path = find_profile(ws, profile_path)
         profile = load_profile(path)
+        check_history_path(ws, profile.history.path, f"history.path of {path.name}")
         ws.resolve_read(profile.resume.path, "Resume in the profile")
         configs = validate_sources(profile.sources, ws)
         if not configs:

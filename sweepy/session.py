@@ -7,8 +7,10 @@ stay read-only.
 
 import json
 import os
-import re
+import sys
+import threading
 import time
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,17 +18,34 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
+if sys.platform != "win32":
+    import fcntl
+
+from . import paths
 from .errors import InvalidArgument, NotFound, StorageError
 from .models import JUDGMENT_FIELDS
 from .paths import atomic_write_text
 
 ACTIVE = "report_session.json"
-_STEM = re.compile(r"[\w.-]{1,200}")
+LOCK_NAME = ".session.lock"
+MAX_STEM_BYTES = 200
+"""Room for the longest name made from a stem (a temp copy of `{stem}_{stamp}-N.json`) within 255 bytes."""
+
+
+def _stem_char(ch: str) -> bool:
+    # Letters and digits of any script, and the combining marks some scripts write words with (Devanagari).
+    return ch.isalnum() or ch in "_.-" or unicodedata.category(ch).startswith("M")
 
 
 def check_stem(stem: Any) -> str:
     """A profile stem names files in the results folder: one plain file-name part, nothing that climbs out."""
-    if not isinstance(stem, str) or not _STEM.fullmatch(stem) or stem.strip(".") == "":
+    if (
+        not isinstance(stem, str)
+        or not stem
+        or len(stem.encode("utf-8", errors="replace")) > MAX_STEM_BYTES
+        or not all(map(_stem_char, stem))
+        or stem.strip(".") == ""
+    ):
         raise InvalidArgument(
             f"profile_stem {stem!r} is not a profile id: use the profile file's name without .yaml "
             "(letters, digits, '_', '-', '.'), e.g. 'pedro_writer'."
@@ -38,19 +57,76 @@ def session_path(folder: Path, stem: str | None) -> Path:
     return folder / (f"{check_stem(stem)}_session.json" if stem else ACTIVE)
 
 
+_BUSY = "The results folder {} is busy (another sweep or Sweepy process is writing to it). Try again in a moment."
+_thread_locks: dict[Path, threading.RLock] = {}
+_thread_locks_guard = threading.Lock()
+_held = threading.local()  # this thread's OS locks: folder -> (descriptor, depth)
+
+
 @contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes)."""
+def folder_lock(folder: Path, timeout: float = 30.0) -> Iterator[None]:
+    """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes).
+
+    The lock file is opened inside the folder's descriptor without following links (paths.open_real_dir), so
+    a results folder swapped for a symlink cannot make Sweepy create it elsewhere.
+    """
+    if not paths.DIR_FD_WRITES:
+        with _filelock(folder, timeout):
+            yield
+        return
+    with _thread_locks_guard:
+        in_process = _thread_locks.setdefault(folder, threading.RLock())
+    if not in_process.acquire(timeout=timeout):
+        raise StorageError(_BUSY.format(folder), retryable=True)
+    try:
+        held: dict[Path, tuple[int, int]] = _held.__dict__.setdefault("folders", {})
+        if folder not in held:
+            held[folder] = (_os_lock(folder, timeout), 0)
+        fd, depth = held[folder]
+        held[folder] = (fd, depth + 1)
+        try:
+            yield
+        finally:
+            if depth == 0:
+                del held[folder]
+                os.close(fd)  # closing the descriptor releases the flock
+            else:
+                held[folder] = (fd, depth)
+    finally:
+        in_process.release()
+
+
+def _os_lock(folder: Path, timeout: float) -> int:
+    try:
+        dir_fd = paths.open_real_dir(folder)
+        try:
+            flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+            fd = os.open(LOCK_NAME, flags, 0o644, dir_fd=dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as exc:
+        raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise StorageError(_BUSY.format(folder), retryable=True) from None
+            time.sleep(0.05)
+
+
+@contextmanager
+def _filelock(folder: Path, timeout: float) -> Iterator[None]:
+    """Where folders cannot be held open (Windows): the lock file by path."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(folder / ".session.lock"), timeout=30, is_singleton=True, fallback_to_soft=False)
+        lock = FileLock(str(folder / LOCK_NAME), timeout=timeout, is_singleton=True, fallback_to_soft=False)
         lock.acquire()
     except Timeout:
-        raise StorageError(
-            f"The results folder {folder} is busy (another sweep or Sweepy process is writing to it). Try again "
-            "in a moment.",
-            retryable=True,
-        ) from None
+        raise StorageError(_BUSY.format(folder), retryable=True) from None
     except OSError as exc:
         raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
     try:
@@ -77,13 +153,18 @@ def valid_cards(cards: Any) -> bool:
 def _parse(path: Path) -> dict[str, Any] | None:
     """The session in `path`, None if there is none; StorageError if it is damaged."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = paths.read_regular(path, "Session file", paths.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
-        data = json.loads(text)
+        data = paths.loads_finite(text)
+    except paths.NonFiniteNumber as exc:
+        raise StorageError(
+            f"Session file {path} is damaged: {exc}. Call run_sweep, then get_sweep_status, to load a fresh "
+            "session; the next sweep moves the damaged file aside."
+        ) from None
     except ValueError:
         data = None
     if not isinstance(data, dict) or not valid_cards(data.get("cards")):

@@ -3,6 +3,7 @@ and nothing on disk is written or changed."""
 
 import json
 import os
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,11 @@ from mcp import Client
 from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write_feed, write_resume
 
 import server
+from sweepy.config import load_profile
+from sweepy.errors import DocumentError, ProfileError, StorageError
+from sweepy.export import carried_tracking
+from sweepy.paths import Workspace
+from sweepy.resume import resume_text
 
 pytestmark = pytest.mark.anyio
 
@@ -304,3 +310,166 @@ def test_setup_profile_is_the_one_create_profile_wrote(setup: Setup) -> None:
     state = json.loads((setup.state / "state.json").read_text(encoding="utf-8"))
     assert state["last_profile"] == str(setup.profile)
     assert os.path.realpath(setup.resume) in setup.profile_text
+
+
+# -- files that are not regular files (a FIFO would block a read forever) -------------------------------------
+
+
+async def test_a_fifo_named_like_the_session_is_refused_not_waited_on(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    os.mkfifo(folder / "report_session.json")
+    with anyio.fail_after(20):  # a guard against the hang, not a measurement
+        payload = await rejected(client, setup, "get_jobs", {"results_dir": "d"})
+    assert f"Session file {folder / 'report_session.json'} is not a regular file (it is a FIFO)" in payload["message"]
+    assert "Replace it with a regular file or remove it" in payload["message"]
+
+
+async def test_a_fifo_named_like_a_result_file_is_refused_not_waited_on(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    os.mkfifo(folder / "alex_rivera_paralegal_20261118-090000.json")
+    with anyio.fail_after(20):
+        payload = await rejected(client, setup, "get_results", {"results_dir": "d"})
+    assert "Result file" in payload["message"]
+    assert "is not a regular file (it is a FIFO)" in payload["message"]
+
+
+def test_fifo_profile_state_and_earlier_csv_are_never_opened_for_a_blocking_read(setup: Setup) -> None:
+    fifo = setup.home / "fifo.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ProfileError, match=r"is not a regular file \(it is a FIFO\)"):
+        load_profile(fifo)
+    state = setup.state / "state.json"
+    state.unlink()
+    os.mkfifo(state)
+    assert Workspace.from_env().read_state() == {}  # an unreadable state means "no default profile"
+    results = setup.home / "results"
+    results.mkdir()
+    os.mkfifo(results / "alex_rivera_paralegal_20261118-090000.csv")
+    with pytest.raises(StorageError, match="is not a regular file"):
+        carried_tracking(results, "alex_rivera_paralegal")
+
+
+# -- NaN and Infinity: Python's json accepts them, JSON (and every client) does not ---------------------------
+
+
+async def test_a_session_with_a_nan_score_is_refused_naming_the_file(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    card = {"job_id": "j1", "title": "Paralegal", "match_score": float("nan")}
+    (folder / "report_session.json").write_text(json.dumps({"cards": [card]}), encoding="utf-8")
+    payload = await rejected(client, setup, "get_jobs", {"results_dir": "d"})
+    assert payload["message"].startswith(f"Session file {folder / 'report_session.json'} is damaged: it holds NaN")
+    assert "Call run_sweep" in payload["message"]
+
+
+async def test_a_result_file_with_infinity_is_refused_naming_the_file(client: Client, setup: Setup) -> None:
+    folder = setup.home / "d"
+    folder.mkdir()
+    result = folder / "alex_rivera_paralegal_20261118-090000.json"
+    card = {"job_id": "j1", "title": "Paralegal", "match_score": float("inf")}
+    result.write_text(json.dumps({"profile": {"stem": "alex_rivera_paralegal"}, "cards": [card]}), encoding="utf-8")
+    payload = await rejected(client, setup, "get_results", {"results_dir": "d"})
+    assert payload["message"].startswith(f"Result file {result} cannot be read (it holds Infinity")
+
+
+# -- OS limits and unreadable documents, said in words --------------------------------------------------------
+
+LONG_PART = "n" * 256
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("create_profile", {"output_filename": f"profiles/{LONG_PART}.yaml"}),
+        ("create_profile", {"history_config": {"path": f"{LONG_PART}/history.db"}}),
+        ("run_sweep", {"profile_path": f"{LONG_PART}.yaml", "wait_seconds": 0}),
+        ("get_results", {"results_dir": LONG_PART}),
+        ("get_jobs", {"results_dir": LONG_PART}),
+        ("clear_history", {"profile_path": f"profiles/{LONG_PART}.yaml"}),
+    ],
+)
+async def test_a_path_part_longer_than_255_bytes(
+    client: Client, setup: Setup, tool: str, arguments: dict[str, Any]
+) -> None:
+    payload = await rejected(client, setup, tool, setup.args(**arguments) if tool == "create_profile" else arguments)
+    assert "a part of the path is longer than 255 bytes (2" in payload["message"]
+    assert "Shorten that file or folder name" in payload["message"]
+
+
+async def test_a_path_with_thousands_of_parts(client: Client, setup: Setup) -> None:
+    payload = await rejected(client, setup, "create_profile", setup.args(output_filename="x/" * 2000 + "y.yaml"))
+    assert "is past the path limit (20" in payload["message"]
+    assert "at most 128 parts and 4096 bytes). Use a shorter path." in payload["message"]
+
+
+def flate_bomb(path: Path, inflated: int) -> Path:
+    """A one-page PDF whose content stream is `inflated` bytes of spaces, compressed to a few hundred KB."""
+    stream = zlib.compress(b" " * inflated, 9)
+    objects = [
+        b"<</Type/Catalog/Pages 2 0 R>>",
+        b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>",
+        b"<</Length %d/Filter/FlateDecode>>stream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<</Size %d/Root 1 0 R>>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+async def test_a_pdf_resume_that_inflates_to_80_mb(client: Client, setup: Setup) -> None:
+    bomb = flate_bomb(setup.home / "bomb.pdf", 80_000_000)
+    assert bomb.stat().st_size < 200_000
+    payload = await rejected(client, setup, "create_profile", setup.args(resume_path=str(bomb)))
+    assert "bomb.pdf holds a compressed part that expands past 10 MB" in payload["message"]
+    assert "Export it again" in payload["message"]
+
+
+def test_a_resume_that_cannot_be_read_says_which_file_and_why(setup: Setup) -> None:
+    folder = setup.home / "x.docx"  # unreadable even for root: a folder where a file was expected
+    folder.mkdir()
+    with pytest.raises(DocumentError) as caught:
+        resume_text(folder)
+    assert caught.value.message == (
+        f"Resume {folder} is not a regular file (it is a folder); Sweepy reads only regular files. Replace it "
+        "with a regular file or remove it."
+    )
+
+
+# -- history.path naming one of Sweepy's own files --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "history_path",
+    [
+        "results/report_session.json",
+        "results/alex_rivera_paralegal_session.json",
+        "~/.sweepy/state.json",
+        "profiles/alex_rivera_paralegal.yaml",
+        "results/.session.lock",
+        "results/alex_rivera_paralegal_20261118-090000.json",
+        "results/alex_rivera_paralegal_20261118-090000.csv",
+        "notes.txt",  # an existing file that is not an SQLite database
+    ],
+)
+async def test_history_path_on_sweepys_own_files_is_refused(client: Client, setup: Setup, history_path: str) -> None:
+    (setup.home / "notes.txt").write_text("my notes", encoding="utf-8")
+    args = setup.args(history_config={"path": history_path}, output_filename="profiles/other.yaml")
+    payload = await rejected(client, setup, "create_profile", args)
+    assert f"history_config.path {history_path!r}" in payload["message"]
+    assert "is one of Sweepy's own files or not a history database" in payload["message"]
+    assert "Use a file of its own" in payload["message"]
+    hand_written = setup.home / "hand.yaml"
+    hand_written.write_text(setup.profile_text.replace("~/.sweepy/history.db", history_path), encoding="utf-8")
+    assert history_path in hand_written.read_text(encoding="utf-8")
+    payload = await rejected(client, setup, "run_sweep", {"profile_path": str(hand_written), "wait_seconds": 0})
+    assert "history.path of hand.yaml" in payload["message"]
+    assert "job_id" not in payload

@@ -21,6 +21,7 @@ from sweepy.config import (
 )
 from sweepy.errors import NotFound, ProfileError
 from sweepy.paths import Workspace
+from sweepy.session import check_stem
 
 DESIGN_PROFILE = """\
 name: Pedro Writer
@@ -230,8 +231,48 @@ def test_load_profile_refuses_non_utf8(workspace: Path) -> None:
 
 def test_default_profile_filename() -> None:
     assert default_profile_filename("Pedro Writer", "Technical Writer") == "profiles/pedro_writer_technical_writer.yaml"
-    assert default_profile_filename("Ana-María", "Sr. Paralegal") == "profiles/ana_mar_a_sr__paralegal.yaml"
-    assert default_profile_filename("../x", "a/b") == "profiles/___x_a_b.yaml"
+    assert default_profile_filename("Ana-María", "Paralegal") == "profiles/ana-maría_paralegal.yaml"
+    # A replaced character ("." and "/") costs a hash of the exact text: readable, and never shared.
+    assert default_profile_filename("Ana-María", "Sr. Paralegal") == "profiles/ana-maría_sr_paralegal_691f702e.yaml"
+    assert default_profile_filename("../x", "a/b") == "profiles/x_a_b_ba5372b9.yaml"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("山田太郎", "佐藤花子"),
+        ("Zoë", "Zoé"),
+        ("a/b", "a\x00b"),
+        ("..", "名前"),
+        ("a b", "a_b"),
+        ("a b", "a  b"),
+        ("Ζωή", "Жанна"),
+        ("राम", "रम"),
+    ],
+)
+def test_different_names_never_share_a_profile_file(first: str, second: str) -> None:
+    assert default_profile_filename(first, "Paralegal") != default_profile_filename(second, "Paralegal")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["山田太郎", "Zoë", "Zoe\u0308", "राम शर्मा", "محمد علي", "a/b", "a\x00b", "..", "CON", "x:y*z?<>|\"", "N" * 300,
+     "界" * 300, "\udcff", " lead", "trail-", "-"],
+)  # fmt: skip
+def test_every_default_stem_is_a_valid_portable_file_name(name: str) -> None:
+    filename = default_profile_filename(name, "Paralegal")
+    stem = filename.removeprefix("profiles/").removesuffix(".yaml")
+    assert check_stem(stem) == stem
+    assert not set(stem) & set('<>:"/\\|?*') and all(ch.isprintable() for ch in stem)
+    assert not stem.startswith(("-", ".")) and not stem.endswith((".", " "))
+    assert len(stem.encode("utf-8")) <= 140
+
+
+def test_names_keep_their_script_in_nfc() -> None:
+    assert default_profile_filename("山田太郎", "Paralegal") == "profiles/山田太郎_paralegal.yaml"
+    composed, decomposed = default_profile_filename("Zo\u00eb", "X"), default_profile_filename("Zoe\u0308", "X")
+    assert composed == decomposed == "profiles/zoë_x.yaml"
+    assert default_profile_filename("राम शर्मा", "Paralegal") == "profiles/राम_शर्मा_paralegal.yaml"
 
 
 def test_profile_model_is_the_one_parsed() -> None:
@@ -240,7 +281,7 @@ def test_profile_model_is_the_one_parsed() -> None:
 
 def test_long_names_keep_the_yaml_suffix() -> None:
     filename = default_profile_filename("N" * 300, "T" * 300)
-    assert filename == f"profiles/{'n' * 80}_{'t' * 80}.yaml"
+    assert filename == f"profiles/{'n' * 60}_{'t' * 60}_85fce2af.yaml"
 
 
 @pytest.mark.parametrize("text", ["name: " + "[" * 5000, "name: " + "{a: " * 5000, "- " * 5000 + "x\n"])

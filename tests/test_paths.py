@@ -5,9 +5,15 @@ from pathlib import Path
 
 import pytest
 from conftest import snapshot
+from mcp_helpers import SMALL_FEED, profile_args, write_feed, write_resume
 
+from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, PathNotAllowed
-from sweepy.paths import Workspace, atomic_write_text
+from sweepy.paths import Workspace, append_text, atomic_write_text
+from sweepy.pipeline import SweepContext, run
+from sweepy.results import write_results
+from sweepy.service import SweepyService
+from sweepy.session import folder_lock
 
 
 def real(path: Path) -> Path:
@@ -167,3 +173,65 @@ def test_stale_temp_files_of_interrupted_writes_are_removed(workspace: Path, tmp
     os.utime(stale, (1_000_000_000, 1_000_000_000))
     assert Workspace.from_env().remove_stale_temp_files() == [stale]
     assert sorted(p.name for p in results.iterdir()) == [".p_session.json.cd34.tmp", "p_session.json"]
+
+
+# -- a folder swapped for a symlink after it was checked (between resolution and the write) ----------------
+
+
+def swap_for_link(folder: Path, outside: Path) -> None:
+    """`mv results results_real; ln -s <outside> results`: what another process can do mid-sweep."""
+    folder.rename(folder.with_name(f"{folder.name}_real"))
+    folder.symlink_to(outside, target_is_directory=True)
+
+
+def test_atomic_write_refuses_a_folder_swapped_for_a_symlink(workspace: Path, outside: Path) -> None:
+    ws = Workspace.from_env()
+    target = ws.resolve_write("results/report_session.json")
+    target.parent.mkdir()
+    swap_for_link(workspace / "results", outside)
+    before = snapshot(outside)
+    with pytest.raises(PathNotAllowed) as caught:
+        atomic_write_text(target, "{}")
+    assert f"{real(workspace) / 'results'} is no longer a real folder" in caught.value.message
+    assert "nothing was written" in caught.value.message
+    assert snapshot(outside) == before
+    assert list((workspace / "results_real").iterdir()) == []
+
+
+def test_a_deeper_missing_folder_is_created_only_inside(workspace: Path, outside: Path) -> None:
+    target = Workspace.from_env().resolve_write("results/logs/deep/run.log")
+    (workspace / "results").mkdir()
+    swap_for_link(workspace / "results", outside)
+    with pytest.raises(PathNotAllowed):
+        atomic_write_text(target, "x")
+    with pytest.raises(PathNotAllowed):  # the sweep's debug log (SweepLog drops the line and warns)
+        append_text(workspace / "results" / "logs" / "x.log", "never\n")
+    assert sorted(p.name for p in outside.iterdir()) == ["target.yaml"]
+
+
+def test_folder_lock_refuses_a_folder_swapped_for_a_symlink(workspace: Path, outside: Path) -> None:
+    folder = Workspace.from_env().results_dir("results")
+    folder.mkdir()
+    swap_for_link(folder, outside)
+    with pytest.raises(PathNotAllowed), folder_lock(folder):
+        pass
+    assert sorted(p.name for p in outside.iterdir()) == ["target.yaml"]
+
+
+def test_sweep_results_never_land_in_a_folder_swapped_in_after_discovery(workspace: Path, outside: Path) -> None:
+    """The writers of a real sweep (CSV, result JSON, session, lock) after `results` became a symlink."""
+    resume = write_resume(workspace / "resume.docx")
+    write_feed(workspace / "feed.jsonl", SMALL_FEED)
+    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl"))
+    ws = Workspace.from_env()
+    folder = ws.results_dir("results")
+    ctx = SweepContext(load_profile(Path(created["profile_path"])), Path(created["profile_path"]), ws)
+    out = run(ctx)
+    assert out.cards
+    folder.mkdir()
+    swap_for_link(folder, outside)
+    before = snapshot(outside)
+    with pytest.raises(PathNotAllowed):
+        write_results(ctx, out, folder, "swapped")
+    assert snapshot(outside) == before
+    assert list((workspace / "results_real").iterdir()) == []

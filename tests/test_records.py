@@ -243,7 +243,7 @@ def test_bad_records_are_skipped_and_the_rest_of_the_feed_is_kept(workspace: Pat
     assert [p.company for p in result.postings] == ["Northwind Labs", "Northwind Labs"]
     assert result.skipped_sources == []
     assert result.skipped_records == [
-        ("jobs.json#2", "salary min nan is not a number"),
+        ("jobs.json#2", "it holds NaN, which is not a number JSON allows"),
         ("jobs.json#3", "salary amount in '$" + "9" * 39 + "' is too large to be an amount"),
         ("jobs.json#4", "salary min/max is too large to be an amount"),
         ("jobs.json#5", "field 'title' is not valid Unicode text (it holds a lone surrogate)"),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import DATA, ROOT
+from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
 from sweepy.config import load_profile
 from sweepy.service import SweepyService, rank
@@ -156,3 +157,36 @@ def test_result_file_counts_drops_by_reason_and_keeps_skipped_records(workspace:
     assert {r["reason"] for r in result["skipped_records"]} >= {"missing required field 'title'"}
     log = Path(payload["debug_log"]).read_text(encoding="utf-8")
     assert "stage 5/5 score" in log and "skipped record" in log
+
+
+def test_two_people_with_one_title_keep_their_own_profile_and_history(workspace: Path) -> None:
+    service = SweepyService()
+    write_feed(workspace / "feed.jsonl", SMALL_FEED)
+    resume = write_resume(workspace / "resume.docx")
+    yamada = service.create_profile(**profile_args(resume, "feed.jsonl", name="山田太郎"))
+    assert sweep(service, yamada["profile_path"])["new_count"] == SMALL_FEED_CARDS
+    sato = service.create_profile(**profile_args(resume, "feed.jsonl", name="佐藤花子"))
+    assert (yamada["profile_stem"], sato["profile_stem"]) == ("山田太郎_paralegal", "佐藤花子_paralegal")
+    assert load_profile(Path(yamada["profile_path"])).name == "山田太郎"  # not overwritten by the second person
+    second = sweep(service, sato["profile_path"])
+    assert (second["new_count"], second["previously_seen_count"]) == (SMALL_FEED_CARDS, 0)
+
+
+def test_create_profile_keeps_a_hand_edited_profile_it_replaces(workspace: Path) -> None:
+    service = SweepyService(clock=lambda: 1_800_000_000.0)
+    resume = write_resume(workspace / "resume.docx")
+    write_feed(workspace / "feed.jsonl", SMALL_FEED)
+    first = service.create_profile(**profile_args(resume, "feed.jsonl"))
+    assert first["backup_path"] is None
+    path = Path(first["profile_path"])
+    edited = path.read_text(encoding="utf-8").replace("min_salary: 0", "min_salary: 55000") + "# my notes\n"
+    path.write_text(edited, encoding="utf-8")
+    again = service.create_profile(**profile_args(resume, "feed.jsonl"))
+    backup = Path(again["backup_path"])
+    assert backup.parent == path.parent and backup.name.startswith("alex_rivera_paralegal.yaml.bak-")
+    assert backup.read_text(encoding="utf-8") == edited
+    assert f"it was kept as {backup}" in again["message"]
+    assert "min_salary: 0" in path.read_text(encoding="utf-8")
+    unchanged = service.create_profile(**profile_args(resume, "feed.jsonl"))  # same bytes: nothing to keep
+    assert unchanged["backup_path"] is None
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, backup.name])

@@ -6,14 +6,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import EngineConfigError, NotFound
-from ..paths import Workspace
+from ..errors import EngineConfigError, NotFound, SweepyError
+from ..paths import NonFiniteNumber, Workspace, loads_finite, open_regular, read_regular
 from ..records import RecordError, posting_from_record
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
 SUFFIXES = (".json", ".jsonl", ".csv")
 MAX_FEED_BYTES = 200_000_000
+MAX_LINE_BYTES = 1_000_000
+"""One JSONL posting: a real one is a few KB."""
 
 
 class FeedConfig(EngineConfig):
@@ -36,21 +38,39 @@ def _locate(raw: str, workspace: Workspace) -> Path:
         raise EngineConfigError(f"feed: feed path {raw!r} does not exist (looked for {expanded})") from None
 
 
-def _records(path: Path) -> list[Any]:
-    """The raw records of one file; ValueError when the file itself cannot be parsed."""
-    if path.stat().st_size > MAX_FEED_BYTES:
-        raise ValueError(f"larger than {MAX_FEED_BYTES} bytes")
-    text = path.read_text(encoding="utf-8-sig")
-    suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        records: list[Any] = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
+def _jsonl_records(path: Path) -> list[Any]:
+    """One record per line, read line by line: a line longer than MAX_LINE_BYTES is skipped with a reason
+    without ever being held whole (one 50 MB line took the server to 810 MB)."""
+    records: list[Any] = []
+    with open_regular(path, "Feed file", MAX_FEED_BYTES) as handle:
+        for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+            if len(line) > MAX_LINE_BYTES:
+                while line and not line.endswith(b"\n"):  # skip the rest of it in bounded pieces
+                    line = handle.readline(MAX_LINE_BYTES)
+                records.append(RecordError(f"line {number} is longer than {MAX_LINE_BYTES} bytes; skipped"))
+                continue
+            try:
+                text = line.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                records.append(RecordError(f"line {number} is not UTF-8 text"))
+                continue
+            if text.strip():
                 try:
-                    records.append(json.loads(line))
+                    records.append(loads_finite(text))
+                except NonFiniteNumber as exc:
+                    records.append(RecordError(f"line {number} is skipped: {exc}"))
                 except ValueError:
                     records.append(RecordError(f"line {number} is not valid JSON"))
-        return records
+    return records
+
+
+def _records(path: Path) -> list[Any]:
+    """The raw records of one file; ValueError when the file itself cannot be parsed."""
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        return _jsonl_records(path)
+    raw = read_regular(path, "Feed file", MAX_FEED_BYTES).decode("utf-8-sig")
+    text = raw.replace("\r\n", "\n").replace("\r", "\n")  # universal newlines, as read_text gave
     if suffix == ".csv":
         # Only the delimiter is sniffed: a sniffed quote style can be wrong past the sample, and a file with one
         # column has no delimiter to find. Quoting is always Excel's (`"`, doubled inside a field).
@@ -59,12 +79,27 @@ def _records(path: Path) -> list[Any]:
         except csv.Error:
             delimiter = ","
         return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
-    data = json.loads(text)
+    data = json.loads(text, parse_constant=_non_finite)
     if isinstance(data, dict) and isinstance(data.get("jobs"), list):
         data = data["jobs"]
     if not isinstance(data, list):
         raise ValueError("a JSON feed must be an array of posting records")
-    return data
+    return [_first_error(record) or record for record in data]
+
+
+def _non_finite(token: str) -> RecordError:
+    """NaN or Infinity in one record of a JSON array: that record is skipped with the reason, not the file."""
+    return RecordError(f"it holds {token}, which is not a number JSON allows")
+
+
+def _first_error(record: Any) -> RecordError | None:
+    stack = [record]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, RecordError):
+            return value
+        stack.extend(value.values() if isinstance(value, dict) else value if isinstance(value, list) else ())
+    return None
 
 
 class FeedEngine(Engine):
@@ -87,7 +122,7 @@ class FeedEngine(Engine):
         for file in _feed_files(root):
             try:
                 records = _records(file)
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, SweepyError) as exc:
                 detail = f"{file.name}: {exc}"
                 result.skipped_sources.append(SkippedSource(self.name, str(file), "bad_response", detail))
                 continue

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from sweepy.engines import DiscoverRequest, EngineResult, get_engine
+from sweepy.engines.feed import MAX_LINE_BYTES
 from sweepy.errors import EngineConfigError
 from sweepy.paths import Workspace
 
@@ -192,3 +193,30 @@ def test_feed_file_removed_after_config_is_a_skipped_source(workspace: Path) -> 
     result = engine.discover(config, request)
     assert result.postings == []
     assert [(s.source, s.reason) for s in result.skipped_sources] == [("jobs.json", "config")]
+
+
+def test_nan_and_infinity_in_a_feed_are_refused_with_a_reason(workspace: Path) -> None:
+    feeds = workspace / "feeds"
+    feeds.mkdir()
+    good = json.dumps(JSON_RECORDS[0])
+    (feeds / "a.jsonl").write_text(
+        f'{good[:-1]}, "score": NaN}}\n{good}\n{good[:-1]}, "n": 1e400}}\n', encoding="utf-8"
+    )
+    (feeds / "b.json").write_text(f'[{good[:-1]}, "score": -Infinity}}]', encoding="utf-8")
+    result = discover("feeds")
+    assert summary(result) == [("Paralegal", "Northwind Labs", "lever", "New York, NY")]
+    assert result.skipped_records == [
+        ("a.jsonl#1", "line 1 is skipped: it holds NaN, which is not a number JSON allows"),
+        ("a.jsonl#3", "line 3 is skipped: it holds 1e400, a number too large for a float"),
+        ("b.json#1", "it holds -Infinity, which is not a number JSON allows"),
+    ]
+    assert result.skipped_sources == []
+
+
+def test_a_jsonl_line_over_the_cap_is_a_skipped_record(workspace: Path) -> None:
+    good = json.dumps(JSON_RECORDS[0])
+    huge = json.dumps({**JSON_RECORDS[0], "description": "x" * (3 * MAX_LINE_BYTES)})
+    (workspace / "jobs.jsonl").write_text(f"{good}\n{huge}\n{good}\n", encoding="utf-8")
+    result = discover("jobs.jsonl")
+    assert len(result.postings) == 2
+    assert result.skipped_records == [("jobs.jsonl#2", f"line 2 is longer than {MAX_LINE_BYTES} bytes; skipped")]
