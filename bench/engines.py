@@ -16,7 +16,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fakeboards import Answer, Route, running  # noqa: E402
+from fakeboards import Answer, Fault, Route, running  # noqa: E402
 
 from sweepy.sample import generate_postings  # noqa: E402
 
@@ -82,4 +82,80 @@ def bench_http_cost(runs: int, workdir: Path) -> dict[str, object]:
         "time_ratio": round(http_s / feed_s, 2),
         "http_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in http),
         "feed_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in feed_runs),
+    }
+
+
+def _blocks(url: str) -> dict[str, dict[str, Any]]:
+    """Every web engine once, each with one page where it pages, pointed at its own fake server."""
+    return {
+        "greenhouse": {"boards": ["acme"]},
+        "lever": {"sites": ["acme"]},
+        "ashby": {"boards": ["acme"]},
+        "workable": {"accounts": ["acme"]},
+        "smartrecruiters": {"companies": ["Acme"]},
+        "recruitee": {"companies": ["acme"], "base_url": url + "/recruitee/{company}"},
+        "workday": {"sites": ["https://acme.wd5.myworkdayjobs.com/en-US/External"]},
+        "remotive": {},
+        "remoteok": {},
+        "arbeitnow": {"pages": 1},
+        "himalayas": {"pages": 1},
+        "jobicy": {},
+        "themuse": {"pages": 1},
+        "hn_hiring": {},
+        "adzuna": {"pages": 1},
+        "usajobs": {"pages": 1},
+        "jooble": {"pages": 1},
+        "serpapi": {"pages": 1},
+    }
+
+
+def _concurrent_sweep(delays: list[float], workdir: Path) -> dict[str, Any]:
+    import os
+    import time
+    from contextlib import ExitStack
+
+    from fakeboards import adzuna, jooble, serpapi, usajobs
+
+    from sweepy.engines import DiscoverRequest, get_engine
+    from sweepy.engines.http import build_client, open_network
+    from sweepy.paths import Workspace
+    from sweepy.pipeline.discover import discover
+
+    keys = {"ADZUNA_APP_ID": adzuna.APP_ID, "ADZUNA_APP_KEY": adzuna.APP_KEY, "USAJOBS_API_KEY": usajobs.KEY,
+            "USAJOBS_EMAIL": usajobs.EMAIL, "JOOBLE_API_KEY": jooble.KEY, "SERPAPI_API_KEY": serpapi.KEY}  # fmt: skip
+    os.environ.update(keys)  # the fake APIs accept only their own keys
+    ws = Workspace(home=workdir, state_dir=workdir / "state")
+    with ExitStack() as stack:
+        configs = {}
+        for (name, block), delay in zip(_blocks("").items(), delays, strict=True):
+            server = stack.enter_context(running())
+            server.fault(r".*", Fault("slow", delay=delay))
+            merged = {"enabled": True, "base_url": server.url, **block}
+            if name == "recruitee":
+                merged["base_url"] = server.url + "/recruitee/{company}"
+            configs[name] = get_engine(name).parse_config(merged, ws)
+        started = time.perf_counter()
+        with open_network(build_client, ws.state_dir, None, None) as network:
+            request = DiscoverRequest(["Paralegal"], "New York, NY", ws, {}, network=network)
+            found = discover(configs, request, timeout=60)
+        wall = time.perf_counter() - started
+    elapsed = [r.elapsed_seconds for r in found.sources]
+    assert all(r.status == "ok" for r in found.sources), [r.to_dict() for r in found.sources if r.status != "ok"]
+    return {"wall": wall, "slowest": max(elapsed), "sum": sum(elapsed), "sources": len(found.sources)}
+
+
+def bench_concurrency(runs: int, workdir: Path) -> dict[str, object]:
+    delays = [round(0.2 + 0.8 * i / 17, 3) for i in range(18)]
+    samples = [_concurrent_sweep(delays, workdir) for _ in range(runs)]
+    wall = statistics.median(s["wall"] for s in samples)
+    slowest = statistics.median(s["slowest"] for s in samples)
+    return {
+        "runs": runs,
+        "sources": samples[0]["sources"],
+        "delays_s": [delays[0], delays[-1]],
+        "median_wall_s": round(wall, 3),
+        "median_slowest_source_s": round(slowest, 3),
+        "median_sum_of_sources_s": round(statistics.median(s["sum"] for s in samples), 3),
+        "wall_over_slowest": round(wall / slowest, 2),
+        "target_wall_over_slowest": 1.3,
     }

@@ -3,8 +3,9 @@
 1. Cold start: process start → `tools/list` answered, server.py vs a bare one-tool MCPServer, same client.
 2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
 3. Memory: the feed engine's peak RSS growth per 10,000 JSONL postings, and for one 50 MB line (skipped).
+4. engines_concurrency, http_cost: the web engines' HTTP layer against loopback fake boards (bench/engines.py).
 
-Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N]`).
+Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
 
 import argparse
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import anyio
@@ -23,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from sweepy.sample import generate_postings  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import engines  # noqa: E402
 
 PROFILE = """\
 name: Bench Seeker
@@ -129,15 +134,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--postings", type=int, default=20_000)
+    parser.add_argument("--only", choices=sorted(SECTIONS), action="append", help="run only these sections")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
-        workdir = Path(tmp)
-        report = {
-            "cold_start": bench_cold_start(args.runs, workdir),
-            "pipeline": bench_pipeline(max(3, args.runs // 2), args.postings, workdir),
-            "memory": bench_memory(args.postings, workdir),
-        }
+    report = {}
+    for name in args.only or SECTIONS:
+        with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
+            report[name] = SECTIONS[name](args, Path(tmp))
     print(json.dumps(report, indent=2))
+
+
+SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
+    "cold_start": lambda args, workdir: bench_cold_start(args.runs, workdir),
+    "pipeline": lambda args, workdir: bench_pipeline(max(3, args.runs // 2), args.postings, workdir),
+    "memory": lambda args, workdir: bench_memory(args.postings, workdir),
+    "engines_concurrency": lambda args, workdir: engines.bench_concurrency(max(3, args.runs // 2), workdir),
+    "http_cost": lambda args, workdir: engines.bench_http_cost(max(3, args.runs // 2), workdir),
+}
 
 
 if __name__ == "__main__":
