@@ -2,12 +2,14 @@
 board server through `base_url`, as a person's mirror or proxy would be."""
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
-from fakeboards import FakeBoards
+from fakeboards import FakeBoards, jooble
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, envelope, server_env, write_resume
 
@@ -57,3 +59,48 @@ async def test_run_sweep_reaches_the_boards_and_reports_every_source(workspace: 
     assert senior["url"] == "https://job-boards.greenhouse.io/acme/jobs/4012345001"
     result = json.loads(Path(swept["reports"]["json"]).read_text(encoding="utf-8"))
     assert [s["source"] for s in result["sources"]] == ["acme", "nosuch"]
+
+
+async def test_several_engines_in_one_sweep_and_a_key_that_never_reaches_the_outputs(
+    workspace: Path, boards: FakeBoards
+) -> None:
+    resume = write_resume(workspace / "resume.docx")
+    base = {"base_url": boards.url}
+    sources: dict[str, Any] = {
+        "greenhouse": {"boards": ["acme"], **base},
+        "lever": {"sites": ["acme"], **base},
+        "ashby": {"boards": ["acme"], **base},
+        "remotive": base,
+        "jooble": base,  # the key travels in the URL path: /api/{key}
+    }
+    env = server_env(workspace, JOOBLE_API_KEY=jooble.KEY)
+    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
+    async with Client(params) as client:
+        created = envelope(await client.call_tool("create_profile", {
+            "name": "Alex Rivera", "titles": ["Paralegal", "Broken"], "location": "New York, NY",
+            "resume_path": str(resume), "sources_config": sources,
+        }))  # fmt: skip
+        assert created["status"] == "ok", created
+        swept = envelope(await client.call_tool("run_sweep", {"profile_path": created["profile_path"],
+                                                              "wait_seconds": 60}))  # fmt: skip
+        jobs = envelope(await client.call_tool("get_jobs", {}))
+
+    reports = {(s["engine"], s["source"]): s for s in swept["sources"]}
+    assert set(reports) == {
+        ("greenhouse", "acme"), ("lever", "acme"), ("ashby", "acme"), ("remotive", "remotive"),
+        ("jooble", "Paralegal"), ("jooble", "Broken"),
+    }  # fmt: skip
+    assert reports["jooble", "Broken"]["status"] == "skipped"  # the fake answers a 500 for this title
+    assert all(r["status"] == "ok" and r["postings"] > 0 for k, r in reports.items() if k != ("jooble", "Broken"))
+    assert swept["discovered_count"] == sum(r["postings"] for r in reports.values())
+    assert {c["engine"] for c in jobs["jobs"]} >= {"greenhouse", "lever", "ashby", "jooble"}
+    assert len(boards.requests(f"/api/{quote(jooble.KEY, safe='')}")) == 2  # the key reached the API
+    # ...and nothing Sweepy wrote or answered shows it.
+    shown = json.dumps([created, swept, jobs])
+    assert jooble.KEY not in shown and quote(jooble.KEY, safe="") not in shown
+    for root in (workspace, Path(os.environ["SWEEPY_STATE_DIR"])):
+        for path in root.rglob("*"):
+            assert jooble.KEY not in path.name
+            if path.is_file():
+                text = path.read_bytes().decode("utf-8", errors="replace")
+                assert jooble.KEY not in text and quote(jooble.KEY, safe="") not in text, path
