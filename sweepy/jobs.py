@@ -52,6 +52,7 @@ class SweepJob:
     result: dict[str, Any] | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
+    _changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
 
     profile_digest: str = ""  # the profile's content: an edited profile starts a new sweep, never joins
 
@@ -67,16 +68,26 @@ class SweepJob:
         return round(self.elapsed if self.elapsed is not None else time.monotonic() - self.started, 2)
 
     def set_progress(self, step: int, label: str) -> None:
-        self.step, self.label, self.updated_at = step, label, time.time()
+        with self._changed:
+            self.step, self.label, self.updated_at = step, label, time.time()
+            self._changed.notify_all()
+
+    def wait_change(self, step: int, timeout: float) -> None:
+        """Block until the sweep leaves stage `step` or ends, or `timeout` seconds pass: waiters wake when
+        something happened, not on a polling tick."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.step != step or self.status != "running", max(0.0, timeout))
 
     def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
         # Progress and payload first, status last: a reader that sees the new status sees the rest too.
-        self.elapsed = time.monotonic() - self.started
-        self.step, self.label = (self.total, "completed") if error is None else (self.step, "failed")
-        self.result, self.error = result, error
-        self.updated_at = time.time()
-        self.status = "failed" if error is not None else "completed"
-        self.done.set()
+        with self._changed:
+            self.elapsed = time.monotonic() - self.started
+            self.step, self.label = (self.total, "completed") if error is None else (self.step, "failed")
+            self.result, self.error = result, error
+            self.updated_at = time.time()
+            self.status = "failed" if error is not None else "completed"
+            self.done.set()
+            self._changed.notify_all()
 
     def progress(self) -> dict[str, Any]:
         return {"step": self.step, "total": self.total, "label": self.label}

@@ -73,14 +73,10 @@ class Workspace:
 
     @classmethod
     def from_env(cls) -> "Workspace":
-        home = os.environ.get("SWEEPY_HOME") or str(INSTALL_DIR)
-        state = os.environ.get("SWEEPY_STATE_DIR") or "~/.sweepy"
-        return cls(
-            home=Path(os.path.realpath(os.path.expanduser(home))),
-            state_dir=Path(os.path.realpath(os.path.expanduser(state))),
-            # Only the exact value "1" opens the gate; "true", "yes" or " 1" do not.
-            allow_external=os.environ.get("SWEEPY_ALLOW_EXTERNAL_WRITES") == "1",
-        )
+        """The workspace the environment names now (sweepy.settings reads the variables)."""
+        from .settings import Settings  # settings builds on this module
+
+        return Settings.from_env().workspace()
 
     @property
     def roots(self) -> tuple[Path, Path]:

@@ -5,7 +5,6 @@ import functools
 import inspect
 import json
 import logging
-import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -15,6 +14,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, ValidationError
 
 from .errors import SweepyError
+from .settings import Settings
 from .tools import TOOLS
 from .validation import describe_validation_error
 
@@ -64,8 +64,9 @@ class StrictArguments(FuncMetadata):
 class ToolRegistry:
     """The tools a server offers, registered from typed functions with the names and hints of TOOLS."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.tools: dict[str, Tool] = {}
+        self.settings = settings
 
     def tool(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Register `fn` with TOOLS' title and annotations and strict arguments (wrong types and unknown keys
@@ -97,7 +98,7 @@ class ToolRegistry:
         strict: type[ArgModelBase] = type(loose.__name__, (loose,), {"model_config": config})
         tool.fn_metadata = StrictArguments(
             arg_model=strict,
-            output_schema=ENVELOPE_SCHEMA if os.environ.get("SWEEPY_OUTPUT_SCHEMAS") == "1" else None,
+            output_schema=ENVELOPE_SCHEMA if self.settings.output_schemas else None,
         )
         tool.parameters = strict.model_json_schema(by_alias=True)
         self.tools[name] = tool
@@ -110,7 +111,7 @@ class ToolRegistry:
     def hidden(self) -> set[str]:
         """Names left out of `tools/list`: the non-core tools with SWEEPY_TOOLS=core. Visibility only: a
         hidden tool still answers when a client calls it by name."""
-        if os.environ.get("SWEEPY_TOOLS", "full") != "core":
+        if self.settings.tools != "core":
             return set()
         return {name for name in self.tools if not TOOLS[name].core}
 

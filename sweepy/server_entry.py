@@ -1,9 +1,5 @@
-"""Start server.py's MCP server from the installed `sweepy serve` command (the same server as `python server.py`)."""
+"""`sweepy serve`: the same stdio server as `python server.py`, from an installed package (no server.py needed)."""
 
-import runpy
+from .mcp_server import main as serve
 
-from .paths import INSTALL_DIR
-
-
-def serve() -> None:
-    runpy.run_path(str(INSTALL_DIR / "server.py"), run_name="__main__")
+__all__ = ["serve"]

@@ -31,6 +31,7 @@ from .pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, 
 from .results import read_result, result_files, write_results
 from .resume import resume_text
 from .session import check_stem, load_session
+from .settings import Settings
 
 log = logging.getLogger("sweepy")
 KEYWORD_NOTE = (
@@ -57,16 +58,21 @@ def rank(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 class SweepyService:
     def __init__(
-        self, clock: Callable[[], float] = time.time, http_client: Callable[[], httpx.Client] = build_client
+        self,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.time,
+        http_client: Callable[[], httpx.Client] = build_client,
     ) -> None:
-        """`http_client` makes the one client each sweep shares across its sources (tests may inject theirs)."""
+        """`settings` default to the environment now; `http_client` makes the one client each sweep shares
+        across its sources (tests may inject theirs)."""
+        self.settings = settings or Settings.from_env()
         self.sweeps = SweepRegistry()
         self.clock = clock
         self.http_client = http_client
 
     @property
     def workspace(self) -> Workspace:
-        return Workspace.from_env()
+        return self.settings.workspace()
 
     # -- create_profile -------------------------------------------------------------------------------------
     def create_profile(
@@ -234,15 +240,16 @@ class SweepyService:
                 payload["history_saved"] = False
                 payload["message"] += f" The history was not saved ({exc.message}), so the next sweep may report "
                 payload["message"] += "these postings again."
-            job.finish(result=payload)
+            # The log is complete before the job ends: a waiter wakes the moment it does, and may read it.
             sweep_log(f"completed: {len(out.cards)} cards")
+            job.finish(result=payload)
         except SweepyError as exc:
-            job.finish(error=exc.message)
             sweep_log(f"failed: {exc.message}")
+            job.finish(error=exc.message)
         except BaseException as exc:
             log.exception("sweep %s crashed", job.id)
-            job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
             sweep_log(f"crashed: {type(exc).__name__}: {exc}")
+            job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
             if not isinstance(exc, Exception):
                 raise
 

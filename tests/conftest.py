@@ -2,10 +2,15 @@
 
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from fakeboards import FakeBoards, running
+from mcp.server.mcpserver import MCPServer
+
+from sweepy.mcp_server import create_server
+from sweepy.service import SweepyService
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # server.py is importable for in-process tests
@@ -45,3 +50,18 @@ def snapshot(*roots: Path) -> dict[str, bytes]:
                 if path.is_file():
                     files[str(path)] = path.read_bytes()
     return files
+
+
+@dataclass
+class App:
+    """One server as a host gets it: the service and the MCP server built over it."""
+
+    service: SweepyService
+    mcp: MCPServer
+
+
+@pytest.fixture
+def app(workspace: Path) -> App:
+    """A server built for this test's workspace (settings are read once, when a server is created)."""
+    service = SweepyService()
+    return App(service, create_server(service=service))

@@ -11,11 +11,10 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import snapshot
+from conftest import App, snapshot
 from mcp import Client
 from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write_feed, write_resume
 
-import server
 from sweepy.config import load_profile
 from sweepy.errors import DocumentError, ProfileError, StorageError
 from sweepy.export import carried_tracking
@@ -39,18 +38,18 @@ class Setup:
 
 
 @pytest.fixture
-def setup(workspace: Path, tmp_path: Path) -> Setup:
+def setup(app: App, workspace: Path, tmp_path: Path) -> Setup:
     """A workspace with a resume, a feed and one valid profile written by create_profile."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    created = server.service.create_profile(**profile_args(resume, "feeds/postings.jsonl"))
+    created = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl"))
     profile = Path(created["profile_path"])
     return Setup(workspace, tmp_path / "state", tmp_path, resume, profile, profile.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(params=["auto", "legacy"])
-async def client(request: pytest.FixtureRequest) -> AsyncIterator[Client]:
-    async with Client(server.mcp, mode=request.param) as connected:
+async def client(app: App, request: pytest.FixtureRequest) -> AsyncIterator[Client]:
+    async with Client(app.mcp, mode=request.param) as connected:
         yield connected
 
 

@@ -2,11 +2,14 @@
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
 from fakeboards import FakeBoards
+from mcp import Client, StdioServerParameters
+from mcp_helpers import server_env
 
 from sweepy.cli import main
 
@@ -66,3 +69,15 @@ def test_sources_says_whether_each_enabled_source_answers_now(
             == f"greenhouse/nosuch: http_error: HTTP 404 from {boards.url[7:]}/v1/boards/nosuch/jobs: Job not found"
         )
     assert boards.hits("/v1/boards/acme/jobs") == 2
+
+
+@pytest.mark.anyio
+async def test_sweepy_serve_needs_no_server_py(workspace: Path, tmp_path: Path) -> None:
+    # The server comes from the package (an installed wheel has no server.py): start it as the console script
+    # does, from a folder with nothing in it, with the checkout kept off sys.path (-P).
+    params = StdioServerParameters(
+        command=sys.executable, args=["-P", "-m", "sweepy.cli", "serve"], env=server_env(workspace), cwd=tmp_path
+    )
+    async with Client(params) as client:
+        tools = {tool.name for tool in (await client.list_tools()).tools}
+    assert {"create_profile", "run_sweep", "get_jobs"} <= tools

@@ -8,12 +8,13 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
 
 from sweepy.protocol import ENVELOPE_SCHEMA, ToolRegistry
+from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
 
-def crashing_server() -> MCPServer:
-    registry = ToolRegistry()
+def crashing_server(settings: Settings | None = None) -> MCPServer:
+    registry = ToolRegistry(settings or Settings.from_env())
 
     @registry.tool
     def list_sweeps() -> CallToolResult:  # a tool body with a bug in it
@@ -39,5 +40,5 @@ async def test_output_schemas_are_published_only_when_asked(monkeypatch: pytest.
     async with Client(crashing_server()) as client:
         assert (await client.list_tools()).tools[0].output_schema is None
     monkeypatch.setenv("SWEEPY_OUTPUT_SCHEMAS", "1")
-    async with Client(crashing_server()) as client:
+    async with Client(crashing_server(Settings.from_env())) as client:
         assert (await client.list_tools()).tools[0].output_schema == ENVELOPE_SCHEMA

@@ -6,6 +6,7 @@ from typing import Any
 
 import anyio
 import pytest
+from conftest import App
 from mcp import Client
 from mcp_helpers import (
     SMALL_FEED,
@@ -18,7 +19,6 @@ from mcp_helpers import (
     write_resume,
 )
 
-import server
 from sweepy.pipeline import STAGES
 
 pytestmark = pytest.mark.anyio
@@ -33,16 +33,16 @@ def large_feed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def no_sweep_left_running() -> Iterator[None]:
+def no_sweep_left_running(app: App) -> Iterator[None]:
     """The registry is shared by every in-process test: leave no sweep of ours running for the next test."""
     yield
-    for job in server.service.sweeps.newest_first():
+    for job in app.service.sweeps.newest_first():
         assert job.done.wait(120), f"sweep {job.id} still running"
 
 
-def make_profile(workspace: Path, feed: Path | str) -> Path:
+def make_profile(app: App, workspace: Path, feed: Path | str) -> Path:
     resume = write_resume(workspace / "resume.docx")
-    created = server.service.create_profile(**profile_args(resume, str(feed)))
+    created = app.service.create_profile(**profile_args(resume, str(feed)))
     return Path(created["profile_path"])
 
 
@@ -52,12 +52,12 @@ async def call(client: Client, name: str, arguments: dict[str, Any], **kwargs: A
     return payload
 
 
-async def test_overlapping_sweeps_join_and_different_flags_do_not(workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(workspace, large_feed)
+async def test_overlapping_sweeps_join_and_different_flags_do_not(app: App, workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(app, workspace, large_feed)
     same = {"profile_path": str(profile), "wait_seconds": 0}
     started: dict[str, dict[str, Any]] = {}
     with anyio.fail_after(120):
-        async with Client(server.mcp) as client:
+        async with Client(app.mcp) as client:
 
             async def start(key: str) -> None:
                 started[key] = await call(client, "run_sweep", dict(same))
@@ -97,13 +97,13 @@ async def test_overlapping_sweeps_join_and_different_flags_do_not(workspace: Pat
             assert [s["status"] for s in finished] == ["completed"] * 3
 
 
-async def test_waiting_status_call_does_not_block_other_tools(workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(workspace, large_feed)
+async def test_waiting_status_call_does_not_block_other_tools(app: App, workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(app, workspace, large_feed)
     events: list[tuple[float, float | None, str | None]] = []
     first_progress = anyio.Event()
     answered: dict[str, dict[str, Any]] = {}
     with anyio.fail_after(120):
-        async with Client(server.mcp) as client:
+        async with Client(app.mcp) as client:
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
             job_id = started["job_id"]
@@ -147,15 +147,15 @@ async def test_waiting_status_call_does_not_block_other_tools(workspace: Path, l
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
-async def test_progress_notifications(mode: str, workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(workspace, large_feed)
+async def test_progress_notifications(app: App, mode: str, workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(app, workspace, large_feed)
     events: list[tuple[float, float | None, str | None]] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
         events.append((progress, total, message))
 
     with anyio.fail_after(120):
-        async with Client(server.mcp, mode=mode) as client:
+        async with Client(app.mcp, mode=mode) as client:
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
             arguments = {"job_id": started["job_id"], "wait_seconds": 60}
@@ -173,13 +173,13 @@ async def test_progress_notifications(mode: str, workspace: Path, large_feed: Pa
     assert len(set(events)) == len(events)  # a notification is sent when the progress changes, not every poll
 
 
-async def test_sweep_with_a_corrupt_resume_fails_with_its_job_id(workspace: Path) -> None:
+async def test_sweep_with_a_corrupt_resume_fails_with_its_job_id(app: App, workspace: Path) -> None:
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = make_profile(workspace, "feeds/postings.jsonl")
+    profile = make_profile(app, workspace, "feeds/postings.jsonl")
     resume = workspace / "resume.docx"
     resume.write_bytes(b"this is not a zip archive any more")  # overwritten after the profile was written
     with anyio.fail_after(60):
-        async with Client(server.mcp) as client:
+        async with Client(app.mcp) as client:
             result = await client.call_tool("run_sweep", {"profile_path": str(profile), "wait_seconds": 30})
             failed = error_payload(result)
             assert failed["sweep_status"] == "failed"
@@ -204,10 +204,10 @@ async def test_sweep_with_a_corrupt_resume_fails_with_its_job_id(workspace: Path
             assert retry["new_count"] == retry["card_count"] == SMALL_FEED_CARDS
 
 
-async def test_resume_deleted_mid_sweep_fails_the_running_sweep(workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(workspace, large_feed)
+async def test_resume_deleted_mid_sweep_fails_the_running_sweep(app: App, workspace: Path, large_feed: Path) -> None:
+    profile = make_profile(app, workspace, large_feed)
     with anyio.fail_after(120):
-        async with Client(server.mcp) as client:
+        async with Client(app.mcp) as client:
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
             (workspace / "resume.docx").unlink()  # stage 5 reads the resume after seconds of discovery
@@ -219,14 +219,16 @@ async def test_resume_deleted_mid_sweep_fails_the_running_sweep(workspace: Path,
     assert "does not exist" in failed["message"]
 
 
-async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(workspace: Path, large_feed: Path) -> None:
+async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(
+    app: App, workspace: Path, large_feed: Path
+) -> None:
     small = workspace / "feeds" / "small.jsonl"
     write_feed(small, SMALL_FEED)
     resume = write_resume(workspace / "resume.docx")
-    other = server.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml")
-    big = make_profile(workspace, large_feed)
+    other = app.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml")
+    big = make_profile(app, workspace, large_feed)
     with anyio.fail_after(120):
-        async with Client(server.mcp) as client:
+        async with Client(app.mcp) as client:
             done = await call(client, "run_sweep", {"profile_path": other["profile_path"], "wait_seconds": 60})
             assert done["sweep_status"] == "completed"
             running = await call(client, "run_sweep", {"profile_path": str(big), "wait_seconds": 0})

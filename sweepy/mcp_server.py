@@ -1,0 +1,200 @@
+"""The MCP server: `create_server()` registers each tool as a short adapter from its typed arguments onto
+SweepyService (server.py and `sweepy serve` both start it). The envelope, strict arguments and SDK-error
+handling live in sweepy.protocol; the behaviour in sweepy.service."""
+
+import logging
+import sys
+import time
+from typing import Annotated, Any, Literal
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from . import __version__
+from .jobs import SweepJob
+from .protocol import ToolRegistry, envelope
+from .service import SweepyService, clamp
+from .settings import Settings
+
+INSTRUCTIONS = (
+    "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
+    "→ get_jobs (judge each card against the resume). Keyword scores are a first pass, not a verdict."
+)
+
+
+async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ctx: Context) -> CallToolResult:
+    """Wait without holding the event loop, then answer the sweep's payload.
+
+    Progress counts finished stages, so it only ever rises and reaches the total when the sweep is done:
+    (0, 5, "discover"), (1, 5, "filter"), ... (5, 5, "completed").
+    """
+    deadline = time.monotonic() + clamp(wait_seconds, 0, 600)
+    sent = -1
+    while True:
+        done = job.total if job.status == "completed" else job.step - 1  # -1: not yet in its first stage
+        if done > sent and job.status != "failed":
+            sent = done
+            await ctx.report_progress(done, job.total, job.label)
+        left = deadline - time.monotonic()
+        if job.status != "running" or left <= 0:
+            break
+        await anyio.to_thread.run_sync(job.wait_change, job.step, left, abandon_on_cancel=True)
+    return envelope(service.sweep_payload(job))
+
+
+CREATE_PROFILE_ARGUMENTS = frozenset(
+    "name titles location resume_path remote_only include_hybrid min_salary must_have_skills synonyms platforms "
+    "sources_config cache_config orchestrator_config history_config job_tracking assessment output_filename".split()
+)
+
+
+def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> MCPServer:
+    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
+    settings = settings or (service.settings if service is not None else Settings.from_env())
+    service = service or SweepyService(settings)
+    registry = ToolRegistry(settings)
+
+    @registry.tool
+    def create_profile(
+        name: Annotated[str, Field(description="Full name written into the profile.")],
+        titles: Annotated[list[str], Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"].')],
+        location: Annotated[str, Field(description='Target location, e.g. "New York, NY".')],
+        resume_path: Annotated[str, Field(description="Path to a PDF or DOCX resume.")],
+        remote_only: Annotated[bool, Field(description="Keep only fully remote roles.")] = False,
+        include_hybrid: Annotated[bool, Field(description="Keep hybrid roles.")] = True,
+        min_salary: Annotated[int, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0,
+        must_have_skills: Annotated[list[str] | None, Field(description="Skill terms that raise the match.")] = None,
+        synonyms: Annotated[
+            list[list[str]] | None,
+            Field(description='Groups of interchangeable terms, e.g. [["JD", "Juris Doctor"]].'),
+        ] = None,
+        platforms: Annotated[
+            dict[str, Any] | None, Field(description='Platform switches, e.g. {"indeed": false}.')
+        ] = None,
+        sources_config: Annotated[
+            dict[str, Any] | None,
+            Field(description='Engines to enable, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'),
+        ] = None,
+        cache_config: Annotated[dict[str, Any] | None, Field(description="enabled, ttl_seconds.")] = None,
+        orchestrator_config: Annotated[
+            dict[str, Any] | None,
+            Field(description="timeout_per_source_seconds; circuit_breaker {failure_threshold, cooldown_seconds}."),
+        ] = None,
+        history_config: Annotated[
+            dict[str, Any] | None, Field(description="enabled, retention_days (4), match (url | url+role), path.")
+        ] = None,
+        job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True,
+        assessment: Annotated[
+            Literal["agent", "keyword"],
+            Field(description="Report gate: agent (every card judged first) or keyword (keyword-only allowed)."),
+        ] = "agent",
+        output_filename: Annotated[
+            str | None, Field(description="Custom YAML path; default profiles/{name}_{first title}.yaml.")
+        ] = None,
+    ) -> CallToolResult:
+        """Validate every enabled engine, then write the profile YAML (nothing is written if anything fails).
+
+        Call this first with the person's name, target titles, location and resume. The profile becomes the
+        default for run_sweep. Next: run_sweep.
+        """
+        arguments = {k: v for k, v in locals().items() if k in CREATE_PROFILE_ARGUMENTS}  # not the closure's names
+        return envelope(service.create_profile(**arguments))
+
+    @registry.tool
+    async def run_sweep(
+        ctx: Context,
+        profile_path: Annotated[
+            str | None, Field(description="Profile YAML; default the last saved profile, then the bundled ones.")
+        ] = None,
+        deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True,
+        include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False,
+        wait_seconds: Annotated[
+            int, Field(description="Longest wait before returning progress; clamped to 0..600.")
+        ] = 45,
+    ) -> CallToolResult:
+        """Start a sweep (discover → filter → deduplicate → history → keyword score) in the background.
+
+        Returns the completed payload if it finishes within wait_seconds, else sweep_status "running" with a
+        job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
+        """
+        job, _joined = await anyio.to_thread.run_sync(service.start_sweep, profile_path, deduplicate, include_seen)
+        return await _wait_for(service, job, wait_seconds, ctx)
+
+    @registry.tool
+    async def get_sweep_status(
+        ctx: Context,
+        job_id: Annotated[str | None, Field(description="Sweep id from run_sweep; default the most recent.")] = None,
+        wait_seconds: Annotated[int, Field(description="Longest wait; clamped to 0..600.")] = 45,
+    ) -> CallToolResult:
+        """Wait on a sweep started by run_sweep and report its progress; returns as soon as it finishes.
+
+        A completed sweep's cards are already the active session: call get_jobs next.
+        """
+        return await _wait_for(service, service.find_sweep(job_id), wait_seconds, ctx)
+
+    @registry.tool
+    def get_jobs(
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session, e.g. pedro_writer.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
+        limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
+    ) -> CallToolResult:
+        """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
+
+        Read each card with the resume and judge the real fit; keyword scores are only a first pass.
+        """
+        return envelope(service.get_jobs(profile_stem, results_dir, limit))
+
+    @registry.tool
+    def get_results(
+        profile_stem: Annotated[str | None, Field(description="Filter result files by profile id.")] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
+        limit: Annotated[int, Field(description="Top roles returned; clamped to 1..100.")] = 10,
+    ) -> CallToolResult:
+        """Read the latest sweep result file from disk (never re-runs the sweep) and return its top roles."""
+        return envelope(service.get_results(profile_stem, results_dir, limit))
+
+    @registry.tool
+    def clear_history(
+        profile_path: Annotated[str | None, Field(description="Profile YAML path.")] = None,
+        profile_stem: Annotated[str | None, Field(description="Profile id, e.g. pedro_writer.")] = None,
+    ) -> CallToolResult:
+        """Forget the postings a profile was shown, so the next sweep reports them again.
+
+        Without arguments it clears the profile of this server's last sweep; after a restart pass one of them.
+        """
+        return envelope(service.clear_history(profile_path, profile_stem))
+
+    @registry.tool
+    def list_sweeps(
+        limit: Annotated[
+            int | None,
+            Field(ge=1, le=100, description="Page size 1..100; sending limit or cursor switches to cursor paging."),
+        ] = None,
+        cursor: Annotated[
+            str | None,
+            Field(min_length=1, max_length=512, description="The previous page's next_cursor, unchanged."),
+        ] = None,
+    ) -> CallToolResult:
+        """List this server's recent background sweeps, newest first, with status and progress."""
+        return envelope(service.list_sweeps(limit, cursor))
+
+    return MCPServer(
+        "sweepy",
+        title="Sweepy job search",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        middleware=[registry.middleware],
+        tools=registry.all(),
+    )
+
+
+def main() -> None:
+    """Serve on stdio until the host closes the pipe."""
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
+    settings = Settings.from_env()
+    settings.workspace().remove_stale_temp_files()
+    create_server(settings).run("stdio")

@@ -1,0 +1,48 @@
+"""Every SWEEPY_* environment variable, read once into one typed object (the server reads it at start)."""
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .paths import INSTALL_DIR, Workspace
+
+
+def _flag(environ: Mapping[str, str], name: str) -> bool:
+    # Only the exact value "1" switches a flag on: "true", "yes" or " 1" do not.
+    return environ.get(name) == "1"
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path
+    """SWEEPY_HOME: the workspace root (default: the folder holding server.py)."""
+    state_dir: Path
+    """SWEEPY_STATE_DIR: history, cache, breakers, last profile (default ~/.sweepy)."""
+    allow_external_writes: bool = False
+    """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""
+    allow_private_urls: bool = False
+    """SWEEPY_ALLOW_PRIVATE_URLS=1: the link checker may fetch loopback and private addresses (tests only)."""
+    require_judgments: bool = False
+    """SWEEPY_REQUIRE_JUDGMENTS=1: the report gate for every profile and for export_report."""
+    output_schemas: bool = False
+    """SWEEPY_OUTPUT_SCHEMAS=1: publish each tool's outputSchema."""
+    tools: Literal["full", "core"] = "full"
+    """SWEEPY_TOOLS=core: list only the core tools (visibility, not permission)."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if environ is None else environ
+        return cls(
+            home=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_HOME") or str(INSTALL_DIR)))),
+            state_dir=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_STATE_DIR") or "~/.sweepy"))),
+            allow_external_writes=_flag(env, "SWEEPY_ALLOW_EXTERNAL_WRITES"),
+            allow_private_urls=_flag(env, "SWEEPY_ALLOW_PRIVATE_URLS"),
+            require_judgments=_flag(env, "SWEEPY_REQUIRE_JUDGMENTS"),
+            output_schemas=_flag(env, "SWEEPY_OUTPUT_SCHEMAS"),
+            tools="core" if env.get("SWEEPY_TOOLS") == "core" else "full",
+        )
+
+    def workspace(self) -> Workspace:
+        return Workspace(self.home, self.state_dir, self.allow_external_writes)
