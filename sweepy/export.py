@@ -5,15 +5,17 @@ import csv
 import io
 import re
 from pathlib import Path
-from typing import Any
 
+from .cards import Card, CardSalary
 from .errors import StorageError
 from .paths import atomic_write_text, read_regular
 
 CARD_COLUMNS = (
-    "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "posted_at",
-    "match_score", "match_kind", "matched_terms", "missing_must_haves", "seen_before", "url",
+    "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "salary_annual_min",
+    "salary_annual_max", "salary_currency", "salary_status", "posted_at", "match_score", "match_kind",
+    "matched_terms", "missing_must_haves", "seen_before", "url", "apply_url",
 )  # fmt: skip
+"""The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter."""
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
 MAX_CSV_BYTES = 50_000_000
 CARRY_FROM_NEWEST = 30
@@ -32,11 +34,14 @@ def unescape_cell(value: str) -> str:
     return value[1:] if value.startswith("'") and stripped[:1] in _TRIGGERS and stripped else value
 
 
-def _cell(card: dict[str, Any], column: str) -> str:
-    value = card.get(column)
+def _cell(card: Card, column: str) -> str:
+    salary = card.salary
+    if column.startswith("salary_") and column != "salary_status":
+        figure = getattr(salary, column.removeprefix("salary_"), None) if salary is not None else None
+        return f"{figure:.0f}" if isinstance(figure, float) else str(figure or "")
     if column == "salary":
-        salary = value or {}
-        return str(salary.get("text") or _salary_text(salary)) if salary else ""
+        return (salary.text or _salary_text(salary)) if salary is not None else ""
+    value = getattr(card, column)
     if isinstance(value, list):
         return "; ".join(str(v) for v in value)
     if isinstance(value, bool):
@@ -44,21 +49,23 @@ def _cell(card: dict[str, Any], column: str) -> str:
     return "" if value is None else str(value)
 
 
-def _salary_text(salary: dict[str, Any]) -> str:
-    low, high = salary.get("min"), salary.get("max")
+def _salary_text(salary: CardSalary) -> str:
+    low, high = salary.min or salary.max or 0, salary.max or salary.min or 0
     span = f"{low:,.0f}" if low == high else f"{low:,.0f}-{high:,.0f}"
-    return f"{salary.get('currency') or ''} {span} per {salary.get('period')}".strip()
+    return f"{salary.currency or ''} {span} per {salary.period}".strip()
 
 
-def csv_text(cards: list[dict[str, Any]], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+def csv_text(cards: list[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+    """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly."""
     columns = CARD_COLUMNS + (TRACKING_COLUMNS if tracking else ())
     buffer = io.StringIO()
+    buffer.write("\ufeff")
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(columns)
     for card in cards:
         row = [_cell(card, c) for c in CARD_COLUMNS]
         if tracking:
-            earlier = carried.get(card["job_id"], {})
+            earlier = carried.get(card.job_id, {})
             row += [earlier.get(c, "") for c in TRACKING_COLUMNS]
         writer.writerow([escape_cell(value) for value in row])
     return buffer.getvalue()
@@ -128,9 +135,9 @@ def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
     return carried
 
 
-def write_cards_csv(target: Path, cards: list[dict[str, Any]], tracking: bool, stem: str) -> int:
+def write_cards_csv(target: Path, cards: list[Card], tracking: bool, stem: str) -> int:
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values."""
     carried = carried_tracking(target.parent, stem) if tracking else {}
     carried.pop("", None)
     atomic_write_text(target, csv_text(cards, tracking, carried))
-    return sum(any(carried.get(card["job_id"], {}).values()) for card in cards)
+    return sum(any(carried.get(card.job_id, {}).values()) for card in cards)

@@ -141,12 +141,15 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         ] = None,
         results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
         limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
+        offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0,
     ) -> CallToolResult:
         """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
 
-        Read each card with the resume and judge the real fit; keyword scores are only a first pass.
+        Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
+        limit and offset (next_offset); descriptions are excerpts. A card marked judgment_stale was judged
+        against an earlier resume: judge it again. Next: submit_judgments.
         """
-        return envelope(service.get_jobs(profile_stem, results_dir, limit))
+        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset))
 
     @registry.tool
     def get_results(

@@ -1,4 +1,4 @@
-"""Domain records: Salary and Posting (what engines return), plus the card dict the user sees."""
+"""Domain records: Salary and Posting, what engines return (cards, what the person sees, are sweepy.cards)."""
 
 import datetime as dt
 from dataclasses import dataclass, field
@@ -14,12 +14,6 @@ DESCRIPTION_CAP = 20_000
 
 ANNUAL_FACTOR: dict[str, int] = {"hour": 2080, "day": 260, "week": 52, "month": 12, "year": 1}
 """Full-time multipliers: 40 h x 52 weeks, 5 days x 52 weeks."""
-
-JUDGMENT_FIELDS = (
-    "match_pct", "resume_track", "resume_color", "domain", "summary", "requirements", "alignment",
-    "has_extended_response", "app_format", "comp", "benefits", "page_theme",
-)  # fmt: skip
-"""Card fields an assistant's judgment sets (submit_judgments)."""
 
 
 @dataclass(slots=True, frozen=True)

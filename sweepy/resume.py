@@ -1,6 +1,7 @@
 """Resume text from PDF or DOCX, size-checked before parsing and capped after."""
 
 import functools
+import hashlib
 import io
 import zipfile
 from pathlib import Path
@@ -110,3 +111,22 @@ def _cached_text(path_text: str, size: int, _mtime: int) -> str:
     if not text.strip():
         raise DocumentError(f"No text could be read from {path.name}; is it a scanned image? Use a text PDF.")
     return text[:TEXT_CAP]
+
+
+def fingerprint(path: Path) -> str | None:
+    """A short hash of the resume file's bytes, or None when it cannot be read: a judgment records the
+    resume it was made against, and reads as stale once the file changes."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return _cached_fingerprint(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_fingerprint(path_text: str, _size: int, _mtime: int) -> str | None:
+    try:
+        data = read_regular(Path(path_text), "Resume", MAX_FILE_BYTES, DocumentError)
+    except (OSError, DocumentError):
+        return None
+    return hashlib.sha256(data).hexdigest()[:16]

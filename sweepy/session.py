@@ -11,20 +11,22 @@ import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 if sys.platform != "win32":
     import fcntl
 
 from . import paths
+from .cards import Card
 from .errors import InvalidArgument, NotFound, StorageError
-from .models import JUDGMENT_FIELDS
 from .paths import atomic_write_text
+from .validation import describe_validation_error
 
 ACTIVE = "report_session.json"
 LOCK_NAME = ".session.lock"
@@ -150,8 +152,59 @@ def valid_cards(cards: Any) -> bool:
     )
 
 
-def _parse(path: Path) -> dict[str, Any] | None:
-    """The session in `path`, None if there is none; StorageError if it is damaged."""
+class Session(BaseModel):
+    """A session file: the cards of one sweep of one profile, their judgments, and the playbook."""
+
+    model_config = ConfigDict(extra="allow")
+
+    profile_stem: str | None = None
+    profile_path: str | None = None
+    candidate_name: str | None = None
+    assessment_mode: str = "agent"
+    source_result: str | None = None
+    csv_report: str | None = None
+    sweep_id: str | None = None
+    updated_at: str | None = None
+    playbook: str = ""
+    cards: list[Card]
+
+    def card(self, job_id: str) -> Card | None:
+        return next((c for c in self.cards if c.job_id == job_id), None)
+
+    def to_text(self) -> str:
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, allow_nan=False)
+
+
+_DAMAGED = (
+    "Session file {} is damaged{}. Call run_sweep, then get_sweep_status, to load a fresh session; the next "
+    "sweep moves the damaged file aside."
+)
+_parsed: dict[Path, tuple[tuple[int, int, int, int], Session]] = {}
+_parsed_guard = threading.Lock()
+
+
+def _identity(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _parse(path: Path) -> Session | None:
+    """The session in `path`, None if there is none; StorageError if it is damaged.
+
+    Parsed sessions are kept by the file's identity (device, inode, size, mtime): every write replaces the file
+    (a new inode), so another process's write is seen, and a 5,000-card session is not re-parsed per call.
+    Callers must not change what this returns; `SessionStore.update` works on a copy.
+    """
+    before = _identity(path)
+    if before is None:
+        return None
+    with _parsed_guard:
+        kept = _parsed.get(path)
+    if kept is not None and kept[0] == before:
+        return kept[1]
     try:
         text = paths.read_regular(path, "Session file", paths.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
@@ -161,21 +214,22 @@ def _parse(path: Path) -> dict[str, Any] | None:
     try:
         data = paths.loads_finite(text)
     except paths.NonFiniteNumber as exc:
-        raise StorageError(
-            f"Session file {path} is damaged: {exc}. Call run_sweep, then get_sweep_status, to load a fresh "
-            "session; the next sweep moves the damaged file aside."
-        ) from None
+        raise StorageError(_DAMAGED.format(path, f": {exc}")) from None
     except ValueError:
         data = None
     if not isinstance(data, dict) or not valid_cards(data.get("cards")):
-        raise StorageError(
-            f"Session file {path} is damaged (not a session with a list of cards). Call run_sweep, then "
-            "get_sweep_status, to load a fresh session; the next sweep moves the damaged file aside."
-        )
-    return data
+        raise StorageError(_DAMAGED.format(path, " (not a session with a list of cards)"))
+    try:
+        session = Session.model_validate(data)
+    except ValidationError as exc:
+        raise StorageError(_DAMAGED.format(path, f" ({describe_validation_error(exc)})")) from None
+    if _identity(path) == before:  # not replaced while it was read
+        with _parsed_guard:
+            _parsed[path] = (before, session)
+    return session
 
 
-def load_session(folder: Path, stem: str | None) -> dict[str, Any]:
+def load_session(folder: Path, stem: str | None) -> Session:
     path = session_path(folder, stem)
     data = _parse(path) if folder.is_dir() else None
     if data is None:
@@ -184,29 +238,60 @@ def load_session(folder: Path, stem: str | None) -> dict[str, Any]:
     return data
 
 
-def _previous(path: Path) -> dict[str, Any]:
+def _previous(path: Path) -> Session | None:
     """The saved session a new sweep replaces; a damaged one is moved aside (never overwritten unseen)."""
     try:
-        return _parse(path) or {}
+        return _parse(path)
     except StorageError:
         os.replace(path, path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"))
-        return {}
+        return None
 
 
-def activate(folder: Path, stem: str, session: dict[str, Any]) -> None:
-    """Make a finished sweep the active session and the profile's saved one. Judgments already given to a
-    card with the same job_id in the profile's saved session are kept, and so is its playbook."""
-    with folder_lock(folder):
-        saved_path = session_path(folder, stem)
-        previous = _previous(saved_path)
-        earlier = {c["job_id"]: c for c in previous.get("cards", [])}
-        for card in session["cards"]:
-            old = earlier.get(card["job_id"])
-            if old:
-                card.update({k: old[k] for k in JUDGMENT_FIELDS if old.get(k) is not None})
-                if card.get("match_pct") is not None:
-                    card["match_score"], card["match_kind"] = card["match_pct"], "MATCH"
-        session.setdefault("playbook", previous.get("playbook", ""))
-        text = json.dumps(session, ensure_ascii=False, allow_nan=False)
-        atomic_write_text(saved_path, text)
-        atomic_write_text(session_path(folder, None), text)
+T = TypeVar("T")
+
+
+class SessionStore:
+    """The sessions of one results folder. Every write is one `update()` (or `activate()`) under the folder's
+    lock, and writes the profile's saved session and, when it holds the same profile, the active one."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def load(self, stem: str | None) -> Session:
+        return load_session(self.folder, stem)
+
+    def update(self, stem: str | None, change: Callable[[Session], T]) -> T:
+        """Read the session (`stem` None: the active one), let `change` edit a copy, write it back atomically.
+        Overlapping calls from threads or processes queue on the lock, so none loses another's edit."""
+        with folder_lock(self.folder):
+            session = self.load(stem).model_copy(deep=True)
+            outcome = change(session)
+            self._write(session)
+            return outcome
+
+    def activate(self, session: Session) -> None:
+        """Make a finished sweep the active session and its profile's saved one. Judgments already given to a
+        card with the same job_id in the profile's saved session are kept, and so is its playbook."""
+        with folder_lock(self.folder):
+            previous = _previous(session_path(self.folder, session.profile_stem))
+            if previous is not None:
+                earlier = {c.job_id: c for c in previous.cards}
+                for card in session.cards:
+                    if (old := earlier.get(card.job_id)) is not None:
+                        card.carry_judgment(old)
+                session.playbook = session.playbook or previous.playbook
+            text = session.to_text()
+            atomic_write_text(session_path(self.folder, session.profile_stem), text)
+            atomic_write_text(session_path(self.folder, None), text)
+
+    def _write(self, session: Session) -> None:
+        text = session.to_text()
+        if session.profile_stem:
+            atomic_write_text(session_path(self.folder, session.profile_stem), text)
+        try:
+            active = _parse(session_path(self.folder, None))
+        except StorageError:
+            active = None
+        if session.profile_stem is None or (active is not None and active.profile_stem == session.profile_stem
+                                            and active.sweep_id == session.sweep_id):  # fmt: skip
+            atomic_write_text(session_path(self.folder, None), text)

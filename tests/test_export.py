@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from sweepy.cards import Card
 from sweepy.errors import StorageError
 from sweepy.export import (
     CARD_COLUMNS,
@@ -25,7 +26,7 @@ STEM = "paralegal_nyc"
 SCORER = Scorer(titles=["Paralegal"], must_haves=["Westlaw"], synonyms=[], resume_text="Paralegal, Westlaw, e-filing")
 
 
-def card(title: str, company: str = "Northwind Labs", n: int = 1, **fields: Any) -> dict[str, Any]:
+def card(title: str, company: str = "Northwind Labs", n: int = 1, **fields: Any) -> Card:
     record = {"title": title, "company": company, "url": f"https://jobs.lever.co/northwind/{n}", **fields}
     return make_card(posting_from_record(record, "feed", "test"), SCORER)
 
@@ -85,7 +86,8 @@ def test_escaped_cells_never_start_like_a_formula(value: str) -> None:
 
 def test_written_csv_parses_back_to_the_original_values(workspace: Path) -> None:
     titles = ['=HYPERLINK("http://evil.example","x")', "+1 Paralegal", '-2+3 a",=1+2', "@SUM(A1)", ";=1 Paralegal"]
-    cards = [{**card("Paralegal", n=i), "title": title, "company": "\t=1 Corp"} for i, title in enumerate(titles)]
+    cards = [card("Paralegal", n=i).model_copy(update={"title": title, "company": "\t=1 Corp"})
+             for i, title in enumerate(titles)]  # fmt: skip
     target = workspace / "results" / f"{STEM}_20240601-090000.csv"
     write_cards_csv(target, cards, tracking=True, stem=STEM)
     rows = parse(target)
@@ -93,12 +95,27 @@ def test_written_csv_parses_back_to_the_original_values(workspace: Path) -> None
     assert [unescape_cell(row["title"]) for row in rows] == titles
     assert {unescape_cell(row["company"]) for row in rows} == {"\t=1 Corp"}
     assert list(rows[0]) == list(CARD_COLUMNS + TRACKING_COLUMNS)
+    assert target.read_bytes().startswith(b"\xef\xbb\xbf")  # the BOM Excel needs to read UTF-8
+
+
+def test_the_csv_carries_annual_salary_figures_the_apply_link_and_the_salary_status(workspace: Path) -> None:
+    hourly = card("Paralegal", n=1, salary="$32/hr", apply_url="https://jobs.lever.co/northwind/1/apply")
+    target = workspace / "results" / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(target, [hourly, card("Legal Assistant", n=2)], tracking=False, stem=STEM)
+    first, second = parse(target)
+    assert (first["salary"], first["salary_annual_min"], first["salary_annual_max"], first["salary_currency"]) == (
+        "$32/hr", "66560", "66560", "USD",
+    )  # fmt: skip
+    assert (first["salary_status"], first["apply_url"]) == ("no_minimum", "https://jobs.lever.co/northwind/1/apply")
+    assert (second["salary"], second["salary_annual_min"], second["apply_url"]) == (
+        "", "", "https://jobs.lever.co/northwind/2",
+    )  # fmt: skip
 
 
 def test_no_apostrophe_build_up_across_runs(workspace: Path) -> None:
     folder = workspace / "results"
     cards = [card("Paralegal")]
-    job_id = cards[0]["job_id"]
+    job_id = cards[0].job_id
     first = folder / f"{STEM}_20240601-090000.csv"
     write_cards_csv(first, cards, tracking=True, stem=STEM)
     excel_edit(first, {job_id: {"notes": "=call back", "contact": "+1 212 555 0100", "status": "'=x"}})
@@ -123,7 +140,7 @@ def test_tracking_survives_an_excel_edit(workspace: Path) -> None:
         card("Senior Paralegal", company="Contoso, Inc.", n=2),
         card("Legal Assistant", n=3, description="Westlaw; e-filing; dockets"),
     ]
-    ids = [c["job_id"] for c in cards]
+    ids = [c.job_id for c in cards]
     first = folder / f"{STEM}_20240601-090000.csv"
     assert write_cards_csv(first, cards, tracking=True, stem=STEM) == 0
     excel_edit(
@@ -152,11 +169,11 @@ def test_tracking_is_kept_for_jobs_a_later_sweep_did_not_report(workspace: Path)
     a, b = card("Paralegal", n=1), card("Legal Assistant", n=2)
     first = folder / f"{STEM}_20240601-090000.csv"
     write_cards_csv(first, [a, b], tracking=True, stem=STEM)
-    excel_edit(first, {a["job_id"]: {"status": "applied"}})
+    excel_edit(first, {a.job_id: {"status": "applied"}})
     write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [b], tracking=True, stem=STEM)
     third = folder / f"{STEM}_20240603-090000.csv"
     assert write_cards_csv(third, [a, b], tracking=True, stem=STEM) == 1
-    assert {row["job_id"]: row["status"] for row in parse(third)} == {a["job_id"]: "applied", b["job_id"]: ""}
+    assert {row["job_id"]: row["status"] for row in parse(third)} == {a.job_id: "applied", b.job_id: ""}
 
 
 def test_newest_earlier_csv_wins(workspace: Path) -> None:
@@ -165,7 +182,7 @@ def test_newest_earlier_csv_wins(workspace: Path) -> None:
     for day, status in (("01", "applied"), ("02", "interview")):
         path = folder / f"{STEM}_202406{day}-090000.csv"
         write_cards_csv(path, [a], tracking=True, stem=STEM)
-        excel_edit(path, {a["job_id"]: {"status": status}})
+        excel_edit(path, {a.job_id: {"status": status}})
     target = folder / f"{STEM}_20240603-090000.csv"
     write_cards_csv(target, [a], tracking=True, stem=STEM)
     assert [row["status"] for row in parse(target)] == ["interview"]
@@ -178,7 +195,7 @@ def test_newest_earlier_csv_wins_within_the_same_second(workspace: Path) -> None
     for suffix, status in (("", "applied"), ("-2", "interview"), ("-10", "offer")):
         path = folder / f"{STEM}_20240601-090000{suffix}.csv"
         write_cards_csv(path, [a], tracking=True, stem=STEM)
-        excel_edit(path, {a["job_id"]: {"status": status}})
+        excel_edit(path, {a.job_id: {"status": status}})
     assert [p.name for p in earlier_csvs(folder, STEM)] == [
         f"{STEM}_20240601-090000-10.csv",
         f"{STEM}_20240601-090000-2.csv",
@@ -194,7 +211,7 @@ def test_other_profiles_csvs_are_not_read(workspace: Path) -> None:
     a = card("Paralegal")
     other = folder / "writer_remote_20240601-090000.csv"
     write_cards_csv(other, [a], tracking=True, stem="writer_remote")
-    excel_edit(other, {a["job_id"]: {"status": "applied"}})
+    excel_edit(other, {a.job_id: {"status": "applied"}})
     target = folder / f"{STEM}_20240602-090000.csv"
     assert write_cards_csv(target, [a], tracking=True, stem=STEM) == 0
     assert [row["status"] for row in parse(target)] == [""]
@@ -226,7 +243,7 @@ def test_earlier_csv_of_a_sweep_that_found_nothing_does_not_block(workspace: Pat
     folder = workspace / "results"
     empty = folder / f"{STEM}_20240601-090000.csv"
     assert write_cards_csv(empty, [], tracking=True, stem=STEM) == 0
-    assert empty.read_text(encoding="utf-8").splitlines() == [",".join(CARD_COLUMNS + TRACKING_COLUMNS)]
+    assert empty.read_text(encoding="utf-8-sig").splitlines() == [",".join(CARD_COLUMNS + TRACKING_COLUMNS)]
     target = folder / f"{STEM}_20240602-090000.csv"
     assert write_cards_csv(target, [card("Paralegal")], tracking=True, stem=STEM) == 0
     assert [row["title"] for row in parse(target)] == ["Paralegal"]
@@ -257,15 +274,15 @@ def test_apostrophe_escaped_cells_are_not_read_as_quotes(workspace: Path) -> Non
     assert '"' not in first.read_text(encoding="utf-8")
 
     carried = read_tracking(first)
-    assert carried[a["job_id"]] == {
+    assert carried[a.job_id] == {
         "status": "applied",
         "applied_on": "",
         "follow_up_on": "",
         "contact": "+1 212 555 0100",
         "notes": "Recruiter said 'next week'",
     }
-    assert carried[b["job_id"]]["status"] == "ghosted"
-    assert carried[b["job_id"]]["notes"] == "-no reply"
+    assert carried[b.job_id]["status"] == "ghosted"
+    assert carried[b.job_id]["notes"] == "-no reply"
 
 
 def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: Path) -> None:
@@ -283,10 +300,10 @@ def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: P
         writer.writerows(rows)
 
     carried = read_tracking(first)
-    assert set(carried) == {c["job_id"] for c in cards}
-    assert all(not any(values.values()) for job_id, values in carried.items() if job_id != cards[-1]["job_id"])
-    assert {cards[-1]["job_id"]: carried[cards[-1]["job_id"]]} == {
-        cards[-1]["job_id"]: {
+    assert set(carried) == {c.job_id for c in cards}
+    assert all(not any(values.values()) for job_id, values in carried.items() if job_id != cards[-1].job_id)
+    assert {cards[-1].job_id: carried[cards[-1].job_id]} == {
+        cards[-1].job_id: {
             "status": "applied",
             "applied_on": "",
             "follow_up_on": "",
@@ -301,10 +318,10 @@ def test_a_value_the_person_cleared_stays_cleared(workspace: Path) -> None:
     a = card("Paralegal")
     first = folder / f"{STEM}_20240601-090000.csv"
     write_cards_csv(first, [a], tracking=True, stem=STEM)
-    excel_edit(first, {a["job_id"]: {"status": "applied", "notes": "call Bob"}})
+    excel_edit(first, {a.job_id: {"status": "applied", "notes": "call Bob"}})
     second = folder / f"{STEM}_20240602-090000.csv"
     write_cards_csv(second, [a], tracking=True, stem=STEM)
-    excel_edit(second, {a["job_id"]: {"status": "", "notes": ""}})  # the person blanked the row
+    excel_edit(second, {a.job_id: {"status": "", "notes": ""}})  # the person blanked the row
     third = folder / f"{STEM}_20240603-090000.csv"
     assert write_cards_csv(third, [a], tracking=True, stem=STEM) == 0
     assert [(row["status"], row["notes"]) for row in parse(third)] == [("", "")]
@@ -321,4 +338,4 @@ def test_a_csv_resaved_as_windows_1252_still_carries_over(workspace: Path) -> No
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\r\n")
         writer.writeheader()
         writer.writerows(rows)
-    assert read_tracking(first)[a["job_id"]]["notes"] == "Café chat with José"
+    assert read_tracking(first)[a.job_id]["notes"] == "Café chat with José"

@@ -11,8 +11,9 @@ import pytest
 from conftest import DATA, ROOT
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
+from sweepy.cards import Card, rank
 from sweepy.config import load_profile
-from sweepy.service import SweepyService, rank
+from sweepy.service import SweepyService
 
 PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
 
@@ -97,7 +98,7 @@ def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace
     service = SweepyService()
     first = sweep(service, "config.sample.yaml")
     first_csv = Path(first["reports"]["csv"])
-    with first_csv.open(encoding="utf-8", newline="") as handle:
+    with first_csv.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     rows[0].update(status="applied", applied_on="2026-11-29", notes="=follow up Friday")
     with first_csv.open("w", encoding="utf-8-sig", newline="") as handle:  # as a spreadsheet would save it
@@ -108,7 +109,7 @@ def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace
     assert (empty["card_count"], empty["previously_seen_count"]) == (0, first["card_count"])
     assert "include_seen" in empty["message"]
     again = sweep(service, "config.sample.yaml", include_seen=True)
-    with Path(again["reports"]["csv"]).open(encoding="utf-8", newline="") as handle:
+    with Path(again["reports"]["csv"]).open(encoding="utf-8-sig", newline="") as handle:
         carried = {row["job_id"]: row for row in csv.DictReader(handle)}
     row = carried[rows[0]["job_id"]]
     assert (row["status"], row["applied_on"], row["notes"]) == ("applied", "2026-11-29", "'=follow up Friday")
@@ -136,12 +137,12 @@ def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspac
 
 def test_rank_puts_judged_cards_first_then_scores() -> None:
     cards = [
-        {"title": "b", "match_score": 90, "match_pct": None},
-        {"title": "a", "match_score": 40, "match_pct": 40},
-        {"title": "c", "match_score": 95, "match_pct": None},
-        {"title": "d", "match_score": 70, "match_pct": 70},
+        Card(job_id="1", title="b", company="x", match_score=90),
+        Card(job_id="2", title="a", company="x", match_score=40, match_pct=40),
+        Card(job_id="3", title="c", company="x", match_score=95),
+        Card(job_id="4", title="d", company="x", match_score=70, match_pct=70),
     ]
-    assert [c["title"] for c in rank(cards)] == ["d", "a", "c", "b"]
+    assert [c.title for c in rank(cards)] == ["d", "a", "c", "b"]
 
 
 def test_result_file_counts_drops_by_reason_and_keeps_skipped_records(workspace: Path) -> None:

@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from ..cards import Card
 from ..config import Profile, profile_stem
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
@@ -36,7 +36,7 @@ class SweepOutcome:
     discovered: int = 0
     new: int = 0
     previously_seen: int = 0
-    cards: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
     drops: Counter[str] = field(default_factory=Counter)
     skipped_sources: list[SkippedSource] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)

@@ -1,9 +1,9 @@
 """Stage 5 of 5: keyword-score each posting into a card, best first."""
 
 import hashlib
-from typing import Any
 
-from ..models import JUDGMENT_FIELDS, Posting
+from ..cards import Card, CardSalary
+from ..models import Posting
 from ..scoring import Scorer
 from ..text import normalize_company
 from .dedupe import role_key
@@ -18,41 +18,37 @@ def card_id(posting: Posting) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def make_card(posting: Posting, scorer: Scorer) -> dict[str, Any]:
+def make_card(posting: Posting, scorer: Scorer) -> Card:
     result = scorer.score(posting.title, posting.description)
-    card: dict[str, Any] = {
-        "job_id": card_id(posting),
-        "title": posting.title,
-        "company": posting.company,
-        "location": posting.location,
-        "workplace": posting.workplace,
-        "url": posting.url,
-        "apply_url": posting.apply_url or posting.url,
-        "platform": posting.platform,
-        "engine": posting.engine,
-        "also_on": list(posting.also_on),
-        "posted_at": posting.posted_at.isoformat() if posting.posted_at else None,
-        "salary": posting.salary.to_dict() if posting.salary else None,
-        "salary_status": posting.salary_status,
-        "description": posting.description[:CARD_DESCRIPTION_CAP],
-        "match_score": result.score,
-        "match_kind": "KEYWORD OVERLAP",
-        "keyword_score": result.score,
-        "matched_terms": result.matched_terms,
-        "missing_must_haves": result.missing_must_haves,
-        "seen_before": posting.seen_before,
-        "verification": "not_checked",
-    }
-    card.update(dict.fromkeys(JUDGMENT_FIELDS))
-    return card
+    return Card(
+        job_id=card_id(posting),
+        title=posting.title,
+        company=posting.company,
+        location=posting.location,
+        workplace=posting.workplace,
+        url=posting.url,
+        apply_url=posting.apply_url or posting.url,
+        platform=posting.platform,
+        engine=posting.engine,
+        also_on=list(posting.also_on),
+        posted_at=posting.posted_at.isoformat() if posting.posted_at else None,
+        salary=CardSalary(**posting.salary.to_dict()) if posting.salary else None,
+        salary_status=posting.salary_status,
+        description=posting.description[:CARD_DESCRIPTION_CAP],
+        match_score=result.score,
+        keyword_score=result.score,
+        matched_terms=result.matched_terms,
+        missing_must_haves=result.missing_must_haves,
+        seen_before=posting.seen_before,
+    )
 
 
-def score_postings(postings: list[Posting], scorer: Scorer) -> list[dict[str, Any]]:
+def score_postings(postings: list[Posting], scorer: Scorer) -> list[Card]:
     cards = [make_card(p, scorer) for p in postings]
     taken: dict[str, int] = {}
     for card in cards:  # without dedupe (or for twin openings on one board) a role repeats; keep ids unique
-        count = taken.get(card["job_id"], 0)
-        taken[card["job_id"]] = count + 1
+        count = taken.get(card.job_id, 0)
+        taken[card.job_id] = count + 1
         if count:
-            card["job_id"] = f"{card['job_id']}-{count + 1}"
-    return sorted(cards, key=lambda c: (-c["match_score"], c["title"].lower(), c["company"].lower(), c["job_id"]))
+            card.job_id = f"{card.job_id}-{count + 1}"
+    return sorted(cards, key=lambda c: (-c.match_score, c.title.lower(), c.company.lower(), c.job_id))

@@ -1,0 +1,173 @@
+"""Cards: one posting as the person sees it (`Card`), and the assistant's verdict on it (`Judgment`).
+
+The field lists live here once: the score stage builds cards, the session stores them, submit_judgments
+validates judgments, the CSV, the report and the output schemas read their fields from these models.
+"""
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
+MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
+Verification = Literal["verified", "unverified", "dead", "not_checked"]
+
+# CSS level 4 named colours a badge may use (a safe, closed list: nothing else reaches the renderer).
+CSS_COLOURS = frozenset(
+    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
+    burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
+    darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred
+    darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink
+    deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold
+    goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush
+    lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
+    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow
+    lime limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+    navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise
+    palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue
+    saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow
+    springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
+    yellowgreen""".split()
+)
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+Line = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
+
+
+class Judgment(BaseModel):
+    """What an assistant sets on a card (submit_judgments). None leaves a field as it is."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    match_pct: Annotated[int, Field(ge=0, le=100)] | None = None
+    resume_track: Label | None = None
+    resume_color: Label | None = None
+    domain: Label | None = None
+    summary: Text | None = None
+    requirements: Text | None = None
+    alignment: Text | None = None
+    has_extended_response: bool | None = None
+    app_format: Line | None = None
+    comp: Line | None = None
+    benefits: Line | None = None
+    page_theme: Label | None = None
+
+    @field_validator("resume_color")
+    @classmethod
+    def _colour(cls, value: str | None) -> str | None:
+        if value is None or _HEX_COLOUR.match(value) or value.lower() in CSS_COLOURS:
+            return value.lower() if value is not None and not value.startswith("#") else value
+        raise ValueError("must be a CSS colour name such as 'teal' or a hex colour such as '#1f6feb'")
+
+    def changes(self) -> dict[str, Any]:
+        return {k: v for k, v in self.model_dump().items() if v is not None}
+
+
+JUDGMENT_FIELDS = tuple(Judgment.model_fields)
+EXCERPT_CHARS = 600
+"""Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 in context."""
+
+
+class CardSalary(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    min: float | None = None
+    max: float | None = None
+    currency: str | None = None
+    period: str = "year"
+    annual_min: float | None = None
+    annual_max: float | None = None
+    text: str = ""
+    predicted: bool = False
+
+
+class Card(BaseModel):
+    """One card. Sessions written by older versions load too: unknown keys are ignored, missing ones default."""
+
+    model_config = ConfigDict(extra="ignore", validate_assignment=False)
+
+    job_id: str
+    title: str
+    company: str
+    location: str = ""
+    workplace: Workplace = "unknown"
+    url: str = ""
+    apply_url: str = ""
+    platform: str = "other"
+    engine: str = ""
+    also_on: list[str] = []
+    posted_at: str | None = None
+    salary: CardSalary | None = None
+    salary_status: str = "no_minimum"
+    description: str = ""
+    match_score: float = 0
+    match_kind: MatchKind = "KEYWORD OVERLAP"
+    keyword_score: float = 0
+    matched_terms: list[str] = []
+    missing_must_haves: list[str] = []
+    seen_before: bool = False
+    verification: Verification = "not_checked"
+    # The judgment (submit_judgments), and the resume it was made against.
+    match_pct: int | None = None
+    resume_track: str | None = None
+    resume_color: str | None = None
+    domain: str | None = None
+    summary: str | None = None
+    requirements: str | None = None
+    alignment: str | None = None
+    has_extended_response: bool | None = None
+    app_format: str | None = None
+    comp: str | None = None
+    benefits: str | None = None
+    page_theme: str | None = None
+    judged_resume: str | None = None
+    """Fingerprint of the resume file the judgment was made against (see `resume.fingerprint`)."""
+
+    def judge(self, judgment: Judgment, resume: str | None) -> None:
+        """Merge a judgment's non-null fields; a match percentage makes the card a MATCH."""
+        for key, value in judgment.changes().items():
+            setattr(self, key, value)
+        if judgment.match_pct is not None:
+            self.match_score, self.match_kind = judgment.match_pct, "MATCH"
+        self.judged_resume = resume
+
+    def carry_judgment(self, earlier: "Card") -> None:
+        """Keep what an earlier sweep's copy of this card was told (same job_id, same profile)."""
+        for key in (*JUDGMENT_FIELDS, "judged_resume"):
+            if getattr(earlier, key) is not None:
+                setattr(self, key, getattr(earlier, key))
+        if self.match_pct is not None:
+            self.match_score, self.match_kind = self.match_pct, "MATCH"
+
+    def stale(self, resume: str | None) -> bool:
+        """Judged against a resume that has changed since (or that cannot be read now)."""
+        return self.match_pct is not None and self.judged_resume is not None and self.judged_resume != resume
+
+    def assessed(self, resume: str | None) -> bool:
+        """Judged, against the resume as it is now."""
+        return self.match_pct is not None and not self.stale(resume)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    def brief(self, resume: str | None) -> dict[str, Any]:
+        """The card as get_jobs shows it in an assistant's context: null fields left out, the description cut
+        to an excerpt (the session and the report keep it whole), and a stale judgment flagged."""
+        data = self.model_dump(mode="json", exclude_none=True, exclude={"judged_resume"})
+        if len(self.description) > EXCERPT_CHARS:
+            cut = self.description[:EXCERPT_CHARS]
+            data["description"] = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut) + " …"
+            data["description_excerpt"] = True
+        if self.stale(resume):
+            data["judgment_stale"] = True
+        return data
+
+
+def rank(cards: list[Card]) -> list[Card]:
+    """A submitted match_pct outranks keyword overlap; then the score, then the title."""
+    return sorted(cards, key=lambda c: (c.match_pct is None, -c.match_score, c.title.lower()))

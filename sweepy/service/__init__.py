@@ -1,0 +1,16 @@
+"""One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
+(without `status`) or raise SweepyError. Each area lives in its own module; SweepyService is their union."""
+
+from .base import KEYWORD_NOTE, clamp
+from .cards import CardTools
+from .history import HistoryTools
+from .profiles import ProfileTools
+from .reports import ReportTools
+from .sweeps import SweepTools
+
+
+class SweepyService(ProfileTools, SweepTools, CardTools, ReportTools, HistoryTools):
+    """The facade the MCP server and the CLI call."""
+
+
+__all__ = ["KEYWORD_NOTE", "SweepyService", "clamp"]

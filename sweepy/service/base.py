@@ -1,0 +1,55 @@
+"""What every area of the service shares: settings, the clock, the sweep registry, the workspace."""
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+
+from ..config import load_profile
+from ..engines.http import build_client
+from ..errors import SweepyError
+from ..jobs import SweepRegistry
+from ..paths import Workspace
+from ..resume import fingerprint
+from ..session import Session
+from ..settings import Settings
+
+KEYWORD_NOTE = (
+    "Scores labelled KEYWORD OVERLAP are deterministic first-pass values: call get_jobs, judge each card, and "
+    "submit_judgments before presenting them as matches."
+)
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+class ServiceBase:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.time,
+        http_client: Callable[[], httpx.Client] = build_client,
+    ) -> None:
+        """`settings` default to the environment now; `http_client` makes the one client each sweep shares
+        across its sources (tests may inject theirs)."""
+        self.settings = settings or Settings.from_env()
+        self.sweeps = SweepRegistry()
+        self.clock = clock
+        self.http_client = http_client
+
+    @property
+    def workspace(self) -> Workspace:
+        return self.settings.workspace()
+
+    def resume_fingerprint(self, session: "Session | None") -> str | None:
+        """The fingerprint of the resume a session's profile names now (None when it cannot be read): the
+        judgments made against another one are stale."""
+        if session is None or not session.profile_path:
+            return None
+        try:
+            profile = load_profile(Path(session.profile_path))
+            return fingerprint(self.workspace.resolve_read(profile.resume.path, "Resume"))
+        except SweepyError:
+            return None

@@ -1,0 +1,68 @@
+"""clear_history: forget the postings a profile was shown."""
+
+from pathlib import Path
+from typing import Any
+
+from ..config import load_profile, profile_stem
+from ..errors import InvalidArgument, NotFound
+from ..history import HistoryStore
+from ..paths import INSTALL_DIR, Workspace
+from ..session import check_stem
+from .base import ServiceBase
+
+
+class HistoryTools(ServiceBase):
+    # -- clear_history --------------------------------------------------------------------------------------
+    def clear_history(self, profile_path: str | None, profile_stem_arg: str | None) -> dict[str, Any]:
+        ws = self.workspace
+        if profile_path is not None and profile_stem_arg is not None:
+            raise InvalidArgument("Pass profile_path or profile_stem, not both.")
+        path: Path | None
+        if profile_path is not None:
+            path = ws.resolve_read(profile_path, "profile_path")
+            stem = profile_stem(path)
+        elif profile_stem_arg is not None:
+            stem = check_stem(profile_stem_arg)
+            path = self._profile_for_stem(ws, stem)
+        else:
+            try:
+                path = self.sweeps.get(None).profile_path
+            except NotFound:
+                raise InvalidArgument(
+                    "No sweep has run since the server started, so there is no profile to clear. Pass "
+                    "profile_path or profile_stem."
+                ) from None
+            stem = profile_stem(path)
+        history_path = ws.resolve_write(
+            load_profile(path).history.path if path is not None else "~/.sweepy/history.db", "history path"
+        )
+        if not history_path.exists():  # nothing was ever recorded: do not create a database to clear it
+            if path is None:
+                raise NotFound(
+                    f"No profile named {stem!r} and no history at {history_path}. Pass profile_path, or the "
+                    "stem of a profile in profiles/."
+                )
+            cleared, remaining = 0, 0
+        else:
+            store = HistoryStore(history_path, clock=self.clock)
+            if path is None and store.count(stem) == 0:
+                raise NotFound(f"No profile named {stem!r} and no history for it. Pass profile_path instead.")
+            cleared, remaining = store.clear(stem), store.count()
+        return {
+            "scope": stem,
+            "cleared": cleared,
+            "remaining": remaining,
+            "history_path": str(history_path),
+            "message": f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
+        }
+
+    def _profile_for_stem(self, ws: Workspace, stem: str) -> Path | None:
+        """The profile file a stem names: in profiles/ or the top folder, of the workspace or the install."""
+        for root in (ws.home, INSTALL_DIR):
+            for candidate in (root / "profiles" / f"{stem}.yaml", root / f"{stem}.yaml"):
+                if candidate.is_file():
+                    return candidate
+        for job in self.sweeps.newest_first():
+            if job.stem == stem:
+                return job.profile_path
+        return None

@@ -1,0 +1,113 @@
+"""create_profile: validate every enabled engine and the resume, then write the profile YAML."""
+
+from typing import Any
+
+from ..config import (
+    MAX_PROFILE_BYTES,
+    deep_merge,
+    default_profile_filename,
+    dump_profile,
+    profile_stem,
+    validate_profile_data,
+)
+from ..engines import default_engines, engines, validate_sources
+from ..errors import InvalidArgument, SweepyError
+from ..history import check_history_path
+from ..paths import atomic_write_text, keep_backup
+from ..resume import resume_text
+from .base import ServiceBase
+
+
+class ProfileTools(ServiceBase):
+    # -- create_profile -------------------------------------------------------------------------------------
+    def create_profile(
+        self,
+        name: str,
+        titles: list[str],
+        location: str,
+        resume_path: str,
+        remote_only: bool = False,
+        include_hybrid: bool = True,
+        min_salary: int = 0,
+        must_have_skills: list[str] | None = None,
+        synonyms: list[list[str]] | None = None,
+        platforms: dict[str, Any] | None = None,
+        sources_config: dict[str, Any] | None = None,
+        cache_config: dict[str, Any] | None = None,
+        orchestrator_config: dict[str, Any] | None = None,
+        history_config: dict[str, Any] | None = None,
+        job_tracking: bool = True,
+        assessment: str = "agent",
+        output_filename: str | None = None,
+    ) -> dict[str, Any]:
+        ws = self.workspace
+        resume = ws.resolve_read(resume_path, "resume_path")
+        base = {
+            "name": name,
+            "search": {
+                "titles": titles,
+                "location": location,
+                "remote_only": remote_only,
+                "include_hybrid": include_hybrid,
+                "min_salary": min_salary,
+            },
+            "resume": {
+                "path": str(resume),
+                "must_have_skills": must_have_skills or [],
+                "synonyms": synonyms or [],
+            },
+            "platforms": dict(platforms or {}),
+            "sources": {} if sources_config else {name: {"enabled": True} for name in default_engines()},
+            "export": {"tracking": job_tracking},
+            "report": {"assessment": assessment},
+        }
+        for block, changes in (
+            ("sources", sources_config),
+            ("cache", cache_config),
+            ("orchestrator", orchestrator_config),
+            ("history", history_config),
+        ):
+            if changes:
+                base[block] = deep_merge(base.get(block, {}), changes)  # type: ignore[arg-type]
+        profile = validate_profile_data(
+            base, "built from these arguments", fix="Fix that argument and call create_profile again."
+        )
+        resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
+        enabled = sorted(validate_sources(profile.sources, ws))
+        if not enabled:
+            raise InvalidArgument(
+                "sources_config enables no source, so a sweep would find nothing; nothing was written. Enable "
+                'one, e.g. {"greenhouse": {"boards": ["acme"]}}, {"remotive": {"enabled": true}} or {"feed": '
+                '{"path": "postings.jsonl"}}, or leave sources_config out to use the keyless public boards.'
+            )
+        check_history_path(ws, profile.history.path, "history_config.path")  # a sweep could never write it
+        raw_target = output_filename or default_profile_filename(name, titles[0])
+        if not raw_target.lower().endswith((".yaml", ".yml")):
+            raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
+        target = ws.resolve_write(raw_target, "output_filename")
+        text = dump_profile(profile)
+        backup = keep_backup(target, text.encode("utf-8"), self.clock(), MAX_PROFILE_BYTES)
+        atomic_write_text(target, text)
+        try:
+            ws.update_state(last_profile=str(target))
+            remembered = ""
+        except SweepyError as exc:  # the profile is written; only the run_sweep default is not updated
+            remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
+        not_enabled = sorted(set(engines()) - set(enabled))
+        message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
+        if backup is not None:
+            message += f" The file it replaced differed, so it was kept as {backup}."
+        if not sources_config:
+            message += (
+                f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
+                "add company boards (greenhouse, lever, ashby, ...) or keyed engines through sources_config."
+            )
+        return {
+            "profile_path": str(target),
+            "profile_stem": profile_stem(target),
+            "backup_path": str(backup) if backup else None,
+            "enabled_engines": enabled,
+            "engines_not_enabled": not_enabled,
+            "default_sources_used": not sources_config,
+            "message": message,
+        }

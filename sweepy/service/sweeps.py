@@ -1,0 +1,185 @@
+"""The sweeps: run_sweep and get_sweep_status (a background thread per sweep), list_sweeps, sweepy sources."""
+
+import hashlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from ..config import Profile, dump_profile, find_profile, load_profile, profile_stem
+from ..engines import validate_sources
+from ..engines.http import open_network
+from ..errors import InvalidArgument, SweepFailed, SweepyError
+from ..history import check_history_path
+from ..jobs import SweepJob, SweepLog, new_job_id
+from ..paths import Workspace
+from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
+from ..results import write_results
+from .base import KEYWORD_NOTE, ServiceBase
+
+log = logging.getLogger("sweepy")
+
+
+class SweepTools(ServiceBase):
+    # -- sweepy sources ---------------------------------------------------------------------------------------
+    def check_sources(self, profile_path: str | None) -> list[dict[str, Any]]:
+        """Ask every enabled source of a profile now, the way a sweep does but without the cache or the breaker
+        (the question is whether it answers now): one report each, as in a sweep's `sources`."""
+        ws = self.workspace
+        profile = load_profile(find_profile(ws, profile_path))
+        with open_network(self.http_client, ws.state_dir, None, None, self.clock) as network:
+            found = discover_sources(profile, ws, network, log.debug)
+        return [report.to_dict() for report in found.sources]
+
+    # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
+    def start_sweep(self, profile_path: str | None, deduplicate: bool, include_seen: bool) -> tuple[SweepJob, bool]:
+        """Validate everything a sweep needs, then start it (or join an identical running one)."""
+        ws = self.workspace
+        path = find_profile(ws, profile_path)
+        profile = load_profile(path)
+        check_history_path(ws, profile.history.path, f"history.path of {path.name}")
+        ws.resolve_read(profile.resume.path, "Resume in the profile")
+        configs = validate_sources(profile.sources, ws)
+        if not configs:
+            raise InvalidArgument(
+                f"Profile {path.name} enables no engine, so a sweep would find nothing. Add a sources block "
+                "(call create_profile with sources_config) and sweep again."
+            )
+        results = ws.results_dir("results")
+        job_id = new_job_id()
+        debug_log = ws.resolve_write(results / "logs" / f"{job_id}.log", "debug log")
+        digest = hashlib.sha256(dump_profile(profile).encode("utf-8")).hexdigest()[:16]
+        job = SweepJob(
+            path,
+            profile_stem(path),
+            SweepOptions(deduplicate, include_seen),
+            debug_log,
+            id=job_id,
+            profile_digest=digest,
+        )
+        return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results))
+
+    def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
+        """The sweep thread. Whatever happens, the job ends completed or failed: never left "running"."""
+        sweep_log = SweepLog(job.debug_log)
+        try:
+            sweep_log(f"sweep {job.id} of {job.profile_path} options={job.options}")
+
+            def progress(step: int, label: str) -> None:
+                job.set_progress(step, label)
+                sweep_log(f"stage {step}/{job.total} {label}")
+
+            cache, breaker = profile.cache, profile.orchestrator.circuit_breaker
+            with open_network(
+                self.http_client,
+                ws.resolve_write(ws.state_dir, "state folder"),
+                cache.ttl_seconds if cache.enabled else None,
+                (breaker.failure_threshold, breaker.cooldown_seconds),
+                self.clock,
+            ) as network:
+                ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
+                                   log=sweep_log, network=network)  # fmt: skip
+                out = run(ctx)
+            for where, reason in out.skipped_records:
+                sweep_log(f"skipped record {where}: {reason}")
+            for source in out.skipped_sources:
+                sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
+            sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
+            reports = write_results(ctx, out, results, job.id)
+            payload = self._completed(job, profile, out, reports)
+            try:
+                commit_history(ctx, out)
+            except SweepyError as exc:  # the results are real: report them, and say what was not saved
+                sweep_log(f"history not saved: {exc.message}")
+                payload["history_saved"] = False
+                payload["message"] += f" The history was not saved ({exc.message}), so the next sweep may report "
+                payload["message"] += "these postings again."
+            # The log is complete before the job ends: a waiter wakes the moment it does, and may read it.
+            sweep_log(f"completed: {len(out.cards)} cards")
+            job.finish(result=payload)
+        except SweepyError as exc:
+            sweep_log(f"failed: {exc.message}")
+            job.finish(error=exc.message)
+        except BaseException as exc:
+            log.exception("sweep %s crashed", job.id)
+            sweep_log(f"crashed: {type(exc).__name__}: {exc}")
+            job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
+            if not isinstance(exc, Exception):
+                raise
+
+    def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> dict[str, Any]:
+        cards = out.cards
+        shown = {"job_id", "title", "company", "location", "match_score", "match_kind", "url"}
+        top = [c.model_dump(mode="json", include=shown) for c in cards[:5]]
+        assessed = sum(c.match_pct is not None for c in cards)
+        mode = profile.report.assessment
+        if cards:
+            message = f"{len(cards)} roles found; the best keyword overlap is {cards[0].title} at {cards[0].company}. "
+            message += KEYWORD_NOTE
+        elif out.previously_seen:
+            message = (
+                f"All {out.previously_seen} matching postings were reported by earlier sweeps. Call run_sweep with "
+                "include_seen: true to review them."
+            )
+        else:
+            reasons = ", ".join(f"{k}: {v}" for k, v in sorted(out.drops.items())) or "none"
+            message = f"No postings matched the profile (dropped by reason: {reasons}). Widen titles or location."
+        return {
+            "sweep_status": "completed",
+            "job_id": job.id,
+            "discovered_count": out.discovered,
+            "new_count": out.new,
+            "previously_seen_count": out.previously_seen,
+            "active_count": len(cards),
+            "top_match": top[0] if top else None,
+            "top_roles": top,
+            "reports": reports,
+            "job_ids": [c.job_id for c in cards],
+            "card_count": len(cards),
+            "assessed_count": assessed,
+            "assessment_mode": mode,
+            "assessment_required": mode == "agent" and assessed < len(cards),
+            "skipped_sources": [s.to_dict() for s in out.skipped_sources],
+            "sources": [s.to_dict() for s in out.sources],
+            "dropped": dict(sorted(out.drops.items())),
+            "skipped_records": len(out.skipped_records),
+            "elapsed_seconds": job.elapsed_seconds(),
+            "debug_log": str(job.debug_log),
+            "message": message,
+        }
+
+    def sweep_payload(self, job: SweepJob) -> dict[str, Any]:
+        """The running or completed payload; a failed sweep raises SweepFailed."""
+        if job.status == "failed":
+            raise SweepFailed(job.error or "The sweep failed.", job_id=job.id, sweep_status="failed",
+                              debug_log=str(job.debug_log))  # fmt: skip
+        if job.status == "completed" and job.result is not None:
+            return job.result
+        return {
+            "sweep_status": "running",
+            "job_id": job.id,
+            "progress": job.progress(),
+            "elapsed_seconds": job.elapsed_seconds(),
+            "debug_log": str(job.debug_log),
+            "message": f"Sweep is running (step {job.step}/{job.total}: {job.label}). Call get_sweep_status with "
+            f"job_id {job.id!r} until sweep_status reads completed.",
+        }
+
+    def find_sweep(self, job_id: str | None) -> SweepJob:
+        return self.sweeps.get(job_id)
+
+    # -- list_sweeps ----------------------------------------------------------------------------------------
+    def list_sweeps(self, limit: int | None, cursor: str | None) -> dict[str, Any]:
+        jobs = self.sweeps.newest_first()
+        if limit is None and cursor is None:
+            return {"sweeps": [j.listing() for j in jobs]}
+        start = 0
+        if cursor is not None:
+            after = self.sweeps.decode_cursor(cursor)
+            start = next(i for i, j in enumerate(jobs) if j.id == after) + 1
+        size = limit or 20
+        page = jobs[start : start + size]
+        more = start + size < len(jobs)
+        return {
+            "sweeps": [j.listing() for j in page],
+            "next_cursor": self.sweeps.encode_cursor(page[-1]) if more and page else None,
+        }
