@@ -3,7 +3,10 @@
 import re
 
 from conftest import ROOT
+from pydantic import BaseModel
 
+from sweepy.config import Profile
+from sweepy.engines import engines
 from sweepy.tools import TOOLS
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -26,3 +29,42 @@ def test_readme_documents_every_environment_variable_the_code_reads() -> None:
     assert used, "no SWEEPY_ variables found"
     for name in used:
         assert f"`{name}" in README, name
+
+
+DOCS = ROOT / "docs"
+TOOLS_DOC = (DOCS / "tools.md").read_text(encoding="utf-8")
+PROFILE_DOC = (DOCS / "profile.md").read_text(encoding="utf-8")
+
+
+def test_the_tool_reference_has_a_section_per_tool_and_every_variable() -> None:
+    for name in TOOLS:
+        assert f"\n## {name}\n" in TOOLS_DOC, name
+    for name in re.findall(r"`(SWEEPY_[A-Z_]+)", README):
+        assert f"`{name}" in TOOLS_DOC, name
+
+
+def _keys(model: type[BaseModel], prefix: str = "") -> list[str]:
+    keys = []
+    for name, field in model.model_fields.items():
+        keys.append(prefix + name)
+        if isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
+            keys += _keys(field.annotation, f"{prefix}{name}.")
+    return keys
+
+
+def test_the_profile_reference_documents_every_key_and_every_engine_key() -> None:
+    for key in _keys(Profile):
+        # Each key appears in backticks, alone (`ttl_seconds`) or dotted (`circuit_breaker.cooldown_seconds`).
+        assert re.search(rf"`(?:[\w.]*\.)?{key.split('.')[-1]}[`.]", PROFILE_DOC), key
+    for name, engine in engines().items():
+        assert f"| `{name}` |" in PROFILE_DOC, name
+        for key in engine.config_model.model_fields:
+            if key not in ("enabled", "base_url"):
+                assert re.search(rf"\| `{name}` \| [^|\n]*`{key}`", PROFILE_DOC), f"{name}.{key}"
+
+
+def test_the_readme_links_only_to_files_in_the_repository() -> None:
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README + TOOLS_DOC + PROFILE_DOC):
+        if not target.startswith(("http://", "https://", "mailto:")):
+            assert (ROOT / target).exists() or (DOCS / target).exists(), target
+    assert "../shared" not in README
