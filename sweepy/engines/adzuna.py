@@ -9,9 +9,8 @@ from pydantic import Field
 from ..dates import parse_when
 from ..models import Posting, Salary
 from ..paths import Workspace
-from ..records import RecordError
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
 from .http import MAX_PAGES, api_url
 from .shapes import as_list, as_object, number
 
@@ -64,11 +63,7 @@ class AdzunaEngine(Engine):
                           country=config.country, page=str(page))  # fmt: skip
             data = as_object(request.client.get_json(url), "the search answer")
             jobs = as_list(data.get("results"), "the answer's 'results'")
-            for job in jobs:
-                try:
-                    result.postings.append(self._posting(as_object(job, "a result"), config, request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+            self.collect(request, result, jobs, lambda job: self._posting(job, config, request), "a result")
             total = number(data.get("count"))
             if len(jobs) < config.results_per_page or (total is not None and page * config.results_per_page >= total):
                 break
@@ -101,10 +96,6 @@ def _salary(job: dict[str, Any], currency: str) -> Salary | None:
     note = " (predicted): estimated by Adzuna, not stated by the employer" if predicted else ""
     return Salary(min=low, max=high, currency=currency, period="year", text=f"{shown} {currency} a year{note}",
                   predicted=predicted)  # fmt: skip
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
 
 
 register(AdzunaEngine())

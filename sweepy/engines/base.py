@@ -4,7 +4,7 @@ import datetime as dt
 import os
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -140,6 +140,26 @@ class Engine(ABC):
     @abstractmethod
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
         """The postings of `request.source`. Raise SourceError when the source cannot be read."""
+
+    def collect(
+        self,
+        request: DiscoverRequest,
+        result: EngineResult,
+        items: Iterable[Any],
+        build: Callable[[dict[str, Any]], Posting],
+        what: str = "a job",
+        key: str = "id",
+    ) -> None:
+        """A posting from each item of an API's list; an item that cannot make one is a skipped record named by
+        its `key`, and the others still count."""
+        for item in items:
+            try:
+                if not isinstance(item, dict):
+                    raise SourceError("bad_response", f"{what} is not a JSON object (got {type(item).__name__})")
+                result.postings.append(build(item))
+            except (RecordError, SourceError) as exc:
+                ident = str(item.get(key) or "?")[:80] if isinstance(item, dict) else "?"
+                result.skipped_records.append((f"{request.source}#{ident}", str(exc)))
 
     def posting(
         self,

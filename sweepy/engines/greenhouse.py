@@ -7,10 +7,9 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Posting
-from ..records import RecordError
 from ..salary import find_salary
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
 from .shapes import BoardToken, as_list, as_object
 
@@ -35,11 +34,7 @@ class GreenhouseEngine(Engine):
         data = as_object(request.client.get_json(url), "the board")
         jobs = as_list(data.get("jobs"), "the board's 'jobs'")
         result = EngineResult()
-        for job in jobs:
-            try:
-                result.postings.append(self._posting(as_object(job, "a job"), request))
-            except (RecordError, SourceError) as exc:
-                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job")
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
@@ -60,10 +55,6 @@ class GreenhouseEngine(Engine):
         # Unescaping is enough for the currency-anchored search, and far cheaper than parsing the HTML.
         posting.salary = find_salary(html.unescape(html.unescape(content)))
         return posting
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
 
 
 register(GreenhouseEngine())

@@ -6,9 +6,8 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Period, Posting, Salary
-from ..records import RecordError
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
 from .shapes import BoardToken, as_list, as_object, number
 
@@ -40,11 +39,13 @@ class JobicyEngine(Engine):
         if "jobs" not in data and data.get("jobCount") == 0:  # no match for the filters
             return EngineResult()
         result = EngineResult()
-        for job in as_list(data.get("jobs"), "the feed's 'jobs'"):
-            try:
-                result.postings.append(self._posting(as_object(job, "a job"), request))
-            except (RecordError, SourceError) as exc:
-                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        self.collect(
+            request,
+            result,
+            as_list(data.get("jobs"), "the feed's 'jobs'"),
+            lambda job: self._posting(job, request),
+            "a job",
+        )
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
@@ -81,10 +82,6 @@ def _salary(job: dict[str, Any]) -> Salary | None:
 def _amount(value: Any) -> float | None:
     amount = number(value)
     return amount if amount is not None and amount > 0 else None
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
 
 
 register(JobicyEngine())

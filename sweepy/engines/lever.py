@@ -7,12 +7,11 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Period, Posting, Salary, Workplace
-from ..records import RecordError
 from ..salary import find_salary
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import MAX_PAGES, api_url
-from .shapes import BoardToken, as_list, as_object, inner_list, inner_object, joined, number, salary_range, string
+from .shapes import BoardToken, as_list, inner_list, inner_object, joined, number, salary_range, string
 
 ORIGINS = {"global": "https://api.lever.co", "eu": "https://api.eu.lever.co"}
 PAGES = {"global": "https://jobs.lever.co", "eu": "https://jobs.eu.lever.co"}
@@ -54,11 +53,7 @@ class LeverEngine(Engine):
                 request.log(f"source lever/{request.source}: page {page + 1} repeats earlier postings; stopped paging")
                 break
             seen |= ids
-            for job in jobs:
-                try:
-                    result.postings.append(self._posting(as_object(job, "a posting"), config, request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+            self.collect(request, result, jobs, lambda job: self._posting(job, config, request), "a posting")
             if len(jobs) < PAGE_SIZE:
                 break
         else:

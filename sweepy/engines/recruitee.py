@@ -10,10 +10,9 @@ from pydantic import Field, field_validator
 
 from ..dates import parse_when
 from ..models import Period, Posting, Salary, Workplace
-from ..records import RecordError
 from ..salary import find_salary
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
 from .shapes import BoardToken, as_list, as_object, joined, salary_range, string
 
@@ -57,11 +56,13 @@ class RecruiteeEngine(Engine):
         url = api_url(config.base_url or ORIGIN, "/api/offers/", company=request.source)
         data = as_object(request.client.get_json(url), "the career site")
         result = EngineResult()
-        for offer in as_list(data.get("offers"), "the career site's 'offers'"):
-            try:
-                result.postings.append(self._posting(as_object(offer, "an offer"), request))
-            except (RecordError, SourceError) as exc:
-                result.skipped_records.append((f"{request.source}#{_id(offer)}", str(exc)))
+        self.collect(
+            request,
+            result,
+            as_list(data.get("offers"), "the career site's 'offers'"),
+            lambda offer: self._posting(offer, request),
+            "an offer",
+        )
         return result
 
     def _posting(self, offer: dict[str, Any], request: DiscoverRequest) -> Posting:
@@ -95,10 +96,6 @@ def _salary(value: Any) -> Salary | None:
         return None
     period = PERIODS.get(string(value.get("period")).lower())
     return salary_range(value.get("min"), value.get("max"), value.get("currency"), period)
-
-
-def _id(offer: Any) -> str:
-    return str(offer.get("id") or "?") if isinstance(offer, dict) else "?"
 
 
 register(RecruiteeEngine())

@@ -7,10 +7,9 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Posting, Salary
-from ..records import RecordError
 from ..salary import parse_salary_text
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
 from .shapes import as_list, as_object
 
@@ -34,11 +33,13 @@ class RemotiveEngine(Engine):
         data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/api/remote-jobs", params)),
                          "the feed")  # fmt: skip
         result = EngineResult()
-        for job in as_list(data.get("jobs"), "the feed's 'jobs'"):
-            try:
-                result.postings.append(self._posting(as_object(job, "a job"), request))
-            except (RecordError, SourceError) as exc:
-                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        self.collect(
+            request,
+            result,
+            as_list(data.get("jobs"), "the feed's 'jobs'"),
+            lambda job: self._posting(job, request),
+            "a job",
+        )
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
@@ -63,10 +64,6 @@ def _salary(value: Any) -> Salary | None:
         return parse_salary_text(value)
     except ValueError:  # an amount too large to be pay: no salary rather than no posting
         return None
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
 
 
 register(RemotiveEngine())

@@ -11,7 +11,6 @@ from pydantic import Field
 from ..dates import parse_when
 from ..models import Posting, Salary
 from ..paths import Workspace
-from ..records import RecordError
 from ..salary import parse_salary_text
 from ..urls import PLATFORM_HOSTS, platform_for_url
 from . import register
@@ -63,11 +62,14 @@ class SerpapiEngine(Engine):
                 if NO_RESULTS in error:
                     break
                 raise SourceError("bad_response", request.client.redact(f"SerpApi answered: {error}")[:300])
-            for job in as_list(data.get("jobs_results", []), "the answer's 'jobs_results'"):
-                try:
-                    result.postings.append(self._posting(as_object(job, "a job"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+            self.collect(
+                request,
+                result,
+                as_list(data.get("jobs_results", []), "the answer's 'jobs_results'"),
+                lambda job: self._posting(job, request),
+                "a job",
+                key="job_id",
+            )
             paging = data.get("serpapi_pagination")
             token = paging.get("next_page_token") if isinstance(paging, dict) else None
             if not isinstance(token, str) or not token or token in tokens:
@@ -127,10 +129,6 @@ def _salary(value: Any) -> Salary | None:
         return parse_salary_text(value)
     except ValueError:
         return None
-
-
-def _id(job: Any) -> str:
-    return str(job.get("job_id", "?"))[:80] if isinstance(job, dict) else "?"
 
 
 register(SerpapiEngine())

@@ -11,9 +11,8 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Posting, Workplace
-from ..records import RecordError
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import MAX_PAGES, api_url
 from .shapes import BoardToken, as_list, as_object, inner_object, joined, number, string
 
@@ -54,11 +53,7 @@ class SmartRecruitersEngine(Engine):
                             "stopped paging")  # fmt: skip
                 break
             seen |= ids
-            for job in jobs:
-                try:
-                    result.postings.append(self._posting(as_object(job, "a posting"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+            self.collect(request, result, jobs, lambda job: self._posting(job, request), "a posting")
             offset += len(jobs)
             if total is not None and offset >= total:
                 break

@@ -9,9 +9,8 @@ from pydantic import Field
 from ..dates import parse_when
 from ..models import Period, Posting, Salary, Workplace
 from ..paths import Workspace
-from ..records import RecordError
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
 from .http import MAX_PAGES, api_url
 from .shapes import as_list, as_object, number
 
@@ -56,11 +55,14 @@ class UsajobsEngine(Engine):
             data = as_object(as_object(request.client.get_json(url, headers), "the answer").get("SearchResult"),
                              "the answer's 'SearchResult'")  # fmt: skip
             items = as_list(data.get("SearchResultItems"), "'SearchResultItems'")
-            for item in items:
-                try:
-                    result.postings.append(self._posting(as_object(item, "a result item"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{_id(item)}", str(exc)))
+            self.collect(
+                request,
+                result,
+                items,
+                lambda item: self._posting(item, request),
+                "a result item",
+                key="MatchedObjectId",
+            )
             user_area = data.get("UserArea")
             pages = number(user_area.get("NumberOfPages")) if isinstance(user_area, dict) else None
             if len(items) < config.results_per_page or (pages is not None and page >= pages):
@@ -123,10 +125,6 @@ def _salary(value: Any) -> Salary | None:
         shown = f"{pay.get('MinimumRange')} - {pay.get('MaximumRange')} USD {pay.get('Description') or ''}"
         return Salary(min=low, max=high, currency="USD", period=period, text=shown.strip())
     return None
-
-
-def _id(item: Any) -> str:
-    return str(item.get("MatchedObjectId", "?")) if isinstance(item, dict) else "?"
 
 
 register(UsajobsEngine())

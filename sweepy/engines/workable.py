@@ -10,10 +10,9 @@ from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Posting
-from ..records import RecordError
 from ..salary import find_salary
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
 from .shapes import BoardToken, as_list, as_object, inner_list, joined, string
 
@@ -39,11 +38,14 @@ class WorkableEngine(Engine):
         data = as_object(request.client.get_json(url), "the account")
         company = string(data.get("name")) or request.source
         result = EngineResult()
-        for job in as_list(data.get("jobs"), "the account's 'jobs'"):
-            try:
-                result.postings.append(self._posting(as_object(job, "a job"), company, request))
-            except (RecordError, SourceError) as exc:
-                result.skipped_records.append((f"{request.source}#{_id(job)}", str(exc)))
+        self.collect(
+            request,
+            result,
+            as_list(data.get("jobs"), "the account's 'jobs'"),
+            lambda job: self._posting(job, company, request),
+            "a job",
+            key="shortcode",
+        )
         return result
 
     def _posting(self, job: dict[str, Any], company: str, request: DiscoverRequest) -> Posting:
@@ -75,10 +77,6 @@ def _location(job: dict[str, Any]) -> str:
         if isinstance(place, dict) and place.get("hidden") is not True
     ]
     return joined(shown, "; ") or joined((job.get("city"), job.get("state"), job.get("country")))
-
-
-def _id(job: Any) -> str:
-    return str(job.get("shortcode") or "?") if isinstance(job, dict) else "?"
 
 
 register(WorkableEngine())
