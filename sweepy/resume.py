@@ -1,42 +1,20 @@
 """Resume text from PDF or DOCX, size-checked before parsing and capped after."""
 
 import functools
-import zipfile
 from pathlib import Path
+from typing import Any
 
+from .documents import MAX_DOCX_UNCOMPRESSED, MAX_FILE_BYTES, check_docx, open_docx, read_pdf
 from .errors import DocumentError
 
-MAX_FILE_BYTES = 20_000_000
-MAX_DOCX_UNCOMPRESSED = 50_000_000
-MAX_DOCX_RATIO = 100
+__all__ = ["MAX_DOCX_UNCOMPRESSED", "MAX_FILE_BYTES", "check_docx", "resume_text"]
+
 MAX_PDF_PAGES = 50
 TEXT_CAP = 200_000
 
 
-def check_docx(path: Path) -> None:
-    """Refuse zip bombs before python-docx inflates them."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            infos = archive.infolist()
-    except zipfile.BadZipFile:
-        raise DocumentError(f"{path.name} is not a valid DOCX file (it is not a zip archive).") from None
-    total = sum(i.file_size for i in infos)
-    packed = sum(i.compress_size for i in infos) or 1
-    if len(infos) > 2000 or total > MAX_DOCX_UNCOMPRESSED or total / packed > MAX_DOCX_RATIO:
-        raise DocumentError(
-            f"{path.name} expands to {total} bytes from {packed}; that is not a plain resume. Save it again "
-            "from your word processor, or export it to PDF."
-        )
-
-
 def _docx_text(path: Path) -> str:
-    import docx  # lazy: keeps server start-up light
-
-    check_docx(path)
-    try:
-        document = docx.Document(str(path))
-    except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors on damaged files
-        raise DocumentError(f"{path.name} could not be read as DOCX ({type(exc).__name__}).") from None
+    document = open_docx(path)
     lines = [p.text for p in document.paragraphs]
     for table in document.tables:
         for row in table.rows:
@@ -44,20 +22,8 @@ def _docx_text(path: Path) -> str:
     return "\n".join(lines)
 
 
-def _pdf_text(path: Path) -> str:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    try:
-        reader = PdfReader(str(path))
-        if reader.is_encrypted:
-            raise DocumentError(f"{path.name} is an encrypted PDF; save an unprotected copy and try again.")
-        pages = reader.pages[:MAX_PDF_PAGES]
-        return "\n".join(page.extract_text() or "" for page in pages)
-    except DocumentError:
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise DocumentError(f"{path.name} could not be read as PDF ({type(exc).__name__}).") from None
+def _pages_text(reader: Any) -> str:
+    return "\n".join(page.extract_text() or "" for page in reader.pages[:MAX_PDF_PAGES])
 
 
 def resume_text(path: Path) -> str:
@@ -73,7 +39,7 @@ def _cached_text(path_text: str, size: int, _mtime: int) -> str:
         raise DocumentError(f"{path.name} is {size} bytes; a resume must be under {MAX_FILE_BYTES} bytes.")
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        text = _pdf_text(path)
+        text = read_pdf(path, _pages_text)
     elif suffix == ".docx":
         text = _docx_text(path)
     else:
