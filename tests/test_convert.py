@@ -260,3 +260,21 @@ def test_word_is_never_used_on_linux() -> None:
 
     if sys.platform.startswith("linux"):
         assert external.word_available() is False
+
+
+def test_a_billion_laughs_docx_is_refused_not_expanded(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.docx"
+    docx.Document().save(str(plain))
+    entities = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 11))
+    xml = (
+        f'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY l0 "lol">{entities}]><w:document xmlns:w='
+        '"http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&l10;</w:t>'
+        "</w:r></w:p></w:body></w:document>"
+    )
+    hostile = tmp_path / "laughs.docx"
+    with zipfile.ZipFile(plain) as source, zipfile.ZipFile(hostile, "w") as target:
+        for item in source.infolist():
+            target.writestr(item, xml if item.filename == "word/document.xml" else source.read(item.filename))
+    with pytest.raises(DocumentError, match=r"laughs\.docx could not be read as DOCX \(XMLSyntaxError\)"):
+        convert_to_pdf(hostile, tmp_path / "laughs.pdf")
+    assert not (tmp_path / "laughs.pdf").exists()
