@@ -2,54 +2,21 @@
 
 import functools
 import hashlib
-import io
-import zipfile
 from pathlib import Path
+from typing import Any
 
+from .documents import MAX_DOCX_UNCOMPRESSED, MAX_FILE_BYTES, check_docx, open_docx, read_pdf
 from .errors import DocumentError
 from .paths import read_regular
 
-MAX_FILE_BYTES = 20_000_000
-MAX_DOCX_UNCOMPRESSED = 50_000_000
-MAX_DOCX_RATIO = 100
+__all__ = ["MAX_DOCX_UNCOMPRESSED", "MAX_FILE_BYTES", "check_docx", "fingerprint", "resume_text"]
+
 MAX_PDF_PAGES = 50
 TEXT_CAP = 200_000
-PDF_STREAM_BYTES = 10_000_000
-"""A resume page's content is kilobytes; pypdf's own limit (75 MB per stream) lets a bomb cost 150+ MB."""
-PDF_LIMITS = {
-    name: PDF_STREAM_BYTES
-    for name in (
-        "maximum_declared_stream_length", "array_based_stream_maximum_output_length", "jbig2_maximum_output_length",
-        "lzw_maximum_output_length", "run_length_maximum_output_length", "zlib_maximum_output_length",
-        "brotli_maximum_output_length", "image_maximum_buffer_size",
-    )
-} | {"stream_decoding_work_maximum_length": 4 * PDF_STREAM_BYTES}  # fmt: skip
-
-
-def check_docx(path: Path, data: bytes) -> None:
-    """Refuse zip bombs before python-docx inflates them."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            infos = archive.infolist()
-    except zipfile.BadZipFile:
-        raise DocumentError(f"{path.name} is not a valid DOCX file (it is not a zip archive).") from None
-    total = sum(i.file_size for i in infos)
-    packed = sum(i.compress_size for i in infos) or 1
-    if len(infos) > 2000 or total > MAX_DOCX_UNCOMPRESSED or total / packed > MAX_DOCX_RATIO:
-        raise DocumentError(
-            f"{path.name} expands to {total} bytes from {packed}; that is not a plain resume. Save it again "
-            "from your word processor, or export it to PDF."
-        )
 
 
 def _docx_text(path: Path, data: bytes) -> str:
-    import docx  # lazy: keeps server start-up light
-
-    check_docx(path, data)
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except Exception as exc:  # python-docx raises KeyError, ValueError, lxml errors on damaged files
-        raise DocumentError(f"{path.name} could not be read as DOCX ({type(exc).__name__}).") from None
+    document = open_docx(path, data)
     lines = [p.text for p in document.paragraphs]
     for table in document.tables:
         for row in table.rows:
@@ -57,30 +24,13 @@ def _docx_text(path: Path, data: bytes) -> str:
     return "\n".join(lines)
 
 
-def _pdf_text(path: Path, data: bytes) -> str:
-    from pypdf import PdfReader, apply_configuration
-    from pypdf.errors import LimitReachedError, PdfReadError
-
-    try:
-        with apply_configuration(None, **PDF_LIMITS):
-            reader = PdfReader(io.BytesIO(data))
-            if reader.is_encrypted:
-                raise DocumentError(f"{path.name} is an encrypted PDF; save an unprotected copy and try again.")
-            pages = reader.pages[:MAX_PDF_PAGES]
-            for page in pages:  # extract_text hides a LimitReachedError behind empty text: decode first
-                contents = page.get_contents()
-                if contents is not None:
-                    contents.get_data()
-            return "\n".join(page.extract_text() or "" for page in pages)
-    except DocumentError:
-        raise
-    except LimitReachedError:
-        raise DocumentError(
-            f"{path.name} holds a compressed part that expands past {PDF_STREAM_BYTES // 1_000_000} MB; that is "
-            "not a plain resume. Export it again from your word processor (File > Save as PDF)."
-        ) from None
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise DocumentError(f"{path.name} could not be read as PDF ({type(exc).__name__}).") from None
+def _pages_text(reader: Any) -> str:
+    pages = reader.pages[:MAX_PDF_PAGES]
+    for page in pages:  # extract_text hides a LimitReachedError behind empty text: decode first
+        contents = page.get_contents()
+        if contents is not None:
+            contents.get_data()
+    return "\n".join(page.extract_text() or "" for page in pages)
 
 
 def resume_text(path: Path) -> str:
@@ -107,7 +57,7 @@ def _cached_text(path_text: str, size: int, _mtime: int) -> str:
         data = read_regular(path, "Resume", MAX_FILE_BYTES, DocumentError)
     except FileNotFoundError:
         raise DocumentError(f"Resume {path} does not exist any more. Check the path.") from None
-    text = _pdf_text(path, data) if suffix == ".pdf" else _docx_text(path, data)
+    text = read_pdf(path, data, _pages_text) if suffix == ".pdf" else _docx_text(path, data)
     if not text.strip():
         raise DocumentError(f"No text could be read from {path.name}; is it a scanned image? Use a text PDF.")
     return text[:TEXT_CAP]
