@@ -1,0 +1,6 @@
+"""The job-link checker: is a posting still up? Every hop is validated against an address block-list and
+the connection pinned to the validated address (SSRF-safe); `check_links` is the entry point."""
+
+from .addresses import address_problem, is_public_address, parse_address
+
+__all__ = ["address_problem", "is_public_address", "parse_address"]
