@@ -1,0 +1,92 @@
+"""The link checker's address predicate over the tricky spellings of reliability.md §1.3 and S-37."""
+
+import ipaddress
+
+import pytest
+
+from sweepy.linkcheck import address_problem, is_public_address, parse_address
+
+BLOCKED = [
+    "127.0.0.1",
+    "127.255.255.254",
+    "0.0.0.0",
+    "0.1.2.3",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "100.127.255.254",
+    "224.0.0.1",
+    "239.255.255.250",
+    "240.0.0.1",
+    "255.255.255.255",
+    "192.0.0.8",
+    "192.0.2.1",
+    "198.18.0.1",
+    "198.19.255.255",
+    "198.51.100.7",
+    "203.0.113.9",
+    "::1",
+    "::",
+    "fc00::1",
+    "fd12:3456::1",
+    "fe80::1",
+    "fe80::1%eth0",
+    "fec0::1",
+    "ff02::1",
+    "2001:db8::1",
+    "::ffff:127.0.0.1",
+    "::ffff:169.254.169.254",
+    "::ffff:10.0.0.1",
+    "::127.0.0.1",  # IPv4-compatible, deprecated
+    "64:ff9b::7f00:1",  # NAT64 of 127.0.0.1
+    "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254
+    "64:ff9b:1::808:808",  # local-use NAT64, never global
+    "2002:7f00:1::",  # 6to4 of 127.0.0.1
+    "2002:a9fe:a9fe::1",  # 6to4 of 169.254.169.254
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",  # Teredo whose client is 127.0.0.1 (obfuscated)
+    "[::1]",
+]
+PUBLIC = ["8.8.8.8", "1.1.1.1", "93.184.216.34", "2606:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8",
+          "64:ff9b::808:808", "2002:808:808::1"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", BLOCKED)
+def test_blocked_addresses_are_refused_even_with_a_reason(text: str) -> None:
+    ip = parse_address(text)
+    assert ip is not None
+    problem = address_problem(ip, allow_private=False)
+    assert problem is not None and problem.strip()
+    assert is_public_address(text) is False
+
+
+@pytest.mark.parametrize("text", PUBLIC)
+def test_public_addresses_pass(text: str) -> None:
+    assert is_public_address(text) is True
+    assert is_public_address(text, allow_private=True) is True
+
+
+def test_teredo_case_really_embeds_loopback() -> None:
+    teredo = ipaddress.IPv6Address("2001:0:4136:e378:8000:63bf:80ff:fffe").teredo
+    assert teredo is not None and str(teredo[1]) == "127.0.0.1"
+
+
+@pytest.mark.parametrize("text", ["127.0.0.1", "10.0.0.1", "192.168.1.1", "::1", "fd00::1", "::ffff:127.0.0.1"])
+def test_allow_private_opens_loopback_and_private_networks(text: str) -> None:
+    assert is_public_address(text, allow_private=True) is True
+
+
+@pytest.mark.parametrize(
+    "text", ["169.254.169.254", "0.0.0.0", "100.64.0.1", "224.0.0.1", "fe80::1", "fec0::1", "::", "64:ff9b::a9fe:a9fe"]
+)
+def test_allow_private_never_opens_metadata_multicast_or_unspecified(text: str) -> None:
+    assert is_public_address(text, allow_private=True) is False
+
+
+@pytest.mark.parametrize("text", ["", "example.com", "127.1", "2130706433", "0x7f000001", "1.2.3.4.5"])
+def test_names_and_odd_spellings_are_not_literals(text: str) -> None:
+    # These go to the resolver, whose answer (127.0.0.1 for the numeric ones) is what gets checked.
+    assert parse_address(text) is None
+    assert is_public_address(text) is False
