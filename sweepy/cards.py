@@ -112,6 +112,8 @@ class Card(BaseModel):
     missing_must_haves: list[str] = []
     seen_before: bool = False
     verification: Verification = "not_checked"
+    verification_reason: str | None = None
+    """For an import checked with validate: the link checker's reason (ok, rate_limited, blocked_address, ...)."""
     # The judgment (submit_judgments), and the resume it was made against.
     match_pct: int | None = None
     resume_track: str | None = None

@@ -185,6 +185,37 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         """List this server's recent background sweeps, newest first, with status and progress."""
         return envelope(service.list_sweeps(limit, cursor))
 
+    @registry.tool
+    def import_jobs(
+        jobs_json: Annotated[
+            str, Field(description="JSON array of posting records (title, company, url, ...) or get_jobs cards.")
+        ],
+        validate: Annotated[bool, Field(description="Check every URL with the SSRF-safe link checker first.")] = False,
+    ) -> CallToolResult:
+        """Add roles found outside the sweep to the active session as keyword-scored cards.
+
+        Each entry is checked like a swept posting; duplicates of session cards and bad entries come back in
+        skipped with their reason. With validate, dead links are skipped and the others marked verified or
+        unverified (a rate limit or an anti-bot page never proves a posting dead). Next: get_jobs.
+        """
+        return envelope(service.import_jobs(jobs_json, validate))
+
+    @registry.tool
+    def convert_document(
+        document_path: Annotated[str, Field(description="A .docx, .doc, .md, .txt or .pdf file.")],
+        pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the source.")] = None,
+    ) -> CallToolResult:
+        """Convert a document to PDF (a PDF passes through unchanged), e.g. a resume before create_profile."""
+        return envelope(service.convert_document(document_path, pdf_path))
+
+    @registry.tool
+    def convert_docx(
+        docx_path: Annotated[str, Field(description="The .docx file.")],
+        pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the DOCX.")] = None,
+    ) -> CallToolResult:
+        """Convert a DOCX resume to PDF, keeping headings, bold and italic, lists, tables and any script."""
+        return envelope(service.convert_docx(docx_path, pdf_path))
+
     return MCPServer(
         "sweepy",
         title="Sweepy job search",

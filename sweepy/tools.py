@@ -33,4 +33,7 @@ TOOLS: dict[str, ToolSpec] = {
     "get_results": ToolSpec("Read the latest sweep results", True, False, True, False, core=False),
     "clear_history": ToolSpec("Forget reported postings", False, True, True, False, core=False),
     "list_sweeps": ToolSpec("List background sweeps", True, False, True, False, core=False),
+    "import_jobs": ToolSpec("Import roles found elsewhere", False, True, True, True, core=False),
+    "convert_document": ToolSpec("Convert a document to PDF", False, True, True, False, core=False),
+    "convert_docx": ToolSpec("Convert a DOCX resume to PDF", False, True, True, False, core=False),
 }

@@ -40,6 +40,9 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "get_results": (True, False, True, False),
     "clear_history": (False, True, True, False),
     "list_sweeps": (True, False, True, False),
+    "import_jobs": (False, True, True, True),
+    "convert_document": (False, True, True, False),
+    "convert_docx": (False, True, True, False),
 }
 CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs"}
 

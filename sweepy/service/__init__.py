@@ -3,13 +3,15 @@
 
 from .base import KEYWORD_NOTE, clamp
 from .cards import CardTools
+from .documents import DocumentTools
 from .history import HistoryTools
+from .imports import ImportTools
 from .profiles import ProfileTools
 from .reports import ReportTools
 from .sweeps import SweepTools
 
 
-class SweepyService(ProfileTools, SweepTools, CardTools, ReportTools, HistoryTools):
+class SweepyService(ProfileTools, SweepTools, CardTools, ImportTools, ReportTools, HistoryTools, DocumentTools):
     """The facade the MCP server and the CLI call."""
 
 

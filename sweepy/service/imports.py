@@ -1,0 +1,140 @@
+"""import_jobs: roles an assistant found elsewhere become cards in the active session, optionally link-checked."""
+
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+from ..config import load_profile
+from ..errors import InvalidArgument, NotFound, SweepyError
+from ..linkcheck import check_links
+from ..models import Posting
+from ..paths import NonFiniteNumber, loads_finite
+from ..pipeline.dedupe import role_key
+from ..pipeline.score import make_card
+from ..records import RecordError, posting_from_record
+from ..resume import resume_text
+from ..scoring import Scorer
+from ..session import Session, SessionStore, load_session
+from ..urls import canonical_url
+from .base import ServiceBase
+
+MAX_IMPORT_BYTES = 5_000_000
+MAX_IMPORT_ENTRIES = 500
+RECORD_KEYS = ("title", "company", "url", "location", "description", "workplace", "salary", "posted_at", "platform",
+               "apply_url")  # fmt: skip
+
+
+def _parse(jobs_json: str) -> list[Any]:
+    if len(jobs_json.encode("utf-8", errors="replace")) > MAX_IMPORT_BYTES:
+        raise InvalidArgument(f"jobs_json is larger than {MAX_IMPORT_BYTES} bytes; import at most "
+                              f"{MAX_IMPORT_ENTRIES} roles per call.")  # fmt: skip
+    try:
+        entries = loads_finite(jobs_json)
+    except NonFiniteNumber as exc:
+        raise InvalidArgument(f"jobs_json is not valid JSON: {exc}. Send plain numbers.") from None
+    except ValueError as exc:
+        raise InvalidArgument(f"jobs_json is not valid JSON ({exc}). Send a JSON array of posting records.") from None
+    if not isinstance(entries, list) or not entries:
+        raise InvalidArgument('jobs_json must be a non-empty JSON array of postings: [{"title": ..., "company": '
+                              '..., "url": ...}, ...] or cards that get_jobs returned.')  # fmt: skip
+    if len(entries) > MAX_IMPORT_ENTRIES:
+        raise InvalidArgument(f"jobs_json holds {len(entries)} entries; import at most {MAX_IMPORT_ENTRIES} per call.")
+    return entries
+
+
+def _record(entry: Any) -> Any:
+    """A card from get_jobs carries more than a posting record; keep the record's fields (its salary object
+    has min, max, currency, period and text, which the record reader takes as they are)."""
+    if isinstance(entry, dict) and "job_id" in entry:
+        return {key: entry[key] for key in RECORD_KEYS if entry.get(key) not in (None, "")}
+    return entry
+
+
+def _card_posting(card: Card) -> Posting:
+    return Posting(title=card.title, company=card.company, url=card.url, location=card.location)
+
+
+class ImportTools(ServiceBase):
+    def import_jobs(self, jobs_json: str, validate: bool) -> dict[str, Any]:
+        entries = _parse(jobs_json)
+        folder = self.workspace.results_dir("results")
+        session = load_session(folder, None)  # the cards join the session the person is working on
+        scorer, custom = self._scorer(session)
+        # What each URL or role already is: a card of the session (its job_id) or an earlier entry of this call.
+        taken_urls: dict[str, str] = {canonical_url(c.url): f"card {c.job_id}" for c in session.cards if c.url}
+        taken_roles = {role_key(_card_posting(c)): f"card {c.job_id}" for c in session.cards}
+        skipped: list[dict[str, Any]] = []
+        fresh: list[tuple[int, Posting]] = []
+        for index, entry in enumerate(entries):
+            try:
+                posting = posting_from_record(_record(entry), "import", "import_jobs", custom)
+            except RecordError as exc:
+                skipped.append(_skip(index, entry, str(exc)))
+                continue
+            duplicate = taken_urls.get(posting.canonical_url) or taken_roles.get(role_key(posting))
+            if duplicate is not None:
+                extra = {"duplicate_of": duplicate.removeprefix("card ")} if duplicate.startswith("card ") else {}
+                skipped.append(_skip(index, entry, f"duplicates {duplicate}", **extra))
+                continue
+            fresh.append((index, posting))
+            taken_urls[posting.canonical_url] = taken_roles[role_key(posting)] = f"entry {index} of this import"
+        cards = self._verified(fresh, scorer, validate, skipped)
+        if cards:
+            SessionStore(folder).update(None, lambda live: _add(live, cards))
+        skipped.sort(key=lambda s: s["index"])
+        return {
+            "imported": [c.model_dump(include={"job_id", "title", "company", "verification"}) for c in cards],
+            "skipped": skipped,
+            "imported_count": len(cards),
+            "skipped_count": len(skipped),
+            "message": f"Imported {len(cards)} of {len(entries)} roles into the active session"
+            + (f"; {len(skipped)} skipped (see skipped for why)" if skipped else "")
+            + ". They are keyword-scored: call get_jobs and submit_judgments to judge them.",
+        }
+
+    def _scorer(self, session: Session) -> tuple[Scorer, dict[str, str]]:
+        """The session profile's scorer (the imported roles are scored like swept ones) and custom platforms."""
+        if not session.profile_path:
+            raise NotFound("The active session names no profile to score against. Call run_sweep first.")
+        try:
+            profile = load_profile(Path(session.profile_path))
+            resume = resume_text(self.workspace.resolve_read(profile.resume.path, "Resume in the profile"))
+        except SweepyError as exc:
+            raise NotFound(f"The session's profile cannot be used to score imports: {exc.message}") from None
+        search = profile.search
+        scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+        return scorer, profile.custom_platforms()
+
+    def _verified(
+        self, fresh: list[tuple[int, Posting]], scorer: Scorer, validate: bool, skipped: list[dict[str, Any]]
+    ) -> list[Card]:
+        """Cards of the fresh postings; with `validate`, each link checked and the dead ones skipped."""
+        verdicts = (
+            check_links([p.url for _, p in fresh], allow_private=self.settings.allow_private_urls)
+            if validate and fresh
+            else None
+        )
+        cards: list[Card] = []
+        for n, (index, posting) in enumerate(fresh):
+            card = make_card(posting, scorer)
+            if verdicts is not None:
+                verdict = verdicts[n]
+                if verdict.verdict == "dead":
+                    reason = f"dead link ({verdict.reason}): {verdict.detail}"
+                    skipped.append({"index": index, "title": posting.title, "url": posting.url, "reason": reason})
+                    continue
+                card.verification = verdict.verdict
+                card.verification_reason = verdict.reason
+            cards.append(card)
+        return cards
+
+
+def _skip(index: int, entry: Any, reason: str, **extra: str) -> dict[str, Any]:
+    title = entry.get("title") if isinstance(entry, dict) and isinstance(entry.get("title"), str) else None
+    return {"index": index, "title": title, "reason": reason, **extra}
+
+
+def _add(session: Session, cards: list[Card]) -> None:
+    """Append the cards to the live session; a card another call imported meanwhile is not added twice."""
+    present = {c.job_id for c in session.cards}
+    session.cards.extend(c for c in cards if c.job_id not in present)
