@@ -33,4 +33,5 @@ TOOLS: dict[str, ToolSpec] = {
     "get_results": ToolSpec("Read the latest sweep results", True, False, True, False, core=False),
     "clear_history": ToolSpec("Forget reported postings", False, True, True, False, core=False),
     "list_sweeps": ToolSpec("List background sweeps", True, False, True, False, core=False),
+    "submit_judgments": ToolSpec("Submit judgments on job cards", False, True, True, False, core=True),
 }

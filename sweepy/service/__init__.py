@@ -4,12 +4,13 @@
 from .base import KEYWORD_NOTE, clamp
 from .cards import CardTools
 from .history import HistoryTools
+from .judgments import JudgmentTools
 from .profiles import ProfileTools
 from .reports import ReportTools
 from .sweeps import SweepTools
 
 
-class SweepyService(ProfileTools, SweepTools, CardTools, ReportTools, HistoryTools):
+class SweepyService(ProfileTools, SweepTools, CardTools, ReportTools, HistoryTools, JudgmentTools):
     """The facade the MCP server and the CLI call."""
 
 
