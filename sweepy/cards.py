@@ -131,12 +131,16 @@ class Card(BaseModel):
     """Fingerprint of the resume file the judgment was made against (see `resume.fingerprint`)."""
 
     def judge(self, judgment: Judgment, resume: str | None) -> None:
-        """Merge a judgment's non-null fields; a match percentage makes the card a MATCH."""
+        """Merge a judgment's non-null fields; a match percentage makes the card a MATCH.
+
+        Only a match percentage (or a first judgment) records `resume`: adding, say, `comp` to a card judged
+        against an earlier resume does not make its old match_pct current."""
+        if judgment.match_pct is not None or self.match_pct is None:
+            self.judged_resume = resume
         for key, value in judgment.changes().items():
             setattr(self, key, value)
         if judgment.match_pct is not None:
             self.match_score, self.match_kind = judgment.match_pct, "MATCH"
-        self.judged_resume = resume
 
     def carry_judgment(self, earlier: "Card") -> None:
         """Keep what an earlier sweep's copy of this card was told (same job_id, same profile)."""

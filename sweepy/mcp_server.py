@@ -10,17 +10,20 @@ from typing import Annotated, Any, Literal
 import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from . import __version__
+from .cards import JUDGMENT_FIELDS
 from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
 from .service import SweepyService, clamp
+from .service.judgments import MAX_JOB_ID
 from .settings import Settings
 
 INSTRUCTIONS = (
     "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
-    "→ get_jobs (judge each card against the resume). Keyword scores are a first pass, not a verdict."
+    "→ get_jobs (judge each card against the resume) → submit_judgments. Keyword scores are a first pass, not a "
+    "verdict."
 )
 
 
@@ -215,6 +218,53 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
     ) -> CallToolResult:
         """Convert a DOCX resume to PDF, keeping headings, bold and italic, lists, tables and any script."""
         return envelope(service.convert_docx(docx_path, pdf_path))
+
+    @registry.tool
+    def submit_judgments(
+        job_id: Annotated[
+            str | None,
+            Field(max_length=MAX_JOB_ID, description="Card id from get_jobs; required unless judgments is given."),
+        ] = None,
+        match_pct: Annotated[
+            int | None, Field(ge=0, le=100, description="Real match 0..100; sets the card's label to MATCH.")
+        ] = None,
+        resume_track: Annotated[str | None, Field(description="Resume track shown on the card.")] = None,
+        resume_color: Annotated[
+            str | None, Field(description="Badge colour of the track: a CSS colour name or #rrggbb.")
+        ] = None,
+        domain: Annotated[str | None, Field(description="Role domain shown on the card.")] = None,
+        summary: Annotated[str | None, Field(description="Card summary (at most 4000 characters).")] = None,
+        requirements: Annotated[str | None, Field(description="Requirements text (at most 4000).")] = None,
+        alignment: Annotated[
+            str | None, Field(description="How the resume's evidence meets the role (at most 4000).")
+        ] = None,
+        has_extended_response: Annotated[
+            bool | None, Field(description="The posting asks for written answers.")
+        ] = None,
+        app_format: Annotated[str | None, Field(description="Application format, e.g. a portal or email.")] = None,
+        comp: Annotated[str | None, Field(description="Compensation line.")] = None,
+        benefits: Annotated[str | None, Field(description="Benefits line.")] = None,
+        page_theme: Annotated[str | None, Field(description="Card theme override.")] = None,
+        judgments: Annotated[
+            # Published as objects; a malformed entry is still accepted here so that it alone is rejected.
+            list[Annotated[Any, WithJsonSchema({"type": "object"})]] | None,
+            Field(description="Batch: objects each with a job_id plus any field above. Not with job_id."),
+        ] = None,
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
+    ) -> CallToolResult:
+        """Write your judgment of one card (job_id + fields) or many (judgments) into the session.
+
+        After reading a card from get_jobs against the resume, set match_pct (0..100, the real fit) and the
+        card's text fields; only the fields you give change. A batch applies every valid entry and lists the
+        others in rejected with the reason. The reply counts the cards still unjudged (unassessed_count); when
+        none are left, call render_report.
+        """
+        given = locals()
+        fields = {key: given[key] for key in JUDGMENT_FIELDS if given[key] is not None}
+        return envelope(service.submit_judgments(job_id, fields, judgments, profile_stem, results_dir))
 
     return MCPServer(
         "sweepy",

@@ -36,4 +36,5 @@ TOOLS: dict[str, ToolSpec] = {
     "import_jobs": ToolSpec("Import roles found elsewhere", False, True, True, True, core=False),
     "convert_document": ToolSpec("Convert a document to PDF", False, True, True, False, core=False),
     "convert_docx": ToolSpec("Convert a DOCX resume to PDF", False, True, True, False, core=False),
+    "submit_judgments": ToolSpec("Submit judgments on job cards", False, True, True, False, core=True),
 }

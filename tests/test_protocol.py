@@ -43,8 +43,9 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "import_jobs": (False, True, True, True),
     "convert_document": (False, True, True, False),
     "convert_docx": (False, True, True, False),
+    "submit_judgments": (False, True, True, False),
 }
-CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs"}
+CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments"}
 
 
 @asynccontextmanager

@@ -6,12 +6,15 @@ from .cards import CardTools
 from .documents import DocumentTools
 from .history import HistoryTools
 from .imports import ImportTools
+from .judgments import JudgmentTools
 from .profiles import ProfileTools
 from .reports import ReportTools
 from .sweeps import SweepTools
 
 
-class SweepyService(ProfileTools, SweepTools, CardTools, ImportTools, ReportTools, HistoryTools, DocumentTools):
+class SweepyService(
+    ProfileTools, SweepTools, CardTools, JudgmentTools, ImportTools, ReportTools, HistoryTools, DocumentTools
+):
     """The facade the MCP server and the CLI call."""
 
 

@@ -1,0 +1,156 @@
+"""submit_judgments: the assistant's verdicts merged into the session's cards, one card or a batch, under the
+results folder's lock so overlapping calls from any number of processes lose nothing."""
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..cards import Card, Judgment
+from ..errors import InvalidArgument, NotFound
+from ..session import Session, SessionStore, check_stem, load_session
+from ..validation import describe_validation_error
+from .base import ServiceBase
+
+MAX_JOB_ID = 200
+"""Longer than any card id (a sweep's are 12 hex digits, maybe with a suffix): echoed back in errors otherwise."""
+Entry = tuple[int, str, Judgment]
+"""A well-formed batch entry: its index in `judgments`, the card's job_id, the judgment."""
+
+
+def _parse(fields: dict[str, Any]) -> Judgment:
+    """A Judgment with at least one field; ValueError (in words) when it is not one."""
+    try:
+        judgment = Judgment.model_validate(fields, strict=True)
+    except ValidationError as exc:
+        raise ValueError(describe_validation_error(exc)) from None
+    if not judgment.changes():
+        raise ValueError("it sets no field: give match_pct and/or the other judgment fields.")
+    return judgment
+
+
+def _parse_batch(judgments: list[Any]) -> tuple[list[Entry], list[dict[str, Any]]]:
+    """The well-formed entries, and a rejection (index, job_id, reason) for every other one."""
+    entries: list[Entry] = []
+    rejected: list[dict[str, Any]] = []
+    for index, raw in enumerate(judgments):
+        job_id = raw.get("job_id") if isinstance(raw, dict) else None
+        if not isinstance(raw, dict):
+            reason = "not an object: each entry is an object with a job_id and the fields to set."
+        elif not isinstance(job_id, str) or not job_id:
+            reason = "no job_id: each entry needs the card's job_id (a string from get_jobs)."
+            job_id = None
+        elif len(job_id) > MAX_JOB_ID:
+            reason = f"job_id is {len(job_id)} characters long; card ids from get_jobs are short."
+            job_id = job_id[:40] + "..."
+        else:
+            try:
+                entries.append((index, job_id, _parse({k: v for k, v in raw.items() if k != "job_id"})))
+                continue
+            except ValueError as exc:
+                reason = str(exc)
+        rejected.append({"index": index, "job_id": job_id, "reason": reason})
+    return entries, rejected
+
+
+def _unknown(job_id: str) -> str:
+    return f"job_id {job_id!r} is not a card of this session: call get_jobs for the current job_ids."
+
+
+class JudgmentTools(ServiceBase):
+    def submit_judgments(
+        self,
+        job_id: str | None,
+        fields: dict[str, Any],
+        judgments: list[Any] | None,
+        profile_stem: str | None = None,
+        results_dir: str = "results",
+    ) -> dict[str, Any]:
+        """One card (`job_id` with `fields`, the non-null judgment fields) or a batch (`judgments`)."""
+        if job_id is not None and judgments is not None:
+            raise InvalidArgument(
+                "Pass either job_id with the fields of one card, or judgments (a list of objects each with its "
+                "own job_id), not both. Move the single card into the judgments list."
+            )
+        if judgments is not None and fields:
+            raise InvalidArgument(
+                f"With judgments, put the fields inside each entry; got top-level {', '.join(sorted(fields))}."
+            )
+        if job_id is None and judgments is None:
+            raise InvalidArgument(
+                "Nothing to judge: pass job_id and the fields to set (e.g. match_pct), or judgments, a list of "
+                "objects each with a job_id. get_jobs lists the job_ids."
+            )
+        if judgments is not None and not judgments:
+            raise InvalidArgument("judgments is empty: give at least one object with a job_id and fields.")
+        folder = self.workspace.results_dir(results_dir)
+        stem = check_stem(profile_stem) if profile_stem is not None else None
+        rejected: list[dict[str, Any]] = []
+        if job_id is not None:
+            try:
+                entries = [(0, job_id, _parse(fields))]
+            except ValueError as exc:
+                raise InvalidArgument(f"Judgment for {job_id!r} refused: {exc} Nothing was changed.") from None
+        else:
+            entries, rejected = _parse_batch(judgments or [])
+        load_session(folder, stem)  # no session yet: NotFound pointing to run_sweep, before taking the lock
+        store = SessionStore(folder)
+        cards, unknown, progress = store.update(stem, lambda s: self._apply(s, entries, rejected, job_id is not None))
+        if job_id is not None:
+            return {"job": cards[0], **progress}
+        rejected = sorted(rejected + unknown, key=lambda r: int(r["index"]))
+        return {"applied": len(entries) - len(unknown), "jobs": cards, "rejected": rejected, **progress}
+
+    def _apply(
+        self, session: Session, entries: list[Entry], rejected: list[dict[str, Any]], single: bool
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+        """Judge the cards of `session` (the copy SessionStore writes back): the judged cards as shown, the
+        rejections of unknown job_ids, the progress. Raising when nothing applies leaves the files untouched."""
+        resume = self.resume_fingerprint(session)
+        judged: dict[str, Card] = {}
+        unknown: list[dict[str, Any]] = []
+        for index, job_id, judgment in entries:
+            card = session.card(job_id)
+            if card is None:
+                unknown.append({"index": index, "job_id": job_id, "reason": _unknown(job_id)})
+                continue
+            card.judge(judgment, resume)
+            judged[job_id] = card
+        if single and unknown:
+            raise NotFound(f"Nothing was changed: {_unknown(entries[0][1])}")
+        if not judged:
+            everything = sorted(rejected + unknown, key=lambda r: int(r["index"]))
+            raise InvalidArgument(
+                f"None of the {len(everything)} judgments applied (see rejected); nothing was changed. Fix them "
+                "and call submit_judgments again.",
+                rejected=everything,
+            )
+        return [_shown(card, resume) for card in judged.values()], unknown, _progress(session.cards, resume)
+
+
+def _progress(cards: list[Card], resume: str | None) -> dict[str, Any]:
+    """What is left to judge against the current resume, and what to call next."""
+    stale = sum(card.stale(resume) for card in cards)
+    left = sum(not card.assessed(resume) for card in cards)
+    if left:
+        again = f" ({stale} of them judged against an earlier version of the resume)" if stale else ""
+        message = (
+            f"{len(cards) - left} of {len(cards)} cards judged; {left} still need a judgment{again}. Call get_jobs "
+            "to read them, then submit_judgments."
+        )
+    else:
+        message = f"All {len(cards)} cards are judged against the current resume. Next: render_report."
+    return {
+        "assessed_count": len(cards) - left,
+        "unassessed_count": left,
+        "stale_count": stale,
+        "card_count": len(cards),
+        "message": message,
+    }
+
+
+def _shown(card: Card, resume: str | None) -> dict[str, Any]:
+    """The merged card as get_jobs shows it, without the description the assistant has just read."""
+    data = card.brief(resume)
+    data.pop("description", None)
+    data.pop("description_excerpt", None)
+    return data
