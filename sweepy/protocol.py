@@ -14,6 +14,7 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import ConfigDict, ValidationError
 
 from .errors import SweepyError
+from .payloads import PAYLOADS, output_schema
 from .settings import Settings
 from .tools import TOOLS
 from .validation import describe_validation_error
@@ -98,7 +99,9 @@ class ToolRegistry:
         strict: type[ArgModelBase] = type(loose.__name__, (loose,), {"model_config": config})
         tool.fn_metadata = StrictArguments(
             arg_model=strict,
-            output_schema=ENVELOPE_SCHEMA if self.settings.output_schemas else None,
+            output_schema=(output_schema(name) if name in PAYLOADS else ENVELOPE_SCHEMA)
+            if self.settings.output_schemas
+            else None,
         )
         tool.parameters = strict.model_json_schema(by_alias=True)
         self.tools[name] = tool

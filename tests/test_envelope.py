@@ -7,7 +7,8 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
 
-from sweepy.protocol import ENVELOPE_SCHEMA, ToolRegistry
+from sweepy.payloads import output_schema
+from sweepy.protocol import ToolRegistry
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio
@@ -41,4 +42,4 @@ async def test_output_schemas_are_published_only_when_asked(monkeypatch: pytest.
         assert (await client.list_tools()).tools[0].output_schema is None
     monkeypatch.setenv("SWEEPY_OUTPUT_SCHEMAS", "1")
     async with Client(crashing_server(Settings.from_env())) as client:
-        assert (await client.list_tools()).tools[0].output_schema == ENVELOPE_SCHEMA
+        assert (await client.list_tools()).tools[0].output_schema == output_schema("list_sweeps")
