@@ -183,7 +183,7 @@ _parsed: dict[Path, tuple[tuple[int, int, int, int], Session]] = {}
 _parsed_guard = threading.Lock()
 
 
-def _identity(path: Path) -> tuple[int, int, int, int] | None:
+def file_identity(path: Path) -> tuple[int, int, int, int] | None:
     try:
         st = path.stat()
     except OSError:
@@ -198,7 +198,7 @@ def _parse(path: Path) -> Session | None:
     (a new inode), so another process's write is seen, and a 5,000-card session is not re-parsed per call.
     Callers must not change what this returns; `SessionStore.update` works on a copy.
     """
-    before = _identity(path)
+    before = file_identity(path)
     if before is None:
         return None
     with _parsed_guard:
@@ -223,7 +223,7 @@ def _parse(path: Path) -> Session | None:
         session = Session.model_validate(data)
     except ValidationError as exc:
         raise StorageError(_DAMAGED.format(path, f" ({describe_validation_error(exc)})")) from None
-    if _identity(path) == before:  # not replaced while it was read
+    if file_identity(path) == before:  # not replaced while it was read
         with _parsed_guard:
             _parsed[path] = (before, session)
     return session
