@@ -65,7 +65,7 @@ def bench_get_jobs(runs: int, workdir: Path, prepare: Prepare) -> dict[str, obje
            "HOME": str(workdir)}  # fmt: skip
     measured = anyio.run(_latencies, env, max(20, runs * 5))
     jobs_ms, floor_ms = statistics.median(measured["jobs"]) * 1000, statistics.median(measured["floor"]) * 1000
-    cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False).encode("utf-8"))
+    cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False, separators=(",", ":")).encode())
     assert cards_bytes <= PAYLOAD_TARGET, f"{PAGE} cards take {cards_bytes} bytes of JSON (target {PAYLOAD_TARGET})"
     return {
         "cards_in_session": measured["payload"]["total"],
