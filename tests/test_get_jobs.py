@@ -13,7 +13,7 @@ from sweepy.resume import resume_text
 from sweepy.sample import generate_postings
 from sweepy.scoring import Scorer
 from sweepy.service import SweepyService
-from sweepy.session import Session, SessionStore
+from sweepy.session import Session, SessionStore, cards_text
 
 DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"
 PAGE_LIMIT_BYTES = 60_000
@@ -112,3 +112,19 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
     profile.write_text(PROFILE.format(resume=other) + "# moved to the new resume\n", encoding="utf-8")
     stale = service.get_jobs(None, "results", 3)
     assert stale["jobs"][0]["judgment_stale"] is True and stale["stale_count"] == 1
+
+
+def test_cards_encoded_once_give_the_same_session_and_a_carried_judgment_is_encoded_anew(workspace: Path) -> None:
+    cards = realistic_cards(60)
+    session = Session(profile_stem="alex", sweep_id="s1", playbook="Lead with e-discovery.", cards=cards)
+    assert json.loads(session.to_text(cards_text(cards))) == json.loads(session.to_text())
+    folder = workspace / "results"
+    store = SessionStore(folder)
+    store.activate(session.model_copy(deep=True), cards_text(cards))
+    store.update("alex", lambda s: setattr(s.cards[5], "match_pct", 91))
+    again = session.model_copy(deep=True)
+    store.activate(again, cards_text(again.cards))  # the encoded text predates the carried judgment
+    for name in ("alex_session.json", "report_session.json"):
+        saved = json.loads((folder / name).read_text(encoding="utf-8"))
+        assert saved["cards"][5]["match_pct"] == 91 and saved["cards"][5]["match_kind"] == "MATCH"
+        assert [c["job_id"] for c in saved["cards"]] == [c.job_id for c in cards]
