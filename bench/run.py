@@ -4,6 +4,8 @@
 2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
 3. Memory: the feed engine's peak RSS growth per 10,000 JSONL postings, and for one 50 MB line (skipped).
 4. engines_concurrency, http_cost: the web engines' HTTP layer against loopback fake boards (bench/engines.py).
+5. get_jobs, write_history: reading a 5,000-card session over stdio; the write stage with 30 earlier CSVs
+   (bench/sessions.py).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
@@ -28,6 +30,7 @@ from sweepy.sample import generate_postings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import engines  # noqa: E402
+import sessions  # noqa: E402
 
 PROFILE = """\
 name: Bench Seeker
@@ -72,7 +75,8 @@ def bench_cold_start(runs: int, workdir: Path) -> dict[str, object]:
     }
 
 
-def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
+def prepare_sweep(workdir: Path, count: int) -> None:
+    """A feed of `count` generated postings and the profile `bench` sweeping it."""
     feed = workdir / "feed.jsonl"
     with feed.open("w", encoding="utf-8") as handle:
         for record in generate_postings(count, seed=11):
@@ -82,6 +86,10 @@ def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
     (workdir / "profiles" / "bench.yaml").write_text(
         PROFILE.format(resume=resume, feed=feed, state=workdir / "state"), encoding="utf-8"
     )
+
+
+def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
+    prepare_sweep(workdir, count)
     samples = []
     for _ in range(runs):
         (workdir / "state" / "history.db").unlink(missing_ok=True)  # every run sees all postings as new
@@ -149,6 +157,10 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     "memory": lambda args, workdir: bench_memory(args.postings, workdir),
     "engines_concurrency": lambda args, workdir: engines.bench_concurrency(max(3, args.runs // 2), workdir),
     "http_cost": lambda args, workdir: engines.bench_http_cost(max(3, args.runs // 2), workdir),
+    "get_jobs": lambda args, workdir: sessions.bench_get_jobs(args.runs, workdir, prepare_sweep),
+    "write_history": lambda args, workdir: sessions.bench_write_history(
+        max(3, args.runs // 2), args.postings, workdir, prepare_sweep
+    ),
 }
 
 

@@ -34,6 +34,13 @@ CSS_COLOURS = frozenset(
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+def _whole_numbers(data: dict[str, Any]) -> None:
+    """Whole floats as integers (80, not 80.0): the same number in JSON, in fewer characters."""
+    for key, value in data.items():
+        if isinstance(value, float) and value.is_integer():
+            data[key] = int(value)
+
+
 Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 Line = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
@@ -69,8 +76,13 @@ class Judgment(BaseModel):
 
 
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
-EXCERPT_CHARS = 600
-"""Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 in context."""
+BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked"}
+"""Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
+EXCERPT_CHARS = 450
+"""Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
+under 60 KB of JSON in an assistant's context."""
+TERMS_IN_BRIEF = 10
+"""matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases."""
 
 
 class CardSalary(BaseModel):
@@ -84,6 +96,20 @@ class CardSalary(BaseModel):
     annual_max: float | None = None
     text: str = ""
     predicted: bool = False
+
+    def brief(self) -> dict[str, Any]:
+        """As get_jobs shows it: the posted text and the yearly figures; the posted figures only when they are
+        not yearly ones already, `predicted` only when true."""
+        data = self.model_dump(mode="json", exclude_none=True, exclude={"predicted"})
+        _whole_numbers(data)
+        for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
+            if data.get(posted) == data.get(annual):
+                data.pop(posted, None)
+        if not self.text:
+            data.pop("text")
+        if self.predicted:
+            data["predicted"] = True
+        return data
 
 
 class Card(BaseModel):
@@ -162,13 +188,26 @@ class Card(BaseModel):
         return self.model_dump(mode="json")
 
     def brief(self, resume: str | None) -> dict[str, Any]:
-        """The card as get_jobs shows it in an assistant's context: null fields left out, the description cut
-        to an excerpt (the session and the report keep it whole), and a stale judgment flagged."""
-        data = self.model_dump(mode="json", exclude_none=True, exclude={"judged_resume"})
+        """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
+        nothing (BRIEF_QUIET values, an apply_url equal to the url, a keyword_score equal to the match_score);
+        the description cut to an excerpt ending " …" and the first TERMS_IN_BRIEF matched terms (the session
+        and the report keep both whole); a stale judgment flagged."""
+        data = self.model_dump(mode="json", exclude_none=True, exclude={"judged_resume", "salary", "description"})
+        for key, quiet in BRIEF_QUIET.items():
+            if data[key] == quiet:
+                del data[key]
+        if self.apply_url == self.url:
+            del data["apply_url"]
+        if self.keyword_score == self.match_score:
+            del data["keyword_score"]
+        data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
+        if self.salary is not None:
+            data["salary"] = self.salary.brief()
+        data["description"] = self.description
+        _whole_numbers(data)
         if len(self.description) > EXCERPT_CHARS:
             cut = self.description[:EXCERPT_CHARS]
             data["description"] = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut) + " …"
-            data["description_excerpt"] = True
         if self.stale(resume):
             data["judgment_stale"] = True
         return data

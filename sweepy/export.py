@@ -1,5 +1,5 @@
 """CSV rows of cards, neutralised against spreadsheet formulas (reversibly), with tracking columns carried
-forward by `job_id` from the profile's newest earlier CSV."""
+forward by `job_id` from the profile's earlier CSVs (through the tracking index, sweepy/tracking.py)."""
 
 import csv
 import io
@@ -8,7 +8,8 @@ from pathlib import Path
 
 from .cards import Card, CardSalary
 from .errors import StorageError
-from .paths import atomic_write_text, read_regular
+from .paths import atomic_write_bytes, read_regular
+from .tracking import TrackingIndex, Values
 
 CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "salary_annual_min",
@@ -71,9 +72,8 @@ def csv_text(cards: list[Card], tracking: bool, carried: dict[str, dict[str, str
     return buffer.getvalue()
 
 
-def _decode(path: Path) -> str:
+def _decode(data: bytes) -> str:
     """UTF-8 (with or without Excel's BOM); else Windows-1252, which Excel on Windows saves by default."""
-    data = read_regular(path, "The earlier CSV", MAX_CSV_BYTES)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -83,14 +83,21 @@ def _decode(path: Path) -> str:
 def read_tracking(path: Path) -> dict[str, dict[str, str]]:
     """Tracking values by job_id from a CSV a person may have edited (Excel BOM or cp1252, `;` delimiter, any
     column order). Every listed job counts, blank values too: a value the person cleared stays cleared."""
+    _data, rows = _tracking_rows(path)
+    return {job_id: dict(zip(TRACKING_COLUMNS, values, strict=True)) for job_id, values in rows.items()}
+
+
+def _tracking_rows(path: Path) -> tuple[bytes, dict[str, Values]]:
+    """The CSV's bytes, and its tracking values by job_id in TRACKING_COLUMNS order."""
     try:
-        text = _decode(path)
+        data = read_regular(path, "The earlier CSV", MAX_CSV_BYTES)
+        text = _decode(data)
     except OSError as exc:
         raise StorageError(
             f"The earlier CSV {path} cannot be read ({exc.strerror or exc}); fix or move it, then sweep again."
         ) from None
     if not text.strip():
-        return {}
+        return data, {}
     # Only the delimiter is sniffed. A sniffed quote style is wrong for Sweepy's own files: escaped cells start
     # with `'` (taken for a quote character), and doubled `"` past the sample shift columns. Quoting is Excel's.
     try:
@@ -104,8 +111,8 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
             f"The earlier CSV {path} has no job_id column, so its tracking notes cannot be carried forward. "
             "Restore the column or move the file aside, then sweep again."
         )
-    return {
-        unescape_cell(row.get("job_id") or ""): {c: unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS}
+    return data, {
+        unescape_cell(row.get("job_id") or ""): tuple(unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS)
         for row in rows
         if row.get("job_id")
     }
@@ -122,22 +129,62 @@ def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
-def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
-    """Tracking values by job_id from the profile's earlier CSVs, the newest CSV that lists a job winning.
+def _rebuilt(window: list[Path]) -> TrackingIndex:
+    """The index from every CSV in the window, the newest CSV that lists a job winning."""
+    index, listed = TrackingIndex(), set()
+    for path in window:
+        data, rows = _tracking_rows(path)
+        index.remember(path, data)
+        for job_id, values in rows.items():
+            if job_id not in listed:
+                listed.add(job_id)
+                if any(values):
+                    index.values[job_id] = (path.name, values)
+    return index
 
-    Several CSVs are read so a note survives sweeps that did not report its job (history hides seen
-    postings) and reappears when the job does.
-    """
-    carried: dict[str, dict[str, str]] = {}
-    for earlier in earlier_csvs(folder, stem)[:CARRY_FROM_NEWEST]:
-        for job_id, values in read_tracking(earlier).items():
-            carried.setdefault(job_id, values)
-    return carried
+
+def tracking_index(folder: Path, stem: str) -> TrackingIndex:
+    """The tracking values the profile's CSVs carry now. Only CSVs that are new or edited since the saved index
+    are read: when that is the newest CSV alone (a sweep, or the person editing the latest CSV), its rows are
+    taken over the index; any other change (an older CSV edited or deleted) reads the window again. Several CSVs
+    count so a note survives sweeps that did not report its job (history hides seen postings)."""
+    listed = earlier_csvs(folder, stem)
+    window, names = listed[:CARRY_FROM_NEWEST], {path.name for path in listed[:CARRY_FROM_NEWEST]}
+    index = TrackingIndex.load(folder, stem)
+    if index is not None and set(index.csvs) <= {path.name for path in listed}:  # none deleted
+        index.keep_only(names)
+        changed = [path for path in window if not index.unchanged(path)]
+        if not changed:
+            return index
+        if changed == window[:1]:
+            data, rows = _tracking_rows(changed[0])
+            if index.apply_newest(changed[0].name, rows):
+                index.remember(changed[0], data)
+                return index
+    return _rebuilt(window)
+
+
+def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
+    """Tracking values by job_id (only jobs with a value) from the profile's earlier CSVs."""
+    values = tracking_index(folder, stem).values
+    return {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_source, v) in values.items()}
 
 
 def write_cards_csv(target: Path, cards: list[Card], tracking: bool, stem: str) -> int:
-    """Write the CSV atomically, tracking values carried forward; returns how many rows carried values."""
-    carried = carried_tracking(target.parent, stem) if tracking else {}
-    carried.pop("", None)
-    atomic_write_text(target, csv_text(cards, tracking, carried))
+    """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
+    tracking index then takes the new CSV's rows, so the next sweep does not read it again."""
+    index = tracking_index(target.parent, stem) if tracking else None
+    carried = {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_s, v) in index.values.items()
+               } if index is not None else {}  # fmt: skip
+    data = csv_text(cards, tracking, carried).encode("utf-8")
+    atomic_write_bytes(target, data)
+    listed = earlier_csvs(target.parent, stem)
+    if index is not None and listed[:1] == [target]:  # a CSV of this profile, the newest: the next one's history
+        blank = ("",) * len(TRACKING_COLUMNS)
+        rows = {c.job_id: tuple(carried.get(c.job_id, {}).get(k, "") for k in TRACKING_COLUMNS) if c.job_id in carried
+                else blank for c in cards if c.job_id}  # fmt: skip
+        index.remember(target, data)
+        if index.apply_newest(target.name, rows):
+            index.keep_only({path.name for path in listed[:CARRY_FROM_NEWEST]})
+            index.save(target.parent, stem)
     return sum(any(carried.get(card.job_id, {}).values()) for card in cards)

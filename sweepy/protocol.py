@@ -32,7 +32,8 @@ def envelope(payload: dict[str, Any], ok: bool = True) -> CallToolResult:
     """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure."""
     body = {"status": "ok" if ok else "error", **payload}
     return CallToolResult(
-        content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False))],
+        # No spaces after separators: 50 cards of get_jobs are ~3 KB smaller in an assistant's context.
+        content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, separators=(",", ":")))],
         structured_content=body,
         is_error=not ok,
     )

@@ -10,7 +10,7 @@ from .errors import NotFound, StorageError
 from .export import write_cards_csv
 from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
-from .session import Session, SessionStore, folder_lock, valid_cards
+from .session import Session, SessionStore, cards_text, folder_lock, valid_cards
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
 SKIPPED_RECORDS_KEPT = 200
@@ -66,9 +66,11 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         "sources": [s.to_dict() for s in out.sources],
         "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],
         "stage_seconds": out.timings,
-        "cards": [card.to_json() for card in out.cards],
     }
-    text = json.dumps(document, ensure_ascii=False, allow_nan=False)
+    cards_json = cards_text(out.cards)  # encoded once: the result file and both session files share it
+    head = json.dumps(document, ensure_ascii=False, allow_nan=False)
+    text = f'{head[:-1]}, "cards": {cards_json}}}'
+
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
     atomic_write_text(json_path, text)
     if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
@@ -84,7 +86,8 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
             sweep_id=job_id,
             updated_at=now.isoformat(timespec="seconds"),
             cards=out.cards,
-        )
+        ),
+        cards_json,
     )
     return {"json": str(json_path), "csv": str(csv_path)}
 

@@ -8,7 +8,7 @@ the assistant's judgment is the real match.
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .text import contains_phrase, normalize, normalize_title
+from .text import PHRASE_BREAK, contains_phrase, normalize, normalize_title, phrases
 
 TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT = 25, 40, 35
 RESUME_SATURATION = 60
@@ -38,12 +38,14 @@ class Score:
 
 
 def vocabulary(text: str) -> set[str]:
-    """Words and two-word phrases of a text, stop words and short tokens left out."""
-    words = normalize(text).split()
-    terms = {w for w in words if len(w) > 2 and w not in STOPWORDS and not w.isdigit()}
+    """Words and two-word phrases of a text, stop words and short tokens left out. A two-word phrase never
+    spans punctuation or a line break: "PACER/CM/ECF" gives no "pacer cm", nor "e-discovery, Relativity"
+    a "discovery relativity"."""
+    words = phrases(text)
+    terms = {w for w in words if len(w) > 2 and w not in STOPWORDS and not w.isdigit() and w != PHRASE_BREAK}
     for first, second in pairwise(words):
         if first not in STOPWORDS and second not in STOPWORDS and len(first) > 1 and len(second) > 1:
-            terms.add(f"{first} {second}")
+            terms.add(f"{first} {second}")  # PHRASE_BREAK is one character: never part of a pair
     return terms
 
 
@@ -62,7 +64,8 @@ class Scorer:
         self._resume_words = frozenset(w for term in self.resume_terms for w in term.split())
 
     def _resume_hits(self, words: list[str]) -> list[str]:
-        """`resume_terms & vocabulary(text)`, without building the posting's whole vocabulary."""
+        """`resume_terms & vocabulary(text)`, without building the posting's whole vocabulary. `words` hold
+        PHRASE_BREAK tokens, which are in no term, so no pair spans punctuation in the posting either."""
         known = self._resume_words
         hits = {w for w in words if w in known} & self.resume_terms
         hits.update(
@@ -72,8 +75,9 @@ class Scorer:
 
     def score(self, title: str, description: str) -> Score:
         norm_title = normalize_title(title)
-        text = f"{norm_title} {normalize(description)}"
-        padded = f" {text} "  # whole-word phrase tests without re-padding per must-have
+        words = [*norm_title.split(), PHRASE_BREAK, *phrases(description)]
+        # Must-haves match across punctuation as before ("CM/ECF" is the skill "cm ecf"); resume terms do not.
+        padded = f" {' '.join(w for w in words if w != PHRASE_BREAK)} "
         title_points = 0.0
         matched: list[str] = []
         for phrase in self.title_phrases:
@@ -91,7 +95,7 @@ class Scorer:
                 matched.append(skill)  # as the person wrote it: "e-discovery", not "e discovery"
             else:
                 missing.append(skill)
-        resume_hits = self._resume_hits(text.split())
+        resume_hits = self._resume_hits(words)
         resume_weight = RESUME_WEIGHT + (0 if self.must_haves else MUST_WEIGHT)
         must_points = MUST_WEIGHT * found_musts / len(self.must_haves) if self.must_haves else 0.0
         resume_points = resume_weight * min(1.0, len(resume_hits) / RESUME_SATURATION)

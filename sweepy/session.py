@@ -23,7 +23,7 @@ if sys.platform != "win32":
     import fcntl
 
 from . import paths
-from .cards import Card
+from .cards import JUDGMENT_FIELDS, Card
 from .errors import InvalidArgument, NotFound, StorageError
 from .paths import atomic_write_text
 from .validation import describe_validation_error
@@ -171,8 +171,18 @@ class Session(BaseModel):
     def card(self, job_id: str) -> Card | None:
         return next((c for c in self.cards if c.job_id == job_id), None)
 
-    def to_text(self) -> str:
-        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, allow_nan=False)
+    def to_text(self, cards_json: str | None = None) -> str:
+        """The session file's text. `cards_json`: the cards already encoded (`cards_text`), spliced in as is, so a
+        sweep encodes its thousands of cards once for the result file and the session alike."""
+        if cards_json is None:
+            return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, allow_nan=False)
+        head = json.dumps(self.model_dump(mode="json", exclude={"cards"}), ensure_ascii=False, allow_nan=False)
+        return f'{head[:-1]}, "cards": {cards_json}}}' if head != "{}" else f'{{"cards": {cards_json}}}'
+
+
+def cards_text(cards: list[Card]) -> str:
+    """The JSON text of a list of cards, as the result and session files hold it."""
+    return json.dumps([card.to_json() for card in cards], ensure_ascii=False, allow_nan=False)
 
 
 _DAMAGED = (
@@ -183,7 +193,7 @@ _parsed: dict[Path, tuple[tuple[int, int, int, int], Session]] = {}
 _parsed_guard = threading.Lock()
 
 
-def _identity(path: Path) -> tuple[int, int, int, int] | None:
+def file_identity(path: Path) -> tuple[int, int, int, int] | None:
     try:
         st = path.stat()
     except OSError:
@@ -198,7 +208,7 @@ def _parse(path: Path) -> Session | None:
     (a new inode), so another process's write is seen, and a 5,000-card session is not re-parsed per call.
     Callers must not change what this returns; `SessionStore.update` works on a copy.
     """
-    before = _identity(path)
+    before = file_identity(path)
     if before is None:
         return None
     with _parsed_guard:
@@ -223,7 +233,7 @@ def _parse(path: Path) -> Session | None:
         session = Session.model_validate(data)
     except ValidationError as exc:
         raise StorageError(_DAMAGED.format(path, f" ({describe_validation_error(exc)})")) from None
-    if _identity(path) == before:  # not replaced while it was read
+    if file_identity(path) == before:  # not replaced while it was read
         with _parsed_guard:
             _parsed[path] = (before, session)
     return session
@@ -269,18 +279,22 @@ class SessionStore:
             self._write(session)
             return outcome
 
-    def activate(self, session: Session) -> None:
+    def activate(self, session: Session, cards_json: str | None = None) -> None:
         """Make a finished sweep the active session and its profile's saved one. Judgments already given to a
-        card with the same job_id in the profile's saved session are kept, and so is its playbook."""
+        card with the same job_id in the profile's saved session are kept, and so is its playbook.
+        `cards_json`: the session's cards already encoded (see Session.to_text); used unless a judgment is
+        carried onto a card, which changes it."""
         with folder_lock(self.folder):
             previous = _previous(session_path(self.folder, session.profile_stem))
             if previous is not None:
-                earlier = {c.job_id: c for c in previous.cards}
+                judged = (*JUDGMENT_FIELDS, "judged_resume")
+                earlier = {c.job_id: c for c in previous.cards if any(getattr(c, k) is not None for k in judged)}
                 for card in session.cards:
                     if (old := earlier.get(card.job_id)) is not None:
                         card.carry_judgment(old)
+                        cards_json = None
                 session.playbook = session.playbook or previous.playbook
-            text = session.to_text()
+            text = session.to_text(cards_json)
             atomic_write_text(session_path(self.folder, session.profile_stem), text)
             atomic_write_text(session_path(self.folder, None), text)
 

@@ -124,6 +124,29 @@ def normalize(text: str) -> str:
     return " ".join(text.lower().translate(_WORD_CHARS).split())
 
 
+PHRASE_BREAK = "|"
+"""The token `phrases` puts where punctuation or a line break ended a phrase (normalize never yields it)."""
+_BREAKS = frozenset('.,;:!?@&()[]{}<>/\\|"\n\t\r•·…–—“”«»')
+
+
+class _PhraseChars(dict[int, str]):
+    """As `_WORD_CHARS`, but sentence and list punctuation becomes a phrase break instead of a space."""
+
+    def __missing__(self, code: int) -> str:
+        kept = f" {PHRASE_BREAK} " if chr(code) in _BREAKS else _WORD_CHARS[code]
+        self[code] = kept
+        return kept
+
+
+_PHRASE_CHARS = _PhraseChars()
+
+
+def phrases(text: str) -> list[str]:
+    """`normalize(text).split()`, with a PHRASE_BREAK token wherever punctuation or a line break separated
+    words, so a two-word term is never glued across "PACER/CM/ECF" or "e-discovery, Relativity"."""
+    return text.lower().translate(_PHRASE_CHARS).split()
+
+
 def expand_abbreviations(words: list[str]) -> list[str]:
     return [_ABBREVIATIONS.get(word, word) for word in words]
 

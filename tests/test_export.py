@@ -2,6 +2,8 @@
 
 import csv
 import io
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from sweepy.export import (
 from sweepy.pipeline.score import make_card
 from sweepy.records import posting_from_record
 from sweepy.scoring import Scorer
+from sweepy.tracking import index_path
 
 STEM = "paralegal_nyc"
 SCORER = Scorer(titles=["Paralegal"], must_haves=["Westlaw"], synonyms=[], resume_text="Paralegal, Westlaw, e-filing")
@@ -339,3 +342,59 @@ def test_a_csv_resaved_as_windows_1252_still_carries_over(workspace: Path) -> No
         writer.writeheader()
         writer.writerows(rows)
     assert read_tracking(first)[a.job_id]["notes"] == "Café chat with José"
+
+
+# -- the tracking index: only new or edited CSVs are read, with the same outcome as reading them all ----------
+
+
+def test_an_edit_of_an_older_csv_or_a_deleted_csv_still_carries_exactly(workspace: Path) -> None:
+    folder = workspace / "results"
+    a, b = card("Paralegal", n=1), card("Legal Assistant", n=2)
+    day = [folder / f"{STEM}_2024060{d}-090000.csv" for d in range(1, 6)]
+    write_cards_csv(day[0], [a, b], tracking=True, stem=STEM)
+    excel_edit(day[0], {a.job_id: {"status": "applied"}, b.job_id: {"status": "screen"}})
+    write_cards_csv(day[1], [a], tracking=True, stem=STEM)
+    write_cards_csv(day[2], [a], tracking=True, stem=STEM)
+    assert index_path(folder, STEM).exists()
+    day[0].write_bytes(day[0].read_bytes().replace(b"screen", b"offer"))  # an older CSV edited (b is only there)
+    write_cards_csv(day[3], [a, b], tracking=True, stem=STEM)
+    assert {row["job_id"]: row["status"] for row in parse(day[3])} == {a.job_id: "applied", b.job_id: "offer"}
+    excel_edit(day[3], {a.job_id: {"status": "interview"}})
+    day[3].unlink()  # the person deletes the newest CSV: its edit goes with it
+    write_cards_csv(day[4], [a, b], tracking=True, stem=STEM)
+    assert {row["job_id"]: row["status"] for row in parse(day[4])} == {a.job_id: "applied", b.job_id: "offer"}
+
+
+def test_a_damaged_index_is_rebuilt_from_the_csvs(workspace: Path) -> None:
+    folder = workspace / "results"
+    a = card("Paralegal")
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a], tracking=True, stem=STEM)
+    excel_edit(first, {a.job_id: {"notes": "call Bob"}})
+    write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [a], tracking=True, stem=STEM)
+    index_path(folder, STEM).write_text('{"version": 1, "csvs": [', encoding="utf-8")
+    third = folder / f"{STEM}_20240603-090000.csv"
+    assert write_cards_csv(third, [a], tracking=True, stem=STEM) == 1
+    assert [row["notes"] for row in parse(third)] == ["call Bob"]
+
+
+def test_unchanged_earlier_csvs_are_not_read_again(workspace: Path) -> None:
+    """Proof by a change the index cannot see (same inode, size and an old mtime): the CSV is not read again."""
+    folder = workspace / "results"
+    a = card("Paralegal")
+    first = folder / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(first, [a], tracking=True, stem=STEM)
+    excel_edit(first, {a.job_id: {"status": "applied"}})
+    old = first.stat().st_mtime_ns - 3_600_000_000_000
+    os.utime(first, ns=(old, old))  # edited an hour ago: past the racy window, so its identity is trusted
+    write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [], tracking=True, stem=STEM)
+    saved = json.loads(index_path(folder, STEM).read_text(encoding="utf-8"))
+    assert saved["values"] == {a.job_id: [first.name, "applied", "", "", "", ""]}
+    edited = first.read_bytes().replace(b"applied", b"ghosted")
+    with first.open("r+b") as handle:  # same inode, same size, then the same mtime
+        handle.write(edited)
+    os.utime(first, ns=(old, old))
+    third = folder / f"{STEM}_20240603-090000.csv"
+    write_cards_csv(third, [a], tracking=True, stem=STEM)
+    assert [row["status"] for row in parse(third)] == ["applied"]  # from the index, not from a re-read
+    assert "ghosted" in first.read_text(encoding="utf-8")

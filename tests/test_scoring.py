@@ -1,9 +1,16 @@
 """Stage 5's keyword overlap: deterministic, synonym-aware, honest about gaps, 0..100."""
 
+import re
+from pathlib import Path
+
 import pytest
 
+from sweepy.resume import resume_text
+from sweepy.sample import generate_postings
 from sweepy.scoring import MUST_WEIGHT, RESUME_SATURATION, RESUME_WEIGHT, TITLE_WEIGHT, Score, Scorer, vocabulary
 from sweepy.text import normalize
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PARALEGAL_RESUME = """Paralegal with six years in litigation support: legal research on Westlaw and LexisNexis,
 e-filing in state and federal courts, drafting discovery requests, subpoenas and deposition summaries,
@@ -120,3 +127,44 @@ def test_posting_that_is_the_resume_earns_title_must_haves_and_resume_overlap() 
     overlap = min(1.0, len(vocabulary(PARALEGAL_RESUME)) / RESUME_SATURATION)
     assert result.score == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * overlap)
     assert result.missing_must_haves == []
+
+
+SAMPLE_RESUMES = [ROOT / "sweepy" / "data" / name for name in ("sample_resume.pdf", "sample_resume.docx")]
+
+
+def _adjacent_in_source(term: str, source: str) -> bool:
+    """The term's words appear in the source separated only by spaces, hyphens or apostrophes (what a word
+    break inside one phrase looks like): never by a comma, a slash, a full stop or a line break."""
+    first, second = map(re.escape, term.split())
+    return re.search(rf"(?<![^\W_]){first}[ \-'’]+{second}(?![^\W_])", source, re.IGNORECASE) is not None
+
+
+@pytest.mark.parametrize("path", SAMPLE_RESUMES, ids=lambda p: p.suffix)
+def test_no_resume_phrase_spans_punctuation_in_the_sample_resume(path: Path) -> None:
+    source = resume_text(path)
+    assert "PACER/CM/ECF" in source and "e-discovery and document review in Relativity" in source
+    pairs = sorted(term for term in vocabulary(source) if " " in term)
+    assert {"legal research", "document review", "privilege logs", "court filings"} <= set(pairs)
+    assert not {"pacer cm", "cm ecf", "discovery relativity", "rivera example"} & set(pairs)
+    assert [term for term in pairs if not _adjacent_in_source(term, source)] == []
+
+
+@pytest.mark.parametrize("path", SAMPLE_RESUMES, ids=lambda p: p.suffix)
+def test_matched_terms_of_sample_postings_never_span_punctuation(path: Path) -> None:
+    source = resume_text(path)
+    scorer = Scorer(titles=["Paralegal"], must_haves=["Relativity"], synonyms=[], resume_text=source)
+    terms: set[str] = set()
+    for record in generate_postings(400, seed=11):
+        terms.update(scorer.score(str(record.get("title") or ""), str(record.get("description") or "")).matched_terms)
+    pairs = sorted(term for term in terms if term.count(" ") == 1 and term != "Relativity")
+    assert "legal research" in pairs
+    assert [term for term in pairs if not _adjacent_in_source(term, source)] == []
+
+
+def test_a_posting_pair_across_punctuation_is_not_a_resume_phrase() -> None:
+    scorer = Scorer(titles=["Paralegal"], must_haves=["CM/ECF"], synonyms=[], resume_text="Legal research daily.")
+    across = scorer.score("Paralegal", "Draft memos on legal. Research is done by others; filings via CM/ECF.")
+    within = scorer.score("Paralegal", "Draft memos and do legal research; filings via CM/ECF.")
+    assert "legal research" not in across.matched_terms
+    assert "legal research" in within.matched_terms
+    assert across.missing_must_haves == within.missing_must_haves == []  # a must-have still matches across "/"

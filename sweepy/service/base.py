@@ -12,7 +12,7 @@ from ..errors import SweepyError
 from ..jobs import SweepRegistry
 from ..paths import Workspace
 from ..resume import fingerprint
-from ..session import Session
+from ..session import Session, file_identity
 from ..settings import Settings
 
 KEYWORD_NOTE = (
@@ -38,6 +38,7 @@ class ServiceBase:
         self.sweeps = SweepRegistry()
         self.clock = clock
         self.http_client = http_client
+        self._resume_paths: dict[Path, tuple[tuple[int, int, int, int] | None, str | None]] = {}
 
     @property
     def workspace(self) -> Workspace:
@@ -48,8 +49,22 @@ class ServiceBase:
         judgments made against another one are stale."""
         if session is None or not session.profile_path:
             return None
+        raw = self._resume_path(Path(session.profile_path))
         try:
-            profile = load_profile(Path(session.profile_path))
-            return fingerprint(self.workspace.resolve_read(profile.resume.path, "Resume"))
+            return fingerprint(self.workspace.resolve_read(raw, "Resume")) if raw is not None else None
         except SweepyError:
             return None
+
+    def _resume_path(self, profile_path: Path) -> str | None:
+        """The resume path a profile names, kept by the profile file's identity: get_jobs asks on every call, and
+        parsing the YAML cost more than the rest of a 50-card page. An edited profile is read again."""
+        identity = file_identity(profile_path)
+        kept = self._resume_paths.get(profile_path)
+        if kept is not None and identity is not None and kept[0] == identity:
+            return kept[1]
+        try:
+            raw: str | None = load_profile(profile_path).resume.path
+        except SweepyError:
+            raw = None
+        self._resume_paths[profile_path] = (identity, raw)  # one entry per profile; replaced, never grows
+        return raw

@@ -1,11 +1,56 @@
 """The session's cards: get_jobs."""
 
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ..cards import rank
+from ..cards import Card, rank
 from ..errors import NotFound
 from ..session import Session, check_stem, load_session
 from .base import ServiceBase
+
+
+@dataclass
+class Ranking:
+    """A session's cards in get_jobs order, with the counts its message gives, for one resume fingerprint."""
+
+    session: Session
+    resume: str | None
+    cards: list[Card]
+    stale: int
+    unjudged: int
+    briefs: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Cards as get_jobs shows them, by rank, made on first request."""
+
+    @classmethod
+    def of(cls, session: Session, resume: str | None) -> "Ranking":
+        ranked = rank(session.cards)
+        stale = sum(card.stale(resume) for card in ranked)
+        return cls(session, resume, ranked, stale, sum(not card.assessed(resume) for card in ranked) - stale)
+
+    def page(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Copies (top level) of the kept briefs, so what a caller adds to a card never reaches the cache."""
+        return [dict(self.briefs.get(i) or self.briefs.setdefault(i, self.cards[i].brief(self.resume)))
+                for i in range(start, min(stop, len(self.cards)))]  # fmt: skip
+
+
+_rankings: dict[tuple[Path, str | None], Ranking] = {}
+_rankings_guard = threading.Lock()
+
+
+def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) -> Ranking:
+    """The ranking of `session`, kept while the session store hands out the same (unchanged) session object:
+    a write replaces the file, the store parses a new object, and the ranking is made again. One per session
+    file, so memory stays bounded by the store's own cache."""
+    with _rankings_guard:
+        kept = _rankings.get(key)
+    if kept is not None and kept.session is session and kept.resume == resume:
+        return kept
+    made = Ranking.of(session, resume)
+    with _rankings_guard:
+        _rankings[key] = made
+    return made
 
 
 class CardTools(ServiceBase):
@@ -26,18 +71,19 @@ class CardTools(ServiceBase):
             if running is None:
                 raise
             session = None
-        ranked = rank(session.cards) if session is not None else []
         resume = self.resume_fingerprint(session)
+        ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
+        total = len(ranked.cards) if ranked is not None else 0
         start = max(0, offset)
-        page = ranked[start : start + max(1, limit)] if limit is not None else ranked[start:]
+        page = ranked.page(start, start + max(1, limit) if limit is not None else total) if ranked is not None else []
         payload: dict[str, Any] = {
             "count": len(page),
-            "total": len(ranked),
+            "total": total,
             "offset": start,
-            "next_offset": start + len(page) if start + len(page) < len(ranked) else None,
+            "next_offset": start + len(page) if start + len(page) < total else None,
             "profile_stem": session.profile_stem if session else None,
             "source_result": session.source_result if session else None,
-            "jobs": [card.brief(resume) for card in page],
+            "jobs": page,
         }
         if running is not None:
             payload.update(
@@ -48,9 +94,8 @@ class CardTools(ServiceBase):
                 f"{running.id!r}, then get_jobs again.",
             )
             return payload
-        stale = sum(card.stale(resume) for card in ranked)
-        unjudged = sum(not card.assessed(resume) for card in ranked) - stale
-        parts = [f"{len(ranked)} cards"]
+        stale, unjudged = (ranked.stale, ranked.unjudged) if ranked is not None else (0, 0)
+        parts = [f"{total} cards"]
         if unjudged:
             parts.append(f"{unjudged} have only keyword overlap: judge them against the resume and call "
                          "submit_judgments")  # fmt: skip

@@ -1,0 +1,105 @@
+"""The tracking index: a profile's carried tracking values and the identity of each earlier CSV they came from,
+so a sweep reads only the CSVs that are new or were edited since, not the whole history each time."""
+
+import contextlib
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import StorageError
+from .paths import atomic_write_text, read_regular
+
+INDEX_VERSION = 1
+RACY_NS = 2_000_000_000
+"""A CSV modified this close to the index's own write may change again within the same mtime tick: its bytes'
+hash is kept, and checked, until it is older (git's "racily clean" rule)."""
+
+Values = tuple[str, ...]
+
+
+def index_path(folder: Path, stem: str) -> Path:
+    return folder / f".{stem}.tracking.json"
+
+
+def identity(path: Path) -> list[int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class TrackingIndex:
+    """`values`: job_id → (the CSV it came from, its tracking values), for jobs with a value the person typed.
+    A job the newest CSV listing it shows blank has no entry: a value the person cleared stays cleared."""
+
+    csvs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    values: dict[str, tuple[str, Values]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, folder: Path, stem: str) -> "TrackingIndex | None":
+        """The saved index, None when there is none or it is not one this version wrote (it is then rebuilt)."""
+        try:
+            data = json.loads(read_regular(index_path(folder, stem), "Tracking index", 50_000_000))
+            csvs, values = data["csvs"], data["values"]
+            ok = data["version"] == INDEX_VERSION and isinstance(csvs, dict) and isinstance(values, dict)
+            index = cls({str(k): dict(v) for k, v in csvs.items()},
+                        {str(k): (str(v[0]), tuple(map(str, v[1:]))) for k, v in values.items()})  # fmt: skip
+        except (OSError, StorageError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+        return index if ok else None
+
+    def unchanged(self, path: Path) -> bool:
+        kept = self.csvs.get(path.name)
+        if kept is None or kept.get("id") != identity(path):
+            return False
+        if kept.get("sha256") is None:
+            return True
+        try:
+            return bool(digest(read_regular(path, "The earlier CSV", 50_000_000)) == kept["sha256"])
+        except (OSError, StorageError):
+            return False
+
+    def apply_newest(self, name: str, rows: dict[str, Values]) -> bool:
+        """Take the rows of the newest CSV (new, or edited): it wins for every job it lists. False when a job
+        that took its values from this CSV is gone from it (a deleted row): an older CSV may list it, so the
+        index must be rebuilt."""
+        if any(source == name and job_id not in rows for job_id, (source, _v) in self.values.items()):
+            return False
+        for job_id, values in rows.items():
+            if any(values):
+                self.values[job_id] = (name, values)
+            else:
+                self.values.pop(job_id, None)
+        return True
+
+    def keep_only(self, names: set[str]) -> None:
+        """Forget CSVs that fell out of the window (all older than every CSV in it) and their values."""
+        self.csvs = {k: v for k, v in self.csvs.items() if k in names}
+        self.values = {k: v for k, v in self.values.items() if v[0] in names}
+
+    def remember(self, path: Path, data: bytes) -> None:
+        """Note a CSV as read (or written) now; its hash only while it is recent enough to be racy."""
+        found = identity(path)
+        racy = found is not None and found[2] >= time.time_ns() - RACY_NS
+        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None}
+
+    def save(self, folder: Path, stem: str) -> None:
+        """Write the index (best effort: it is a cache; without it the next sweep reads the CSVs again)."""
+        now = time.time_ns()
+        for kept in self.csvs.values():
+            if kept["id"] is not None and kept["id"][2] < now - RACY_NS:
+                kept["sha256"] = None  # old enough: its identity alone tells an edit apart
+        body = {"version": INDEX_VERSION, "csvs": self.csvs,
+                "values": {k: [source, *values] for k, (source, values) in sorted(self.values.items())}}  # fmt: skip
+        # On failure the CSV just written is not in the old index, so the next sweep reads it: still exact.
+        with contextlib.suppress(StorageError):
+            atomic_write_text(index_path(folder, stem), json.dumps(body, ensure_ascii=False, separators=(",", ":")))
