@@ -112,7 +112,7 @@ async def test_a_changed_resume_makes_judgments_stale_until_judged_again(workspa
         assert resume.read_bytes() != before
         stale = await client.ok("get_jobs", {})
         flagged = [job["job_id"] for job in stale["jobs"] if job.get("judgment_stale")]
-        assert flagged == judged
+        assert sorted(flagged) == sorted(judged)  # both at 70: ranked by title, not in sweep order
         assert stale["stale_count"] == 2
         assert "judge them again" in stale["message"]
         partial = await client.ok("submit_judgments", {"job_id": judged[0], "comp": "$75,000"})
