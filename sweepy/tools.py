@@ -33,4 +33,6 @@ TOOLS: dict[str, ToolSpec] = {
     "get_results": ToolSpec("Read the latest sweep results", True, False, True, False, core=False),
     "clear_history": ToolSpec("Forget reported postings", False, True, True, False, core=False),
     "list_sweeps": ToolSpec("List background sweeps", True, False, True, False, core=False),
+    "render_report": ToolSpec("Render the card PDF report", False, True, True, False, core=True),
+    "export_report": ToolSpec("Export report files from a sweep", False, True, True, False, core=False),
 }

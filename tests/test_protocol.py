@@ -40,8 +40,10 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "get_results": (True, False, True, False),
     "clear_history": (False, True, True, False),
     "list_sweeps": (True, False, True, False),
+    "render_report": (False, True, True, False),
+    "export_report": (False, True, True, False),
 }
-CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs"}
+CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "render_report"}
 
 
 @asynccontextmanager
