@@ -4,6 +4,7 @@
 2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
 3. Memory: the feed engine's peak RSS growth per 10,000 JSONL postings, and for one 50 MB line (skipped).
 4. engines_concurrency, http_cost: the web engines' HTTP layer against loopback fake boards (bench/engines.py).
+5. render: render_report of 200 judged cards, median seconds and pages per second (bench/render.py).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
@@ -28,6 +29,7 @@ from sweepy.sample import generate_postings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import engines  # noqa: E402
+import render  # noqa: E402
 
 PROFILE = """\
 name: Bench Seeker
@@ -149,6 +151,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     "memory": lambda args, workdir: bench_memory(args.postings, workdir),
     "engines_concurrency": lambda args, workdir: engines.bench_concurrency(max(3, args.runs // 2), workdir),
     "http_cost": lambda args, workdir: engines.bench_http_cost(max(3, args.runs // 2), workdir),
+    "render": lambda args, workdir: render.bench_render(args.runs, workdir),
 }
 
 
