@@ -6,6 +6,7 @@
 4. engines_concurrency, http_cost: the web engines' HTTP layer against loopback fake boards (bench/engines.py).
 5. get_jobs, write_history: reading a 5,000-card session over stdio; the write stage with 30 earlier CSVs
    (bench/sessions.py).
+5. render: render_report of 200 judged cards, median seconds and pages per second (bench/render.py).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
@@ -30,6 +31,7 @@ from sweepy.sample import generate_postings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import engines  # noqa: E402
+import render  # noqa: E402
 import sessions  # noqa: E402
 
 PROFILE = """\
@@ -161,6 +163,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     "write_history": lambda args, workdir: sessions.bench_write_history(
         max(3, args.runs // 2), args.postings, workdir, prepare_sweep
     ),
+    "render": lambda args, workdir: render.bench_render(args.runs, workdir),
 }
 
 

@@ -46,3 +46,7 @@ class SweepFailed(SweepyError):
 
 class ServerBusy(SweepyError):
     """The server cannot take more work right now (too many sweeps running); retrying later helps."""
+
+
+class NotAssessed(SweepyError):
+    """A report was asked for while cards lack a judgment against the current resume (the report gate)."""

@@ -266,6 +266,71 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         fields = {key: given[key] for key in JUDGMENT_FIELDS if given[key] is not None}
         return envelope(service.submit_judgments(job_id, fields, judgments, profile_stem, results_dir))
 
+    @registry.tool
+    async def render_report(
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder of the saved session and the default PDF.")] = "results",
+        output_filename: Annotated[
+            str | None,
+            Field(description="PDF path inside the workspace; default beside the sweep's result JSON."),
+        ] = None,
+        playbook: Annotated[
+            str,
+            Field(
+                description="Plain-text strategy note (max 20,000 chars): **bold** is bold, line breaks start "
+                "paragraphs, lines starting '- ' are bullets. Saved with the session; empty reuses the saved one, "
+                "else Sweepy writes one from the cards."
+            ),
+        ] = "",
+    ) -> CallToolResult:
+        """Render the session's cards to a PDF the person can print: header, playbook, cards best first, and what
+        the sweep covered (sources reached and skipped, drops by reason).
+
+        Call it after get_jobs and submit_judgments: with the profile's default report.assessment "agent" it
+        refuses while any card lacks a match_pct for the current resume, and lists unassessed_job_ids (and
+        stale_job_ids, judged against an earlier resume) to judge first. Write the playbook yourself: the
+        strategy for this person, in a few short lines. Next: tell the person where pdf_report is.
+        """
+        payload = await anyio.to_thread.run_sync(
+            service.render_report, profile_stem, results_dir, output_filename, playbook
+        )
+        return envelope(payload)
+
+    @registry.tool
+    async def export_report(
+        json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None,
+        profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
+        formats: Annotated[list[str], Field(description='Any of "pdf", "png", "csv", "json".')] = ["pdf"],  # noqa: B006
+        candidate_name: Annotated[str, Field(description="Name in the PDF header.")] = "Job Seeker",
+        output_dir: Annotated[
+            str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
+        ] = None,
+        job_tracking: Annotated[
+            bool | None,
+            Field(description="Tracking columns in the CSV; unset follows the profile's export.tracking."),
+        ] = None,
+    ) -> CallToolResult:
+        """Rebuild report files from an existing sweep result JSON (the newest one by default): PDF, PNG pages,
+        CSV (with the person's tracking columns carried forward) or JSON ({stem}_export.json).
+
+        Judgments saved for the profile are merged in by job_id. Each format is made on its own: one that fails
+        is listed in errors and the others are still written. Use render_report for the current session.
+        """
+        payload = await anyio.to_thread.run_sync(
+            service.export_report,
+            json_source,
+            profile_stem,
+            results_dir,
+            formats,
+            candidate_name,
+            output_dir,
+            job_tracking,
+        )
+        return envelope(payload)
+
     return MCPServer(
         "sweepy",
         title="Sweepy job search",

@@ -76,6 +76,21 @@ class ImportJobs(_Payload):
     skipped_count: int
 
 
+class RenderReport(_Payload):
+    pdf_report: str
+    pages: int
+    card_count: int
+    playbook_saved: bool
+    playbook_source: Literal["given", "saved", "generated"]
+
+
+class ExportReport(_Payload):
+    source_file: str
+    roles_exported: int
+    generated: dict[str, Any]
+    errors: Records
+
+
 class GetResults(_Payload):
     result_file: str
     pdf_report: str | None
@@ -109,6 +124,8 @@ PAYLOADS: dict[str, type[BaseModel]] = {
     "get_jobs": GetJobs,
     "submit_judgments": SubmitJudgments,
     "import_jobs": ImportJobs,
+    "render_report": RenderReport,
+    "export_report": ExportReport,
     "get_results": GetResults,
     "clear_history": ClearHistory,
     "convert_document": Converted,

@@ -37,4 +37,6 @@ TOOLS: dict[str, ToolSpec] = {
     "convert_document": ToolSpec("Convert a document to PDF", False, True, True, False, core=False),
     "convert_docx": ToolSpec("Convert a DOCX resume to PDF", False, True, True, False, core=False),
     "submit_judgments": ToolSpec("Submit judgments on job cards", False, True, True, False, core=True),
+    "render_report": ToolSpec("Render the card PDF report", False, True, True, False, core=True),
+    "export_report": ToolSpec("Export report files from a sweep", False, True, True, False, core=False),
 }

@@ -43,6 +43,8 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
                                                       {"job_id": "nope", "match_pct": 1}]})  # fmt: skip
         await call("import_jobs", {"jobs_json": json.dumps([{"title": "Paralegal", "company": "New Firm",
                                                              "url": "https://jobs.lever.co/newfirm/1"}])})  # fmt: skip
+        await call("render_report", {})  # an error: the agent gate (cards not judged yet)
+        await call("export_report", {"formats": ["csv", "json"]})
         await call("get_results", {})
         await call("convert_docx", {"docx_path": str(resume)})
         await call("convert_document", {"document_path": str(workspace / "resume.pdf")})
@@ -60,4 +62,6 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
     for name, body in answers:
         jsonschema.validate(body, schemas[name])  # raises, naming the field, on any mismatch
         assert next(iter(body)) == "status"
-    assert sum(body["status"] == "error" for _, body in answers) == 5
+    assert sum(body["status"] == "error" for _, body in answers) == 6
+    gate = next(body for name, body in answers if name == "render_report")
+    assert gate["unassessed_job_ids"] and gate["status"] == "error"

@@ -44,8 +44,10 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "convert_document": (False, True, True, False),
     "convert_docx": (False, True, True, False),
     "submit_judgments": (False, True, True, False),
+    "render_report": (False, True, True, False),
+    "export_report": (False, True, True, False),
 }
-CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments"}
+CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report"}
 
 
 @asynccontextmanager

@@ -107,5 +107,5 @@ class CardTools(ServiceBase):
         if payload["next_offset"] is not None:
             parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
         payload["stale_count"] = stale
-        payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the report shows them whole."
+        payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
         return payload

@@ -1,0 +1,113 @@
+"""export_report's outputs: each asked format written on its own, so one failing leaves the others standing."""
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+from ..errors import SweepyError
+from ..export import carried_tracking, csv_text
+from ..paths import atomic_write_bytes, atomic_write_text
+
+log = logging.getLogger("sweepy.export")
+
+
+@dataclass(frozen=True)
+class Export:
+    source: Path
+    data: dict[str, Any]
+    cards: list[Card]
+    """Ranked, with the saved session's judgments merged in."""
+    out: Path
+    candidate: str
+    date: str
+    search: str
+    playbook: str
+    stale_ids: frozenset[str]
+    tracking: bool
+
+    @property
+    def stem(self) -> str:
+        return self.source.stem
+
+    def write(self, asked: list[str]) -> tuple[dict[str, Any], list[dict[str, str]]]:
+        """(generated, errors) for the asked formats, in the order pdf, png, csv, json."""
+        generated: dict[str, Any] = {}
+        errors: list[dict[str, str]] = []
+        pdf: bytes | None = None
+        for fmt in asked:
+            try:
+                if fmt in ("pdf", "png") and pdf is None:
+                    pdf, pages = self._pdf()
+                    if fmt == "pdf":
+                        target = self.out / f"{self.stem}.pdf"
+                        atomic_write_bytes(target, pdf)
+                        generated.update(pdf=str(target), pdf_pages=pages)
+                if fmt == "png" and pdf is not None:
+                    generated["png"] = self._png(pdf)
+                elif fmt == "csv":
+                    generated.update(self._csv())
+                elif fmt == "json":
+                    generated["json"] = self._json()
+            except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
+                errors.append({"format": fmt, "message": _describe(fmt, exc)})
+                if not isinstance(exc, SweepyError):
+                    log.exception("export_report: %s failed", fmt)
+        return generated, errors
+
+    def _pdf(self) -> tuple[bytes, int]:
+        from ..render.coverage import Coverage
+        from ..render.pdf import ReportDocument, render_pdf
+
+        document = ReportDocument(
+            self.candidate,
+            self.date,
+            self.search,
+            self.playbook,
+            self.cards,
+            Coverage.from_result(self.data, self.source.name),
+            self.stale_ids,
+        )
+        rendered = render_pdf(document)
+        return rendered.data, rendered.pages
+
+    def _png(self, pdf: bytes) -> list[str]:
+        from ..render.png import pdf_to_pngs
+
+        paths = []
+        for number, image in enumerate(pdf_to_pngs(pdf), 1):
+            target = self.out / f"{self.stem}_page{number}.png"
+            atomic_write_bytes(target, image)
+            paths.append(str(target))
+        return paths
+
+    def _csv(self) -> dict[str, Any]:
+        """`{stem}_export.csv`: the sweep's own CSV holds the tracking notes a person typed, so it is never
+        overwritten; those notes are carried into the export from the profile's CSVs beside the source."""
+        target = self.out / f"{self.stem}_export.csv"
+        stem = self.data["profile"].get("stem")
+        carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
+        atomic_write_text(target, csv_text(self.cards, self.tracking, carried))
+        return {"csv": str(target), "csv_rows": len(self.cards)}
+
+    def _json(self) -> str:
+        """`{stem}_export.json`, never the sweep file it reads."""
+        target = self.out / f"{self.stem}_export.json"
+        document = {
+            **{k: v for k, v in self.data.items() if k != "cards"},
+            "exported_from": str(self.source),
+            "exported_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "playbook": self.playbook,
+            "cards": [card.to_json() for card in self.cards],
+        }
+        atomic_write_text(target, json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1))
+        return str(target)
+
+
+def _describe(fmt: str, exc: Exception) -> str:
+    if isinstance(exc, SweepyError):
+        return exc.message
+    return f"{fmt} could not be made ({type(exc).__name__}: {str(exc)[:200]}). The server log has details."
