@@ -37,6 +37,7 @@ class AdzunaConfig(HttpEngineConfig):
 
 class AdzunaEngine(Engine):
     name = "adzuna"
+    per_title = True
     config_model = AdzunaConfig
     description = "The Adzuna aggregator (api.adzuna.com), searched per target title in one country."
     uses_network = True
@@ -44,9 +45,6 @@ class AdzunaEngine(Engine):
     def check(self, config: AdzunaConfig, workspace: Workspace) -> None:
         env_secret(config.app_id_env, self.name)
         env_secret(config.app_key_env, self.name)
-
-    def sources(self, config: AdzunaConfig, titles: list[str]) -> list[str]:
-        return list(dict.fromkeys(titles))
 
     def discover(self, config: AdzunaConfig, request: DiscoverRequest) -> EngineResult:
         params = {

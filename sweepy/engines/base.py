@@ -113,6 +113,8 @@ class Engine(ABC):
     description: ClassVar[str] = ""
     uses_network: ClassVar[bool] = False
     """Web engines run under the circuit breaker and receive `request.http`."""
+    per_title: ClassVar[bool] = False
+    """A search API: one source per target title (else one source, the engine itself, unless sources() says)."""
     default_enabled: ClassVar[bool] = False
     """A keyless public board that needs no config: enabled when create_profile is given no sources_config."""
 
@@ -135,7 +137,7 @@ class Engine(ABC):
     def sources(self, config: Any, titles: list[str]) -> list[str]:
         """The independent units of work of this engine: one board each for board engines, one target title each
         for search APIs. Each runs as its own task with its own deadline."""
-        return [self.name]
+        return list(dict.fromkeys(titles)) if self.per_title else [self.name]
 
     @abstractmethod
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:

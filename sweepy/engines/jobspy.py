@@ -39,6 +39,7 @@ class JobspyConfig(EngineConfig):
 
 class JobspyEngine(Engine):
     name = "jobspy"
+    per_title = True
     config_model = JobspyConfig
     description = "LinkedIn, Indeed, Glassdoor, ZipRecruiter and Google Jobs scraped by python-jobspy (optional)."
     uses_network = False  # JobSpy brings its own HTTP; it cannot take the sweep's client
@@ -46,9 +47,6 @@ class JobspyEngine(Engine):
     def check(self, config: JobspyConfig, workspace: Workspace) -> None:
         if importlib.util.find_spec("jobspy") is None:
             raise EngineConfigError(f"jobspy: python-jobspy is not installed; {INSTALL}")
-
-    def sources(self, config: JobspyConfig, titles: list[str]) -> list[str]:
-        return list(dict.fromkeys(titles))
 
     def discover(self, config: JobspyConfig, request: DiscoverRequest) -> EngineResult:
         try:

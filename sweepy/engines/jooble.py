@@ -26,15 +26,13 @@ class JoobleConfig(HttpEngineConfig):
 
 class JoobleEngine(Engine):
     name = "jooble"
+    per_title = True
     config_model = JoobleConfig
     description = "The Jooble aggregator (jooble.org REST API), searched per target title."
     uses_network = True
 
     def check(self, config: JoobleConfig, workspace: Workspace) -> None:
         env_secret(config.api_key_env, self.name)
-
-    def sources(self, config: JoobleConfig, titles: list[str]) -> list[str]:
-        return list(dict.fromkeys(titles))
 
     def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(config.base_url or ORIGIN, "/api/{key}", key=request.secret(config.api_key_env))

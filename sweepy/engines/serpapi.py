@@ -32,15 +32,13 @@ class SerpapiConfig(HttpEngineConfig):
 
 class SerpapiEngine(Engine):
     name = "serpapi"
+    per_title = True
     config_model = SerpapiConfig
     description = "Google Jobs results through SerpApi (serpapi.com, engine google_jobs), searched per target title."
     uses_network = True
 
     def check(self, config: SerpapiConfig, workspace: Workspace) -> None:
         env_secret(config.api_key_env, self.name)
-
-    def sources(self, config: SerpapiConfig, titles: list[str]) -> list[str]:
-        return list(dict.fromkeys(titles))
 
     def discover(self, config: SerpapiConfig, request: DiscoverRequest) -> EngineResult:
         where = config.location or request.location

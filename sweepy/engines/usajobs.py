@@ -34,6 +34,7 @@ class UsajobsConfig(HttpEngineConfig):
 
 class UsajobsEngine(Engine):
     name = "usajobs"
+    per_title = True
     config_model = UsajobsConfig
     description = "US federal jobs from the USAJOBS Search API (data.usajobs.gov), searched per target title."
     uses_network = True
@@ -41,9 +42,6 @@ class UsajobsEngine(Engine):
     def check(self, config: UsajobsConfig, workspace: Workspace) -> None:
         env_secret(config.api_key_env, self.name)
         env_secret(config.email_env, self.name)
-
-    def sources(self, config: UsajobsConfig, titles: list[str]) -> list[str]:
-        return list(dict.fromkeys(titles))
 
     def discover(self, config: UsajobsConfig, request: DiscoverRequest) -> EngineResult:
         headers = request_headers(config, request.secret(config.api_key_env), request.secret(config.email_env))
