@@ -152,5 +152,4 @@ def _shown(card: Card, resume: str | None) -> dict[str, Any]:
     """The merged card as get_jobs shows it, without the description the assistant has just read."""
     data = card.brief(resume)
     data.pop("description", None)
-    data.pop("description_excerpt", None)
     return data
