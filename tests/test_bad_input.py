@@ -472,3 +472,5 @@ async def test_history_path_on_sweepys_own_files_is_refused(client: Client, setu
     payload = await rejected(client, setup, "run_sweep", {"profile_path": str(hand_written), "wait_seconds": 0})
     assert "history.path of hand.yaml" in payload["message"]
     assert "job_id" not in payload
+    payload = await rejected(client, setup, "clear_history", {"profile_path": str(hand_written)})
+    assert "is one of Sweepy's own files or not a history database" in payload["message"]

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
-from ..history import HistoryStore
+from ..history import HistoryStore, check_history_path
 from ..paths import INSTALL_DIR, Workspace
 from ..session import check_stem
 from .base import ServiceBase
@@ -33,8 +33,8 @@ class HistoryTools(ServiceBase):
                     "profile_path or profile_stem."
                 ) from None
             stem = profile_stem(path)
-        history_path = ws.resolve_write(
-            load_profile(path).history.path if path is not None else "~/.sweepy/history.db", "history path"
+        history_path = check_history_path(  # a profile whose history names a session must not clear it
+            ws, load_profile(path).history.path if path is not None else "~/.sweepy/history.db", "history path"
         )
         if not history_path.exists():  # nothing was ever recorded: do not create a database to clear it
             if path is None:
