@@ -135,7 +135,7 @@ def _concurrent_sweep(delays: list[float], workdir: Path) -> dict[str, Any]:
                 merged["base_url"] = server.url + "/recruitee/{company}"
             configs[name] = get_engine(name).parse_config(merged, ws)
         started = time.perf_counter()
-        with open_network(build_client, ws.state_dir, None, None) as network:
+        with open_network(build_client, ws.state_dir, None, None, trust_base_urls=True) as network:
             request = DiscoverRequest(["Paralegal"], "New York, NY", ws, {}, network=network)
             found = discover(configs, request, timeout=60)
         wall = time.perf_counter() - started

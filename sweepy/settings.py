@@ -24,6 +24,8 @@ class Settings:
     """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""
     allow_private_urls: bool = False
     """SWEEPY_ALLOW_PRIVATE_URLS=1: the link checker may fetch loopback and private addresses (tests only)."""
+    trust_base_urls: bool = False
+    """SWEEPY_TRUST_BASE_URLS=1: API keys may be sent to a profile's base_url (a mirror or proxy of yours)."""
     require_judgments: bool = False
     """SWEEPY_REQUIRE_JUDGMENTS=1: the report gate for every profile and for export_report."""
     output_schemas: bool = False
@@ -39,6 +41,7 @@ class Settings:
             state_dir=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_STATE_DIR") or "~/.sweepy"))),
             allow_external_writes=_flag(env, "SWEEPY_ALLOW_EXTERNAL_WRITES"),
             allow_private_urls=_flag(env, "SWEEPY_ALLOW_PRIVATE_URLS"),
+            trust_base_urls=_flag(env, "SWEEPY_TRUST_BASE_URLS"),
             require_judgments=_flag(env, "SWEEPY_REQUIRE_JUDGMENTS"),
             output_schemas=_flag(env, "SWEEPY_OUTPUT_SCHEMAS"),
             tools="core" if env.get("SWEEPY_TOOLS") == "core" else "full",

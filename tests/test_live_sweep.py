@@ -73,7 +73,7 @@ async def test_several_engines_in_one_sweep_and_a_key_that_never_reaches_the_out
         "remotive": base,
         "jooble": base,  # the key travels in the URL path: /api/{key}
     }
-    env = server_env(workspace, JOOBLE_API_KEY=jooble.KEY)
+    env = server_env(workspace, JOOBLE_API_KEY=jooble.KEY, SWEEPY_TRUST_BASE_URLS="1")
     params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
     async with Client(params) as client:
         created = envelope(await client.call_tool("create_profile", {

@@ -48,8 +48,8 @@ class AdzunaEngine(Engine):
 
     def discover(self, config: AdzunaConfig, request: DiscoverRequest) -> EngineResult:
         params = {
-            "app_id": request.secret(config.app_id_env),
-            "app_key": request.secret(config.app_key_env),
+            "app_id": request.secret(config.app_id_env, config),
+            "app_key": request.secret(config.app_key_env, config),
             "what": request.source,
             "where": config.where or request.location or None,
             "results_per_page": config.results_per_page,

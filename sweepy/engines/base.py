@@ -84,6 +84,7 @@ class DiscoverRequest:
     log: Callable[[str], None] = lambda _line: None
     source: str = ""
     http: "SourceClient | None" = None  # this source's view of the network: its deadline, counters, secrets
+    engine: str = ""
 
     @property
     def client(self) -> "SourceClient":
@@ -91,9 +92,20 @@ class DiscoverRequest:
             raise SourceError("config", "this engine needs the network, and the sweep gave it none")
         return self.http
 
-    def secret(self, variable: str) -> str:
+    def secret(self, variable: str, config: "HttpEngineConfig") -> str:
         """An API key from the environment variable the profile names, registered so that no error, log line
-        or detail shows it; SourceError `config` (naming the variable, never a value) when it is unset."""
+        or detail shows it; SourceError `config` (naming the variable, never a value) when it cannot be sent.
+
+        A profile comes from tool calls, so it must not be able to send any secret of the server anywhere: the
+        variable must be named for this engine, and a key goes to a `base_url` other than the real API only
+        when the person opted in with SWEEPY_TRUST_BASE_URLS=1 (the network carries that setting)."""
+        problem = key_variable_problem(variable, self.engine)
+        if problem:
+            raise SourceError("config", problem)
+        if config.base_url is not None and not (self.network is not None and self.network.trust_base_urls):
+            raise SourceError("config", f"{self.engine}'s key is sent only to its own API, not to base_url "
+                                        f"{config.base_url}; set SWEEPY_TRUST_BASE_URLS=1 in the server's "
+                                        "environment to send keys to a mirror or proxy you trust")  # fmt: skip
         value = os.environ.get(variable, "").strip()
         if not value:
             raise SourceError("config", f"the environment variable {variable} is not set in the server's environment")
@@ -221,8 +233,22 @@ def _text(value: object, key: str) -> str:
     return value.strip()
 
 
+def key_variable_problem(variable: str, engine: str) -> str | None:
+    """Why `variable` may not hold `engine`'s key, or None. Only names made for the engine (ADZUNA_APP_KEY,
+    SWEEPY_ADZUNA_KEY): a profile naming AWS_SECRET_ACCESS_KEY must not get it sent to an API."""
+    prefix = engine.upper()
+    if re.fullmatch(rf"(?:SWEEPY_)?{prefix}_[A-Z0-9_]{{1,80}}", variable):
+        return None
+    return (
+        f"{engine}: the key variable {variable!r} is not named for this engine; use a name starting with "
+        f"{prefix}_ or SWEEPY_{prefix}_ (e.g. {prefix}_API_KEY), so no other secret of the server can be sent"
+    )
+
+
 def env_secret(variable: str, engine: str) -> str:
     """The value of a key's environment variable, or EngineConfigError naming the variable (never the value)."""
+    if problem := key_variable_problem(variable, engine):
+        raise EngineConfigError(problem)
     value = os.environ.get(variable, "").strip()
     if not value:
         raise EngineConfigError(

@@ -58,7 +58,7 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     if not value:
         return None
     text = value.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # str.isdigit() also accepts "²", which float() refuses
         return float(text)
     try:
         when = email.utils.parsedate_to_datetime(text)
@@ -75,6 +75,8 @@ class Network:
     cache: ResponseCache | None = None
     breaker: BreakerBook | None = None
     sleep: Callable[[float], None] = time.sleep
+    trust_base_urls: bool = False
+    """SWEEPY_TRUST_BASE_URLS=1: API keys may go to a profile's base_url (a mirror or proxy the person runs)."""
     _hosts: dict[str, threading.BoundedSemaphore] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -302,6 +304,7 @@ def open_network(
     breaker: tuple[int, float] | None,
     clock: Callable[[], float] = time.time,
     sleep: Callable[[float], None] = time.sleep,
+    trust_base_urls: bool = False,
 ) -> Iterator[Network]:
     """The network of one sweep: a fresh client (closed at the end), the cache (None = off) and the breaker."""
     cache = None
@@ -311,6 +314,6 @@ def open_network(
     book = BreakerBook(state_dir / "breakers.json", breaker[0], breaker[1], clock) if breaker else None
     client = make_client()
     try:
-        yield Network(client, cache, book, sleep)
+        yield Network(client, cache, book, sleep, trust_base_urls)
     finally:
         client.close()

@@ -49,7 +49,7 @@ class SerpapiEngine(Engine):
             "q": request.source,
             "location": None if anywhere else where,
             "ltype": "1" if anywhere else None,
-            "api_key": request.secret(config.api_key_env),
+            "api_key": request.secret(config.api_key_env, config),
         }
         result, tokens = EngineResult(), set[str]()
         for _ in range(min(config.pages, MAX_PAGES)):

@@ -41,7 +41,7 @@ class TheMuseEngine(Engine):
             env_secret(config.api_key_env, self.name)
 
     def discover(self, config: TheMuseConfig, request: DiscoverRequest) -> EngineResult:
-        key = request.secret(config.api_key_env) if config.api_key_env else None
+        key = request.secret(config.api_key_env, config) if config.api_key_env else None
         result = EngineResult()
         seen: set[str] = set()
         for page in range(min(config.pages, MAX_PAGES, LAST_PAGE + 1)):

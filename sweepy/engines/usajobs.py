@@ -44,7 +44,9 @@ class UsajobsEngine(Engine):
         env_secret(config.email_env, self.name)
 
     def discover(self, config: UsajobsConfig, request: DiscoverRequest) -> EngineResult:
-        headers = request_headers(config, request.secret(config.api_key_env), request.secret(config.email_env))
+        headers = request_headers(
+            config, request.secret(config.api_key_env, config), request.secret(config.email_env, config)
+        )
         result = EngineResult()
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             params = {"Keyword": request.source, "LocationName": request.location or None,

@@ -77,7 +77,7 @@ def _run(task: _Task, request: DiscoverRequest, budget: float) -> EngineResult:
         client = SourceClient(request.network, started + budget, budget)
     with task.lock:
         task.started, task.client = started, client
-    mine = dataclasses.replace(request, source=task.report.source, http=client)
+    mine = dataclasses.replace(request, source=task.report.source, http=client, engine=task.engine.name)
     return task.engine.discover(task.config, mine)
 
 

@@ -26,7 +26,9 @@ class SweepTools(ServiceBase):
         (the question is whether it answers now): one report each, as in a sweep's `sources`."""
         ws = self.workspace
         profile = load_profile(find_profile(ws, profile_path))
-        with open_network(self.http_client, ws.state_dir, None, None, self.clock) as network:
+        with open_network(
+            self.http_client, ws.state_dir, None, None, self.clock, trust_base_urls=self.settings.trust_base_urls
+        ) as network:
             found = discover_sources(profile, ws, network, log.debug)
         return [report.to_dict() for report in found.sources]
 
@@ -75,6 +77,7 @@ class SweepTools(ServiceBase):
                 cache.ttl_seconds if cache.enabled else None,
                 (breaker.failure_threshold, breaker.cooldown_seconds),
                 self.clock,
+                trust_base_urls=self.settings.trust_base_urls,
             ) as network:
                 ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
                                    log=sweep_log, network=network)  # fmt: skip

@@ -91,10 +91,10 @@ def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.delenv("ADZUNA_APP_KEY")
     with pytest.raises(EngineConfigError, match="ADZUNA_APP_KEY is not set"):
         get_engine("adzuna").parse_config({"country": "us"}, Workspace.from_env())
-    monkeypatch.setenv("MY_ADZUNA_KEY", "k")
+    monkeypatch.setenv("ADZUNA_MY_KEY", "k")
     monkeypatch.delenv("ADZUNA_APP_ID")
     with pytest.raises(EngineConfigError, match="ADZUNA_APP_ID is not set"):
-        get_engine("adzuna").parse_config({"app_key_env": "MY_ADZUNA_KEY"}, Workspace.from_env())
+        get_engine("adzuna").parse_config({"app_key_env": "ADZUNA_MY_KEY"}, Workspace.from_env())
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,19 @@ import pytest
 from fakeboards import FakeBoards, Fault
 from web import sweep
 
-from sweepy.engines.http import MAX_RESPONSE_BYTES, Network, SourceClient, api_url, parse_retry_after
+from sweepy.engines import DiscoverRequest, get_engine
+from sweepy.engines.http import (
+    MAX_RESPONSE_BYTES,
+    Network,
+    SourceClient,
+    api_url,
+    build_client,
+    open_network,
+    parse_retry_after,
+)
+from sweepy.errors import EngineConfigError
+from sweepy.paths import Workspace
+from sweepy.pipeline.discover import discover
 
 ACME = r"^/v1/boards/acme/jobs$"
 
@@ -64,7 +76,7 @@ def test_a_retry_after_http_date_is_read_as_seconds_from_now() -> None:
     date = email.utils.formatdate(now + 120, usegmt=True)
     assert parse_retry_after(date, now) == pytest.approx(120, abs=1)
     assert parse_retry_after("7", now) == 7
-    assert [parse_retry_after(v, now) for v in ("-1", "1.5", "soon", "", None)] == [None, None, None, None, None]
+    assert [parse_retry_after(v, now) for v in ("-1", "1.5", "soon", "", None, "²")] == [None] * 6
 
 
 @pytest.mark.parametrize("status", [500, 502, 503, 504])
@@ -177,3 +189,22 @@ def test_keys_are_redacted_from_details_even_inside_urls(boards: FakeBoards) -> 
     detail = getattr(caught.value, "detail", "")
     assert detail.startswith("HTTP 404 from 127.0.0.1:")
     assert "s3cr3t" not in detail and "***" in detail
+
+
+def test_a_profile_cannot_send_another_secret_of_the_server(
+    boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A prompt-injected assistant could write a profile naming any variable and any base_url: only variables
+    # named for the engine are read, and only the real API receives keys unless the person trusts base_urls.
+    monkeypatch.setenv("CLOUD_TOKEN", "sk-do-not-send")
+    with pytest.raises(EngineConfigError, match="not named for this engine; use a name starting with SERPAPI_"):
+        get_engine("serpapi").parse_config({"api_key_env": "CLOUD_TOKEN"}, Workspace.from_env())
+    monkeypatch.setenv("SERPAPI_API_KEY", "serp-key")
+    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Workspace.from_env())
+    with open_network(build_client, tmp_path, None, None) as network:  # SWEEPY_TRUST_BASE_URLS not set
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, network=network)
+        found = discover({"serpapi": config}, request)
+    (report,) = found.sources
+    assert (report.status, report.reason, report.requests) == ("skipped", "config", 0)
+    assert "SWEEPY_TRUST_BASE_URLS=1" in report.detail
+    assert boards.hits("/search") == 0

@@ -60,11 +60,11 @@ def test_a_throttled_client_is_skipped_with_the_403(boards: FakeBoards, tmp_path
 def test_the_key_goes_in_the_query_and_is_shown_nowhere(
     boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MUSE_KEY", "muse-secret-4711")
-    found = sweep("themuse", {"api_key_env": "MUSE_KEY", "pages": 1, "base_url": boards.url}, tmp_path)
+    monkeypatch.setenv("THEMUSE_KEY", "muse-secret-4711")
+    found = sweep("themuse", {"api_key_env": "THEMUSE_KEY", "pages": 1, "base_url": boards.url}, tmp_path)
     assert boards.requests("/api/public/jobs")[0].arg("api_key") == "muse-secret-4711"
     assert found.sources[0].status == "ok"
-    echoed = sweep("themuse", {"api_key_env": "MUSE_KEY", "category": ["Echo"], "base_url": boards.url}, tmp_path)
+    echoed = sweep("themuse", {"api_key_env": "THEMUSE_KEY", "category": ["Echo"], "base_url": boards.url}, tmp_path)
     (report,) = echoed.sources
     assert (report.status, report.reason) == ("skipped", "bad_response")
     assert report.detail.endswith("is not JSON (it starts with 'bad key *** for you')")
@@ -73,9 +73,9 @@ def test_the_key_goes_in_the_query_and_is_shown_nowhere(
 
 
 def test_a_named_key_variable_must_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("MUSE_KEY", raising=False)
-    with pytest.raises(EngineConfigError, match="themuse: the environment variable MUSE_KEY is not set"):
-        get_engine("themuse").parse_config({"api_key_env": "MUSE_KEY"}, Workspace.from_env())
+    monkeypatch.delenv("THEMUSE_KEY", raising=False)
+    with pytest.raises(EngineConfigError, match="themuse: the environment variable THEMUSE_KEY is not set"):
+        get_engine("themuse").parse_config({"api_key_env": "THEMUSE_KEY"}, Workspace.from_env())
     get_engine("themuse").parse_config({}, Workspace.from_env())  # no key named: anonymous, 500 requests an hour
 
 

@@ -91,8 +91,8 @@ def test_unset_variables_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("USAJOBS_EMAIL")
     with pytest.raises(EngineConfigError, match="USAJOBS_EMAIL is not set"):
         get_engine("usajobs").parse_config({}, Workspace.from_env())
-    with pytest.raises(EngineConfigError, match="FED_KEY is not set"):
-        get_engine("usajobs").parse_config({"api_key_env": "FED_KEY"}, Workspace.from_env())
+    with pytest.raises(EngineConfigError, match="USAJOBS_FED_KEY is not set"):
+        get_engine("usajobs").parse_config({"api_key_env": "USAJOBS_FED_KEY"}, Workspace.from_env())
 
 
 @pytest.mark.parametrize(
