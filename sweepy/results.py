@@ -6,11 +6,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
+from .cards import Card
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
 from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
 from .session import Session, SessionStore, cards_text, folder_lock, valid_cards
+from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
 SKIPPED_RECORDS_KEPT = 200
@@ -117,3 +121,18 @@ def read_result(path: Path) -> dict[str, Any]:
             "of the results folder, or call run_sweep to make a fresh one."
         )
     return data
+
+
+_CARDS = TypeAdapter(list[Card])
+
+
+def result_cards(data: dict[str, Any], path: Path) -> list[Card]:
+    """The cards of a result file read by read_result, or StorageError naming what is wrong with them (a file
+    edited by hand, or written by another program, must not crash the reading tools)."""
+    try:
+        return _CARDS.validate_python(data["cards"])
+    except ValidationError as exc:
+        raise StorageError(
+            f"{path} holds a card Sweepy cannot read ({describe_validation_error(exc)}) Move the file out of the "
+            "results folder, or call run_sweep to make a fresh one."
+        ) from None

@@ -101,6 +101,32 @@ def test_a_malformed_result_file_is_a_clear_error(workspace: Path, document: dic
         SweepyService().get_results(None, "results", 5)
 
 
+@pytest.mark.parametrize(
+    ("card", "problem"),
+    [
+        ({"job_id": "a", "match_pct": 50.5}, "'0.title' is required"),
+        ({"job_id": "a", "title": "T", "company": "C", "match_pct": 50.5}, "'0.match_pct'"),
+        ({"job_id": "a", "title": "T", "company": "C", "workplace": "moon"}, "'0.workplace'"),
+    ],
+)
+def test_a_result_file_with_a_card_sweepy_cannot_read_is_a_clear_error(
+    workspace: Path, card: dict[str, object], problem: str
+) -> None:
+    results = workspace / "results"
+    results.mkdir()
+    path = results / "p_20261101-101010.json"
+    path.write_text(json.dumps({"profile": {"stem": "p"}, "cards": [card]}), encoding="utf-8")
+    service = SweepyService()
+    for call in (
+        lambda: service.get_results(None, "results", 5),
+        lambda: service.export_report(str(path), None, "results", ["json"], "Job Seeker", None, None),
+    ):
+        with pytest.raises(StorageError, match="holds a card Sweepy cannot read") as caught:
+            call()
+        assert problem in caught.value.message
+    assert sorted(p.name for p in results.iterdir()) == ["p_20261101-101010.json"]
+
+
 def test_clear_history_names_what_it_cannot_find_and_creates_nothing(workspace: Path, tmp_path: Path) -> None:
     service = SweepyService()
     with pytest.raises(NotFound, match="No profile named 'ghost'"):

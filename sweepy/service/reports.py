@@ -5,11 +5,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, rank
+from ..cards import rank
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..paths import atomic_write_bytes
 from ..render.playbook import MAX_CHARS, default_playbook
-from ..results import read_result, result_files
+from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
 from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .exports import Export
@@ -35,7 +35,7 @@ class ReportTools(ServiceBase):
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
         path = files[0]
         data = read_result(path)
-        cards = [Card.model_validate(c) for c in data["cards"]]
+        cards = result_cards(data, path)
         playbook = None
         try:  # judgments live in the session; show them when it belongs to this result file
             session = load_session(folder, data.get("profile", {}).get("stem"))
@@ -134,7 +134,7 @@ class ReportTools(ServiceBase):
         data = read_result(source)
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
-        cards = [Card.model_validate(c) for c in data["cards"]]
+        cards = result_cards(data, source)
         session = self._saved_session(source.parent, block.get("stem"))
         if session is not None:  # the judgments live in the profile's saved session
             earlier = {card.job_id: card for card in session.cards}
