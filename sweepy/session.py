@@ -201,18 +201,20 @@ def file_identity(path: Path) -> tuple[int, int, int, int] | None:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _parse(path: Path) -> Session | None:
+def _parse(path: Path, fresh: bool = False) -> Session | None:
     """The session in `path`, None if there is none; StorageError if it is damaged.
 
     Parsed sessions are kept by the file's identity (device, inode, size, mtime): every write replaces the file
     (a new inode), so another process's write is seen, and a 5,000-card session is not re-parsed per call.
-    Callers must not change what this returns; `SessionStore.update` works on a copy.
+    Callers must not change what this returns; `SessionStore.update` works on a copy, and reads `fresh`: on a
+    file system with coarse timestamps another process's same-size write could look unchanged, and a
+    read-modify-write from a stale copy would lose it.
     """
     before = file_identity(path)
     if before is None:
         return None
     with _parsed_guard:
-        kept = _parsed.get(path)
+        kept = None if fresh else _parsed.get(path)
     if kept is not None and kept[0] == before:
         return kept[1]
     try:
@@ -233,15 +235,15 @@ def _parse(path: Path) -> Session | None:
         session = Session.model_validate(data)
     except ValidationError as exc:
         raise StorageError(_DAMAGED.format(path, f" ({describe_validation_error(exc)})")) from None
-    if file_identity(path) == before:  # not replaced while it was read
+    if not fresh and file_identity(path) == before:  # not replaced while it was read; a fresh one is private
         with _parsed_guard:
             _parsed[path] = (before, session)
     return session
 
 
-def load_session(folder: Path, stem: str | None) -> Session:
+def load_session(folder: Path, stem: str | None, fresh: bool = False) -> Session:
     path = session_path(folder, stem)
-    data = _parse(path) if folder.is_dir() else None
+    data = _parse(path, fresh) if folder.is_dir() else None
     if data is None:
         hint = f"No saved session for profile {stem!r}" if stem else "No active session"
         raise NotFound(f"{hint} in {folder}. Call run_sweep, then get_sweep_status until it reads completed.")
@@ -267,14 +269,14 @@ class SessionStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def load(self, stem: str | None) -> Session:
-        return load_session(self.folder, stem)
+    def load(self, stem: str | None, fresh: bool = False) -> Session:
+        return load_session(self.folder, stem, fresh)
 
     def update(self, stem: str | None, change: Callable[[Session], T]) -> T:
         """Read the session (`stem` None: the active one), let `change` edit a copy, write it back atomically.
         Overlapping calls from threads or processes queue on the lock, so none loses another's edit."""
         with folder_lock(self.folder):
-            session = self.load(stem).model_copy(deep=True)
+            session = self.load(stem, fresh=True)  # under the lock, from the file itself: never a cached copy
             outcome = change(session)
             self._write(session)
             return outcome
