@@ -134,7 +134,7 @@ def _rebuilt(window: list[Path]) -> TrackingIndex:
     index, listed = TrackingIndex(), set()
     for path in window:
         data, rows = _tracking_rows(path)
-        index.remember(path, data)
+        index.remember(path, data, rows)
         for job_id, values in rows.items():
             if job_id not in listed:
                 listed.add(job_id)
@@ -159,7 +159,7 @@ def tracking_index(folder: Path, stem: str) -> TrackingIndex:
         if changed == window[:1]:
             data, rows = _tracking_rows(changed[0])
             if index.apply_newest(changed[0].name, rows):
-                index.remember(changed[0], data)
+                index.remember(changed[0], data, rows)
                 return index
     return _rebuilt(window)
 
@@ -183,7 +183,7 @@ def write_cards_csv(target: Path, cards: list[Card], tracking: bool, stem: str) 
         blank = ("",) * len(TRACKING_COLUMNS)
         rows = {c.job_id: tuple(carried.get(c.job_id, {}).get(k, "") for k in TRACKING_COLUMNS) if c.job_id in carried
                 else blank for c in cards if c.job_id}  # fmt: skip
-        index.remember(target, data)
+        index.remember(target, data, rows)
         if index.apply_newest(target.name, rows):
             index.keep_only({path.name for path in listed[:CARRY_FROM_NEWEST]})
             index.save(target.parent, stem)

@@ -5,6 +5,7 @@ import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from .errors import StorageError
 from .paths import atomic_write_text, read_regular
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: each CSV's listed jobs
 RACY_NS = 2_000_000_000
 """A CSV modified this close to the index's own write may change again within the same mtime tick: its bytes'
 hash is kept, and checked, until it is older (git's "racily clean" rule)."""
@@ -74,6 +75,10 @@ class TrackingIndex:
         index must be rebuilt."""
         if any(source == name and job_id not in rows for job_id, (source, _v) in self.values.items()):
             return False
+        # A job this CSV listed blank has no value entry, yet it hid an older CSV's value: a row deleted since
+        # would let that value through on the next rebuild but not now, so rebuild now.
+        if set(self.csvs.get(name, {}).get("listed", ())) - rows.keys():
+            return False
         for job_id, values in rows.items():
             if any(values):
                 self.values[job_id] = (name, values)
@@ -86,11 +91,12 @@ class TrackingIndex:
         self.csvs = {k: v for k, v in self.csvs.items() if k in names}
         self.values = {k: v for k, v in self.values.items() if v[0] in names}
 
-    def remember(self, path: Path, data: bytes) -> None:
-        """Note a CSV as read (or written) now; its hash only while it is recent enough to be racy."""
+    def remember(self, path: Path, data: bytes, listed: Iterable[str] = ()) -> None:
+        """Note a CSV as read (or written) now, with the jobs it lists; its hash only while it is recent enough
+        to be racy."""
         found = identity(path)
         racy = found is not None and found[2] >= time.time_ns() - RACY_NS
-        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None}
+        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(listed)}
 
     def save(self, folder: Path, stem: str) -> None:
         """Write the index (best effort: it is a cache; without it the next sweep reads the CSVs again)."""

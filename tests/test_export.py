@@ -17,6 +17,7 @@ from sweepy.export import (
     earlier_csvs,
     escape_cell,
     read_tracking,
+    tracking_index,
     unescape_cell,
     write_cards_csv,
 )
@@ -398,3 +399,21 @@ def test_unchanged_earlier_csvs_are_not_read_again(workspace: Path) -> None:
     write_cards_csv(third, [a], tracking=True, stem=STEM)
     assert [row["status"] for row in parse(third)] == ["applied"]  # from the index, not from a re-read
     assert "ghosted" in first.read_text(encoding="utf-8")
+
+
+def test_a_row_deleted_from_the_newest_csv_gives_what_a_full_rebuild_gives(workspace: Path) -> None:
+    # The newest CSV listed A blank (the person cleared it), hiding an older "applied"; deleting A's row there
+    # must bring the older value back now, as a rebuild of the index would, not on some later sweep.
+    folder = workspace / "results"
+    folder.mkdir()
+    header = "job_id,title,status,applied_on,follow_up_on,contact,notes\r\n"
+    (folder / f"{STEM}_20250101-000000.csv").write_text(header + "A,t,applied,,,,\r\nB,t,,,,,\r\n", encoding="utf-8")
+    newest = folder / f"{STEM}_20250102-000000.csv"
+    newest.write_text(header + "A,t,,,,,\r\nB,t,,,,,\r\n", encoding="utf-8")
+    for path in folder.glob("*.csv"):
+        os.utime(path, (path.stat().st_atime - 100, path.stat().st_mtime - 100))
+    index = tracking_index(folder, STEM)
+    index.save(folder, STEM)
+    assert index.values == {}
+    newest.write_text(header + "B,t,,,,,\r\n", encoding="utf-8")
+    assert tracking_index(folder, STEM).values == {"A": (f"{STEM}_20250101-000000.csv", ("applied", "", "", "", ""))}
