@@ -194,6 +194,19 @@ def open_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError]
         raise
 
 
+FileIdentity = tuple[int, int, int, int]
+
+
+def file_identity(path: Path) -> FileIdentity | None:
+    """(device, inode, size, mtime in ns), or None when the file is gone: what caches of parsed files are keyed
+    by. Sweepy's writes replace a file (a new inode), so another process's write changes it."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
     """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows."""
     with open_regular(path, what, max_bytes, error) as handle:

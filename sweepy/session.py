@@ -25,7 +25,7 @@ if sys.platform != "win32":
 from . import paths
 from .cards import JUDGMENT_FIELDS, Card
 from .errors import InvalidArgument, NotFound, StorageError
-from .paths import atomic_write_text
+from .paths import FileIdentity, atomic_write_text, file_identity
 from .validation import describe_validation_error
 
 ACTIVE = "report_session.json"
@@ -189,16 +189,8 @@ _DAMAGED = (
     "Session file {} is damaged{}. Call run_sweep, then get_sweep_status, to load a fresh session; the next "
     "sweep moves the damaged file aside."
 )
-_parsed: dict[Path, tuple[tuple[int, int, int, int], Session]] = {}
+_parsed: dict[Path, tuple[FileIdentity, Session]] = {}
 _parsed_guard = threading.Lock()
-
-
-def file_identity(path: Path) -> tuple[int, int, int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def _parse(path: Path, fresh: bool = False) -> Session | None:

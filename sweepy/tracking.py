@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import StorageError
-from .paths import atomic_write_text, read_regular
+from .paths import atomic_write_text, file_identity, read_regular
 
-INDEX_VERSION = 2  # 2: each CSV's listed jobs
+INDEX_VERSION = 3  # 2: each CSV's listed jobs; 3: identities carry the device
 RACY_NS = 2_000_000_000
 """A CSV modified this close to the index's own write may change again within the same mtime tick: its bytes'
 hash is kept, and checked, until it is older (git's "racily clean" rule)."""
@@ -26,11 +26,9 @@ def index_path(folder: Path, stem: str) -> Path:
 
 
 def identity(path: Path) -> list[int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return [st.st_ino, st.st_size, st.st_mtime_ns]
+    """The CSV's file identity as the JSON index stores it (a list)."""
+    found = file_identity(path)
+    return list(found) if found is not None else None
 
 
 def digest(data: bytes) -> str:
@@ -95,14 +93,14 @@ class TrackingIndex:
         """Note a CSV as read (or written) now, with the jobs it lists; its hash only while it is recent enough
         to be racy."""
         found = identity(path)
-        racy = found is not None and found[2] >= time.time_ns() - RACY_NS
+        racy = found is not None and found[3] >= time.time_ns() - RACY_NS
         self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(listed)}
 
     def save(self, folder: Path, stem: str) -> None:
         """Write the index (best effort: it is a cache; without it the next sweep reads the CSVs again)."""
         now = time.time_ns()
         for kept in self.csvs.values():
-            if kept["id"] is not None and kept["id"][2] < now - RACY_NS:
+            if kept["id"] is not None and kept["id"][3] < now - RACY_NS:
                 kept["sha256"] = None  # old enough: its identity alone tells an edit apart
         body = {"version": INDEX_VERSION, "csvs": self.csvs,
                 "values": {k: [source, *values] for k, (source, values) in sorted(self.values.items())}}  # fmt: skip

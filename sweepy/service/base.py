@@ -10,9 +10,9 @@ from ..config import load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
 from ..jobs import SweepRegistry
-from ..paths import Workspace
+from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
-from ..session import Session, file_identity
+from ..session import Session
 from ..settings import Settings
 
 KEYWORD_NOTE = (
@@ -38,7 +38,7 @@ class ServiceBase:
         self.sweeps = SweepRegistry()
         self.clock = clock
         self.http_client = http_client
-        self._resume_paths: dict[Path, tuple[tuple[int, int, int, int] | None, str | None]] = {}
+        self._resume_paths: dict[Path, tuple[FileIdentity | None, str | None]] = {}
 
     @property
     def workspace(self) -> Workspace:
