@@ -79,14 +79,14 @@ class Waves(Engine):
         return [f"board{i:02d}" for i in range(self.COUNT)]
 
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
-        time.sleep(1.5)  # each source alone is well inside its 2.5 s budget; two waves in a row are not
+        time.sleep(2.0)  # each source alone is well inside its 3.5 s budget (1.5 s spare); two waves in a row are not
         record = {"title": "Paralegal", "company": request.source, "url": f"https://x.example/{request.source}"}
         return EngineResult(postings=[posting_from_record(record, self.name, request.source)])
 
 
 def test_each_source_has_its_own_deadline_from_when_it_starts(tmp_path: Path) -> None:
     waves = Waves()
-    found = discover({"waves": EngineConfig()}, request(tmp_path, []), timeout=2.5, lookup={"waves": waves}.get)
+    found = discover({"waves": EngineConfig()}, request(tmp_path, []), timeout=3.5, lookup={"waves": waves}.get)
     assert found.skipped_sources == []
     assert len(found.postings) == Waves.COUNT
     assert [r.source for r in found.sources] == waves.sources(None, [])
