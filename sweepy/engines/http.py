@@ -6,7 +6,6 @@ import json
 import random
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from urllib.parse import quote, urlencode, urlsplit
 import httpx
 
 from .. import __version__
+from ..bodies import BodyProblem, inflater, raw_chunks
 from .base import SkipReason, SourceError
 from .breaker import BreakerBook
 from .cache import ResponseCache, cache_key
@@ -221,31 +221,29 @@ class SourceClient:
             declared = answer.headers.get("Content-Length", "")
             if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
                 raise self._too_large(url)
-            decoder = _decoder(answer.headers.get("Content-Encoding", ""))
             chunks: list[bytes] = []
             size = 0
-            for raw in _raw(answer):
-                if self.remaining() <= 0:
-                    raise self._timeout()
-                piece = decoder(raw)
-                size += len(piece)
-                if size > MAX_RESPONSE_BYTES:
-                    raise self._too_large(url)
-                chunks.append(piece)
+            try:
+                decoder = inflater(answer.headers.get("Content-Encoding", ""), MAX_RESPONSE_BYTES, self._past_cap)
+                for raw in raw_chunks(answer):
+                    if self.remaining() <= 0:
+                        raise self._timeout()
+                    piece = decoder(raw)
+                    size += len(piece)
+                    if size > MAX_RESPONSE_BYTES:
+                        raise self._too_large(url)
+                    chunks.append(piece)
+            except BodyProblem as exc:
+                raise SourceError("bad_response", str(exc)) from None
             return answer.status_code, None, b"".join(chunks)
+
+    @staticmethod
+    def _past_cap() -> None:
+        raise SourceError("bad_response", f"the answer inflates past {MAX_RESPONSE_BYTES // 1_000_000} MB")
 
     def _too_large(self, url: str) -> SourceError:
         return SourceError("bad_response", f"the answer from {self._where(url)} is larger than "
                                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB")  # fmt: skip
-
-
-def _raw(answer: httpx.Response) -> Iterator[bytes]:
-    """The body as it came off the wire, in chunks; an answer built in memory (an injected transport such as
-    httpx.MockTransport) has no stream left to read, only its content."""
-    try:
-        yield from answer.iter_raw()
-    except httpx.StreamConsumed:
-        yield answer.content
 
 
 def _error_head(answer: httpx.Response) -> bytes:
@@ -253,7 +251,7 @@ def _error_head(answer: httpx.Response) -> bytes:
     if answer.headers.get("Content-Encoding", "identity").strip().lower() not in ("", "identity"):
         return b""
     head = b""
-    for chunk in _raw(answer):
+    for chunk in raw_chunks(answer):
         head += chunk
         if len(head) >= 2048:
             break
@@ -271,29 +269,6 @@ def _error_text(head: bytes) -> str:
             if isinstance(data.get(key), str) and data[key].strip():
                 return f": {' '.join(data[key].split())[:200]}"
     return ""
-
-
-def _decoder(encoding: str) -> Callable[[bytes], bytes]:
-    """Decompress gzip/deflate piece by piece, each piece bounded, so a compression bomb meets the byte cap."""
-    encoding = encoding.strip().lower()
-    if encoding in ("", "identity"):
-        return lambda chunk: chunk
-    if encoding not in ("gzip", "x-gzip", "deflate"):
-        raise SourceError(
-            "bad_response", f"the answer uses content encoding {encoding!r}, which Sweepy did not ask for"
-        )
-    inflater = zlib.decompressobj(wbits=47)  # gzip or zlib headers, detected
-
-    def decode(chunk: bytes) -> bytes:
-        try:
-            out = inflater.decompress(chunk, MAX_RESPONSE_BYTES + 1)
-        except zlib.error:
-            raise SourceError("bad_response", "the answer's compressed body is corrupt") from None
-        if inflater.unconsumed_tail:
-            raise SourceError("bad_response", f"the answer inflates past {MAX_RESPONSE_BYTES // 1_000_000} MB")
-        return out
-
-    return decode
 
 
 @contextmanager

@@ -4,8 +4,7 @@ re-validated and pinned, the result one verdict per link."""
 import socket
 import ssl
 import time
-import zlib
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
@@ -13,6 +12,7 @@ from typing import Literal
 import httpx
 
 from .. import __version__
+from ..bodies import BodyProblem, inflater, raw_chunks
 from .judge import challenge, closed_phrase, one_line, page_text, redirected_to_index
 from .pinning import DEFAULT_PORTS, PinnedBackend, PinnedTransport, Refused, Resolver, Target, parse_target, resolve
 
@@ -146,48 +146,26 @@ def _follow(base: httpx.URL, location: str) -> str:
 def _read(answer: httpx.Response, deadline: float, max_bytes: int) -> tuple[str, bool]:
     """The body as text, at most `max_bytes` read off the wire and at most `max_bytes` once inflated; True
     when it was cut there (the page is judged on its start, which is where a posting says it is closed)."""
-    inflate = _inflater(answer.headers.get("Content-Encoding", ""), max_bytes)
     chunks: list[bytes] = []
     raw_size = size = 0
     cut = False
-    for raw in _raw(answer):
-        if time.monotonic() > deadline:
-            raise httpx.ReadTimeout("the link check's deadline passed")
-        raw_size += len(raw)
-        piece = inflate(raw)
-        chunks.append(piece[: max_bytes - size])
-        size += len(piece)
-        if raw_size >= max_bytes or size >= max_bytes:
-            cut = True
-            break
+    try:
+        inflate = inflater(answer.headers.get("Content-Encoding", ""), max_bytes)  # past the cap: the head only
+        for raw in raw_chunks(answer):
+            if time.monotonic() > deadline:
+                raise httpx.ReadTimeout("the link check's deadline passed")
+            raw_size += len(raw)
+            piece = inflate(raw)
+            chunks.append(piece[: max_bytes - size])
+            size += len(piece)
+            if raw_size >= max_bytes or size >= max_bytes:
+                cut = True
+                break
+    except BodyProblem as exc:
+        raise Refused("unreachable", str(exc)) from None
     charset = answer.charset_encoding or "utf-8"
     data = b"".join(chunks)[:max_bytes]
     try:
         return data.decode(charset, errors="replace"), cut
     except LookupError:
         return data.decode("utf-8", errors="replace"), cut
-
-
-def _raw(answer: httpx.Response) -> Iterator[bytes]:
-    try:
-        yield from answer.iter_raw()
-    except httpx.StreamConsumed:  # an answer built in memory (an injected transport) has only its content
-        yield answer.content
-
-
-def _inflater(encoding: str, max_bytes: int) -> Callable[[bytes], bytes]:
-    """gzip/deflate inflated piece by piece, each piece bounded by the cap, so a compression bomb stops there."""
-    encoding = encoding.strip().lower()
-    if encoding in ("", "identity"):
-        return lambda chunk: chunk
-    if encoding not in ("gzip", "x-gzip", "deflate"):
-        raise Refused("unreachable", f"the answer uses content encoding {encoding!r}, which was not asked for")
-    inflater = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
-
-    def inflate(chunk: bytes) -> bytes:
-        try:
-            return inflater.decompress(chunk, max_bytes + 1)  # the unconsumed tail is dropped: we stop here
-        except zlib.error:
-            raise Refused("unreachable", "the answer's compressed body is corrupt") from None
-
-    return inflate
