@@ -131,9 +131,9 @@ class Card(BaseModel):
     salary: CardSalary | None = None
     salary_status: str = "no_minimum"
     description: str = ""
-    match_score: float = 0
+    match_score: int = 0
     match_kind: MatchKind = "KEYWORD OVERLAP"
-    keyword_score: float = 0
+    keyword_score: int = 0
     matched_terms: list[str] = []
     missing_must_haves: list[str] = []
     seen_before: bool = False

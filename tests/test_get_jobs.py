@@ -69,7 +69,7 @@ def test_fifty_realistic_cards_stay_under_60_kb_of_json(workspace: Path) -> None
 
 def test_fields_that_say_nothing_are_left_out_and_the_rest_kept() -> None:
     card = Card(job_id="j", title="Paralegal", company="Contoso", url="https://x.example/1", description="Short.",
-                apply_url="https://x.example/1", match_score=70.0, keyword_score=70.0,
+                apply_url="https://x.example/1", match_score=70, keyword_score=70,
                 salary={"min": 32.0, "max": 32.0, "period": "hour", "annual_min": 66560.0, "annual_max": 66560.0,
                         "currency": "USD", "text": "$32/hr"})  # fmt: skip
     brief = card.brief(None)
@@ -78,7 +78,7 @@ def test_fields_that_say_nothing_are_left_out_and_the_rest_kept() -> None:
                                "annual_max": 66560, "text": "$32/hr"}  # fmt: skip
     assert brief["match_score"] == 70 and brief["description"] == "Short."
     other = card.model_copy(update={"apply_url": "https://x.example/1/apply", "also_on": ["lever"],
-                                    "seen_before": True, "keyword_score": 40.0, "match_score": 90.0})  # fmt: skip
+                                    "seen_before": True, "keyword_score": 40, "match_score": 90})  # fmt: skip
     brief = other.brief(None)
     assert (brief["apply_url"], brief["also_on"], brief["seen_before"], brief["keyword_score"]) == (
         "https://x.example/1/apply", ["lever"], True, 40,
