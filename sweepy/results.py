@@ -13,7 +13,7 @@ from .errors import NotFound, StorageError
 from .export import write_cards_csv
 from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
-from .session import Session, SessionStore, cards_text, folder_lock, valid_cards
+from .session import Session, SessionStore, cards_text, folder_lock
 from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
@@ -115,7 +115,12 @@ def read_result(path: Path) -> dict[str, Any]:
         raise NotFound(f"Result file {path} does not exist. Call run_sweep to make one.") from None
     except (OSError, ValueError) as exc:
         raise StorageError(f"Result file {path} cannot be read ({exc}). Run the sweep again.") from None
-    if not isinstance(data, dict) or not isinstance(data.get("profile"), dict) or not valid_cards(data.get("cards")):
+    # The cards themselves are checked by result_cards, against the Card model, by the callers that read them.
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("profile"), dict)
+        or not isinstance(data.get("cards"), list)
+    ):
         raise StorageError(
             f"{path} is not a Sweepy result file (it needs a profile object and a list of cards). Move it out "
             "of the results folder, or call run_sweep to make a fresh one."

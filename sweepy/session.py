@@ -137,21 +137,6 @@ def _filelock(folder: Path, timeout: float) -> Iterator[None]:
         lock.release()
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def valid_cards(cards: Any) -> bool:
-    """A list of card objects with a text job_id and numeric scores: what ranking and rendering rely on."""
-    return isinstance(cards, list) and all(
-        isinstance(c, dict)
-        and isinstance(c.get("job_id"), str)
-        and _number(c.get("match_score", 0))
-        and (c.get("match_pct") is None or _number(c["match_pct"]))
-        for c in cards
-    )
-
-
 class Session(BaseModel):
     """A session file: the cards of one sweep of one profile, their judgments, and the playbook."""
 
@@ -221,7 +206,7 @@ def _parse(path: Path, fresh: bool = False) -> Session | None:
         raise StorageError(_DAMAGED.format(path, f": {exc}")) from None
     except ValueError:
         data = None
-    if not isinstance(data, dict) or not valid_cards(data.get("cards")):
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise StorageError(_DAMAGED.format(path, " (not a session with a list of cards)"))
     try:
         session = Session.model_validate(data)

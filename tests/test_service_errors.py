@@ -85,20 +85,22 @@ def test_reading_tools_write_nothing(workspace: Path, sample: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "document",
+    ("document", "problem"),
     [
-        {"profile": "x", "cards": []},
-        {"profile": {}, "cards": ["a"]},
-        {"profile": {}, "cards": [{"job_id": "a", "match_score": "high"}]},
-        {"profile": {"stem": 7}, "cards": [{"job_id": 1}]},
+        ({"profile": "x", "cards": []}, "is not a Sweepy result file"),
+        ({"profile": {}, "cards": "a"}, "is not a Sweepy result file"),
+        ({"profile": {}, "cards": ["a"]}, "holds a card Sweepy cannot read ('0'"),
+        ({"profile": {}, "cards": [{"job_id": "a", "match_score": "high"}]}, "'0.match_score'"),
+        ({"profile": {"stem": 7}, "cards": [{"job_id": 1}]}, "'0.job_id'"),
     ],
 )
-def test_a_malformed_result_file_is_a_clear_error(workspace: Path, document: dict[str, object]) -> None:
+def test_a_malformed_result_file_is_a_clear_error(workspace: Path, document: dict[str, object], problem: str) -> None:
     results = workspace / "results"
     results.mkdir()
     (results / "p_20261101-101010.json").write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(StorageError, match="not a Sweepy result file"):
+    with pytest.raises(StorageError) as caught:
         SweepyService().get_results(None, "results", 5)
+    assert problem in caught.value.message
 
 
 @pytest.mark.parametrize(
