@@ -8,7 +8,6 @@
 
 import json
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fakeboards import Answer, Fault, Route, running  # noqa: E402
+from once import measure  # noqa: E402
 
 from sweepy.sample import generate_postings  # noqa: E402
 
@@ -47,10 +47,7 @@ def _complete(record: Any) -> bool:
 
 
 def _measure(args: list[str]) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "discover_once.py"), *args],
-                          capture_output=True, text=True, check=True)  # fmt: skip
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    return measure("discover_once.py", *args)
 
 
 def bench_http_cost(runs: int, workdir: Path) -> dict[str, object]:

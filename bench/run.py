@@ -14,7 +14,6 @@ Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import engines  # noqa: E402
 import render  # noqa: E402
 import sessions  # noqa: E402
+from once import measure  # noqa: E402
 
 PROFILE = """\
 name: Bench Seeker
@@ -95,11 +95,7 @@ def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
     samples = []
     for _ in range(runs):
         (workdir / "state" / "history.db").unlink(missing_ok=True)  # every run sees all postings as new
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "pipeline_once.py"), str(workdir), str(count)],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
-        samples.append(json.loads(done.stdout))
+        samples.append(measure("pipeline_once.py", workdir, count))
     stages = {name: round(statistics.median(s["stages"][name] for s in samples), 3) for name in samples[0]["stages"]}
     return {
         "runs": runs,
@@ -114,12 +110,7 @@ def bench_pipeline(runs: int, count: int, workdir: Path) -> dict[str, object]:
 
 
 def _feed_peak(workdir: Path, feed: Path) -> dict[str, int]:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "feed_memory.py"), str(workdir), str(feed)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    result: dict[str, int] = json.loads(done.stdout)
-    return result
+    return measure("feed_memory.py", workdir, feed)
 
 
 def bench_memory(count: int, workdir: Path) -> dict[str, object]:

@@ -9,7 +9,6 @@
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from typing import Any
 
 import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
+from once import measure
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_POSTINGS = 22_600
@@ -29,12 +29,7 @@ Prepare = Callable[[Path, int], None]
 
 
 def _sweep(workdir: Path, count: int) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "pipeline_once.py"), str(workdir), str(count)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    result: dict[str, Any] = json.loads(done.stdout)
-    return result
+    return measure("pipeline_once.py", workdir, count)
 
 
 async def _latencies(env: dict[str, str], calls: int) -> dict[str, Any]:
