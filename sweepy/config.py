@@ -8,10 +8,19 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from . import paths
+from .eligibility import Seeker, home_countries
 from .errors import NotFound, ProfileError
 from .paths import Workspace
 from .text import normalize_title
@@ -108,6 +117,46 @@ class Report(_Strict):
     assessment: Literal["agent", "keyword"] = "agent"
 
 
+def _country_codes(values: list[str]) -> list[str]:
+    codes = [value.strip().upper() for value in values]
+    for code in codes:
+        if not re.fullmatch(r"[A-Z]{2}", code):
+            raise ValueError(f"{code!r} is not an ISO 3166-1 alpha-2 country code such as US, DE or IN")
+    return codes
+
+
+def _language_codes(values: list[str]) -> list[str]:
+    codes = [value.strip().lower() for value in values]
+    for code in codes:
+        if not re.fullmatch(r"[a-z]{2}", code):
+            raise ValueError(f"{code!r} is not an ISO 639-1 language code such as en, de or es")
+    return codes
+
+
+def _time_zone(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{value!r} is not an IANA time zone such as America/New_York or Europe/Berlin") from None
+    return value
+
+
+Countries = Annotated[list[str], Field(max_length=50), AfterValidator(_country_codes)]
+Languages = Annotated[list[str], Field(max_length=50), AfterValidator(_language_codes)]
+Names = Annotated[list[NonEmpty], Field(max_length=500)]
+
+
+class EmployerBoards(_Strict):
+    """Look up the employer's own board behind aggregator cards (issue: ghost postings, the right apply link)."""
+
+    enabled: bool = True
+    max: Annotated[int, Field(ge=0, le=200)] = 50
+
+
 class Profile(_Strict):
     """The profile YAML of DESIGN.md. Unknown keys and wrong types are errors that name the field."""
 
@@ -121,6 +170,33 @@ class Profile(_Strict):
     history: History = History()
     export: Export = Export()
     report: Report = Report()
+    # Who the person is, for eligibility findings (sweepy/eligibility.py); every key optional.
+    needs_sponsorship: bool | None = None
+    citizenships: Countries = []
+    work_authorization: Countries = []
+    clearance: Literal["none", "public_trust", "secret", "top_secret", "ts_sci"] | None = None
+    max_onsite_days: Annotated[int, Field(ge=0, le=5)] | None = None
+    timezone: Annotated[NonEmpty | None, AfterValidator(_time_zone)] = None
+    languages: Languages = []
+    federal_status: Literal["none", "employee", "veteran"] | None = None
+    eligibility: Literal["flag", "strict"] = "flag"
+    employer_boards: EmployerBoards = EmployerBoards()
+    exclude_companies: Names = []
+    exclude_keywords: Names = []
+
+    def seeker(self) -> Seeker:
+        """The person as the eligibility reader needs them; where they live comes from the search location."""
+        return Seeker(
+            needs_sponsorship=self.needs_sponsorship,
+            citizenships=frozenset(self.citizenships),
+            work_authorization=frozenset(self.work_authorization),
+            clearance=self.clearance,
+            max_onsite_days=self.max_onsite_days,
+            timezone=self.timezone,
+            languages=frozenset(self.languages),
+            federal_status=self.federal_status,
+            home_countries=home_countries(self.search.location),
+        )
 
     def custom_platforms(self) -> dict[str, str]:
         """`platforms.custom` as domain → platform name, for classifying other ATS hosts."""

@@ -115,6 +115,20 @@ _COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 )
 
 
+_US_STATE = re.compile(
+    r",\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|"
+    r"OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\b"
+)
+
+
+def home_countries(location: str) -> frozenset[str]:
+    """The countries a search location names ("New York, NY" is the US; "Berlin, Germany" is DE)."""
+    found = set(countries_in(location))
+    if _US_STATE.search(location) and not re.search(r"\bcanada\b", location, re.IGNORECASE):
+        found.add("US")
+    return frozenset(found) if len(found) <= 3 else frozenset()  # "Europe" is a region, not a home
+
+
 def countries_in(text: str) -> frozenset[str]:
     """ISO codes of the countries (or unions of them) a sentence names."""
     found: set[str] = set()

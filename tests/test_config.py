@@ -405,3 +405,33 @@ def test_find_profile_without_any_profile_names_both_folders(
         "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, config.sample.yaml in "
         f"{workspace} and in {empty_install}). Call create_profile first, or pass profile_path."
     )
+
+
+def test_eligibility_keys_load_and_make_the_seeker() -> None:
+    profile = parse_profile_text(
+        DESIGN_PROFILE + "needs_sponsorship: true\ncitizenships: [in]\nwork_authorization: [CA]\nclearance: secret\n"
+        "max_onsite_days: 2\ntimezone: Europe/Berlin\nlanguages: [EN, de]\nfederal_status: veteran\n"
+        "eligibility: strict\nemployer_boards: {enabled: false, max: 5}\nexclude_companies: [Initech]\n",
+        "profiles/pedro.yaml",
+    )
+    seeker = profile.seeker()
+    assert (seeker.needs_sponsorship, seeker.citizenships, seeker.work_authorization) == (True, {"IN"}, {"CA"})
+    assert (seeker.clearance, seeker.max_onsite_days, seeker.timezone) == ("secret", 2, "Europe/Berlin")
+    assert (seeker.languages, seeker.federal_status, seeker.home_countries) == ({"en", "de"}, "veteran", {"US"})
+    assert (profile.eligibility, profile.employer_boards.enabled, profile.employer_boards.max) == ("strict", False, 5)
+    assert parse_profile_text(dump_profile(profile), "again.yaml") == profile
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ("citizenships: [USA]", "citizenships"),
+        ("languages: [english]", "languages"),
+        ("timezone: Mars/Olympus", "timezone"),
+        ("clearance: cosmic", "clearance"),
+        ("max_onsite_days: 6", "max_onsite_days"),
+        ("eligibility: maybe", "eligibility"),
+    ],
+)
+def test_bad_eligibility_keys_are_named(line: str, named: str) -> None:
+    assert named in profile_error(DESIGN_PROFILE + line + "\n")
