@@ -76,7 +76,10 @@ class Judgment(BaseModel):
 
 
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
-BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked"}
+BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
+               "ghost_signals": []}  # fmt: skip
+QUOTE_IN_BRIEF = 200
+"""Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 EXCERPT_CHARS = 450
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
@@ -110,6 +113,26 @@ class CardSalary(BaseModel):
         if self.predicted:
             data["predicted"] = True
         return data
+
+
+class EligibilityFinding(BaseModel):
+    """One sentence of the posting that bears on whether this person can apply (sweepy/eligibility.py)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    kind: Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days",
+                  "language"]  # fmt: skip
+    verdict: Literal["blocks", "warns", "ok"]
+    quote: str
+
+
+class GhostSignal(BaseModel):
+    """A fact suggesting the posting may not be live or real, with the evidence: never a verdict."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    signal: Literal["absent_from_employer_board", "reposted", "open_long"]
+    evidence: str
 
 
 class Card(BaseModel):
@@ -155,6 +178,19 @@ class Card(BaseModel):
     page_theme: str | None = None
     judged_resume: str | None = None
     """Fingerprint of the resume file the judgment was made against (see `resume.fingerprint`)."""
+    # Trust signals, computed locally from evidence the card can show.
+    eligibility: list[EligibilityFinding] = []
+    employer_url: str | None = None
+    """The employer's own posting of this role (found on its ATS board behind an aggregator's copy)."""
+    ghost_signals: list[GhostSignal] = []
+    pay_transparency: Literal["missing", "stated"] | None = None
+    """Under a pay-range law (`pay_jurisdiction` names it): did the posting state pay? None: no such law."""
+    pay_jurisdiction: str | None = None
+
+    @property
+    def blocked(self) -> bool:
+        """A finding says this person cannot apply (kept and flagged, or dropped under `eligibility: strict`)."""
+        return any(finding.verdict == "blocks" for finding in self.eligibility)
 
     def judge(self, judgment: Judgment, resume: str | None) -> None:
         """Merge a judgment's non-null fields; a match percentage makes the card a MATCH.
@@ -201,6 +237,11 @@ class Card(BaseModel):
         if self.keyword_score == self.match_score:
             del data["keyword_score"]
         data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
+        for finding in data.get("eligibility", []):
+            if len(finding["quote"]) > QUOTE_IN_BRIEF:
+                finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"
+        if self.blocked:
+            data["eligible"] = False
         if self.salary is not None:
             data["salary"] = self.salary.brief()
         data["description"] = self.description
@@ -214,5 +255,6 @@ class Card(BaseModel):
 
 
 def rank(cards: list[Card]) -> list[Card]:
-    """A submitted match_pct outranks keyword overlap; then the score, then the title."""
-    return sorted(cards, key=lambda c: (c.match_pct is None, -c.match_score, c.title.lower()))
+    """A submitted match_pct outranks keyword overlap; then the score; a card this person is blocked from comes
+    after the eligible ones of equal score; then the title."""
+    return sorted(cards, key=lambda c: (c.match_pct is None, -c.match_score, c.blocked, c.title.lower()))

@@ -2,9 +2,12 @@
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .text import clean_text
+
+if TYPE_CHECKING:
+    from .eligibility import Finding
 
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 Period = Literal["hour", "day", "week", "month", "year"]
@@ -67,6 +70,8 @@ class Posting:
     merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
     salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, predicted, not_compared, no_minimum
+    open_to: list[str] | None = None  # placeholder until the card-fields branch lands (USAJOBS hiring paths)
+    eligibility: list["Finding"] = field(default_factory=list)  # set by the filter for the profile's person
     _description: str | None = None
 
     @property

@@ -5,8 +5,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..eligibility import Seeker, assess, blocking
 from ..models import Posting
-from ..text import contains_phrase, normalize, normalize_title
+from ..text import contains_phrase, normalize, normalize_company, normalize_title
 
 _LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
 _WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
@@ -42,6 +43,12 @@ class Criteria:
     max_age_days: int | None = None
     platform_enabled: Callable[[str], bool] = lambda _p: True
     today: dt.date = dt.date(1970, 1, 1)
+    exclude_companies: tuple[str, ...] = ()
+    exclude_keywords: tuple[str, ...] = ()
+    seeker: Seeker | None = None
+    """Who applies: eligibility findings are read for each kept posting (None: not read)."""
+    strict_eligibility: bool = False
+    """`eligibility: strict`: a posting with a `blocks` finding is dropped as `ineligible` (else kept, flagged)."""
 
 
 def title_phrases(titles: Iterable[str], synonyms: Iterable[Iterable[str]]) -> list[str]:
@@ -102,9 +109,10 @@ def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[P
     drops: Counter[str] = Counter()
     titles = TitleMatcher(title_phrases(criteria.titles, criteria.synonyms))
     place = LocationMatcher(criteria.location)
+    avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
     kept: list[Posting] = []
     for posting in postings:
-        reason = _drop_reason(posting, criteria, titles, place)
+        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting) or _eligibility(posting, criteria)
         if reason:
             drops[reason] += 1
         else:
@@ -130,6 +138,32 @@ def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: Loc
         return "location"
     posting.salary_status = salary_status(posting, c.min_salary)
     return "salary" if posting.salary_status == "below_minimum" else None
+
+
+class Avoid:
+    """Companies and words the person will not consider: "Acme", "ACME Inc." and "Acme, LLC" are one company."""
+
+    def __init__(self, companies: Iterable[str], keywords: Iterable[str]) -> None:
+        self.companies = frozenset(name for name in map(normalize_company, companies) if name)
+        self.keywords = tuple(phrase for phrase in map(normalize, keywords) if phrase)
+
+    def __call__(self, posting: Posting) -> str | None:
+        if self.companies and normalize_company(posting.company) in self.companies:
+            return "excluded_company"
+        if self.keywords:
+            text = normalize(f"{posting.title} {posting.description}")
+            if any(contains_phrase(text, phrase) for phrase in self.keywords):
+                return "excluded_keyword"
+        return None
+
+
+def _eligibility(posting: Posting, c: Criteria) -> str | None:
+    """Read the posting's eligibility findings for this person; strict profiles drop a blocked posting."""
+    if c.seeker is None:
+        return None
+    posting.eligibility = assess(posting.description, c.seeker, open_to=posting.open_to, location=posting.location,
+                                 title=posting.title)  # fmt: skip
+    return "ineligible" if c.strict_eligibility and blocking(posting.eligibility) else None
 
 
 def salary_status(posting: Posting, min_salary: int) -> str:

@@ -2,7 +2,7 @@
 
 import hashlib
 
-from ..cards import Card, CardSalary
+from ..cards import Card, CardSalary, EligibilityFinding
 from ..models import Posting
 from ..scoring import Scorer
 from ..text import normalize_company
@@ -40,6 +40,7 @@ def make_card(posting: Posting, scorer: Scorer) -> Card:
         matched_terms=result.matched_terms,
         missing_must_haves=result.missing_must_haves,
         seen_before=posting.seen_before,
+        eligibility=[EligibilityFinding(kind=f.kind, verdict=f.verdict, quote=f.quote) for f in posting.eligibility],
     )
 
 
@@ -51,4 +52,4 @@ def score_postings(postings: list[Posting], scorer: Scorer) -> list[Card]:
         taken[card.job_id] = count + 1
         if count:
             card.job_id = f"{card.job_id}-{count + 1}"
-    return sorted(cards, key=lambda c: (-c.match_score, c.title.lower(), c.company.lower(), c.job_id))
+    return sorted(cards, key=lambda c: (-c.match_score, c.blocked, c.title.lower(), c.company.lower(), c.job_id))

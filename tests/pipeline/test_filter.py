@@ -223,3 +223,39 @@ def test_a_predicted_salary_never_decides_the_minimum_alone() -> None:
     kept, drops = filter_postings([high, low], criteria(min_salary=60_000))
     assert (titles(kept), drops) == (["Paralegal", "Senior Paralegal"], Counter())
     assert [p.salary_status for p in kept] == ["predicted", "predicted"]
+
+
+def test_companies_to_avoid_ignore_case_and_legal_suffixes() -> None:
+    found = [posting(company=name) for name in ("ACME Inc.", "Acme, LLC", "Acmeville Partners")]
+    kept, drops = filter_postings(found, criteria(exclude_companies=("Acme",)))
+    assert [p.company for p in kept] == ["Acmeville Partners"]
+    assert drops == Counter({"excluded_company": 2})
+
+
+def test_keywords_to_avoid_read_title_and_description_as_whole_words() -> None:
+    found = [
+        posting("Paralegal", description="Base plus commission only after training."),
+        posting("Paralegal (Night Shift)"),
+        posting("Paralegal", description="We offer commissioning support."),
+    ]
+    kept, drops = filter_postings(found, criteria(exclude_keywords=("commission only", "night shift")))
+    assert [p.description for p in kept] == ["We offer commissioning support."]
+    assert drops == Counter({"excluded_keyword": 2})
+
+
+def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
+    from sweepy.eligibility import Seeker
+
+    blocked = posting(description="A great team. We are unable to sponsor visas for this role.")
+    fine = posting("Senior Paralegal", description="Visa sponsorship is available.")
+    seeker = Seeker(needs_sponsorship=True)
+
+    kept, drops = filter_postings([blocked, fine], criteria(seeker=seeker))
+    assert titles(kept) == ["Paralegal", "Senior Paralegal"] and drops == Counter()
+    assert [(f.kind, f.verdict, f.quote) for f in kept[0].eligibility] == [
+        ("sponsorship", "blocks", "We are unable to sponsor visas for this role.")
+    ]
+    assert [f.verdict for f in kept[1].eligibility] == ["ok"]
+
+    kept, drops = filter_postings([blocked, fine], criteria(seeker=seeker, strict_eligibility=True))
+    assert titles(kept) == ["Senior Paralegal"] and drops == Counter({"ineligible": 1})
