@@ -126,7 +126,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     stage(5)
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
     scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
-    out.cards = score_postings(reported, scorer)
+    out.cards = score_postings(reported, scorer, ctx.today)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     stage(6)
     return out

@@ -1,9 +1,11 @@
 """Stage 5 of 5: keyword-score each posting into a card, best first."""
 
+import datetime as dt
 import hashlib
 
 from ..cards import Card, CardSalary, EligibilityFinding
 from ..models import Posting
+from ..paylaw import transparency
 from ..scoring import Scorer
 from ..text import normalize_company
 from .dedupe import role_key
@@ -18,8 +20,10 @@ def card_id(posting: Posting) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def make_card(posting: Posting, scorer: Scorer) -> Card:
+def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None) -> Card:
     result = scorer.score(posting.title, posting.description)
+    stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
+    pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
     return Card(
         job_id=card_id(posting),
         title=posting.title,
@@ -41,11 +45,13 @@ def make_card(posting: Posting, scorer: Scorer) -> Card:
         missing_must_haves=result.missing_must_haves,
         seen_before=posting.seen_before,
         eligibility=[EligibilityFinding(kind=f.kind, verdict=f.verdict, quote=f.quote) for f in posting.eligibility],
+        pay_transparency=pay,
+        pay_jurisdiction=law.describe() if law else None,
     )
 
 
-def score_postings(postings: list[Posting], scorer: Scorer) -> list[Card]:
-    cards = [make_card(p, scorer) for p in postings]
+def score_postings(postings: list[Posting], scorer: Scorer, today: dt.date | None = None) -> list[Card]:
+    cards = [make_card(p, scorer, today) for p in postings]
     taken: dict[str, int] = {}
     for card in cards:  # without dedupe (or for twin openings on one board) a role repeats; keep ids unique
         count = taken.get(card.job_id, 0)

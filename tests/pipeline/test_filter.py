@@ -259,3 +259,19 @@ def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
 
     kept, drops = filter_postings([blocked, fine], criteria(seeker=seeker, strict_eligibility=True))
     assert titles(kept) == ["Senior Paralegal"] and drops == Counter({"ineligible": 1})
+
+
+def test_cards_say_whether_a_pay_range_law_applies_and_is_met() -> None:
+    from sweepy.pipeline.score import make_card
+    from sweepy.scoring import Scorer
+
+    scorer = Scorer(["Paralegal"], [], [], "")
+    silent = make_card(posting(location="New York, NY"), scorer, TODAY)
+    assert (silent.pay_transparency, silent.pay_jurisdiction) == (
+        "missing",
+        "New York City: NYC Local Law 32 of 2022 (Admin. Code 8-107(32)), in effect since 2022-11-01",
+    )
+    stated = make_card(posting(location="Denver, CO", salary="$60,000 - $70,000"), scorer, TODAY)
+    assert (stated.pay_transparency, stated.pay_jurisdiction is not None) == ("stated", True)
+    texas = make_card(posting(location="Austin, TX"), scorer, TODAY)
+    assert (texas.pay_transparency, texas.pay_jurisdiction) == (None, None)
