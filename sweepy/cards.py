@@ -9,6 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from .models import GhostSignalName
+
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
 Verification = Literal["verified", "unverified", "dead", "not_checked"]
@@ -131,7 +133,7 @@ class GhostSignal(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    signal: Literal["absent_from_employer_board", "reposted", "open_long"]
+    signal: GhostSignalName
     evidence: str
 
 

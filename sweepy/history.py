@@ -52,7 +52,28 @@ def _m001_seen(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX seen_by_age ON seen (profile, last_seen)")
 
 
-MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [("001_seen", _m001_seen)]
+def _m002_sightings(db: sqlite3.Connection) -> None:
+    """Every posting URL a profile's sweeps found for a role (company + normalised title), kept for a year
+    whatever the `seen` retention: the evidence for `reposted` and `open_long`."""
+    db.execute(
+        """CREATE TABLE sightings (
+            profile TEXT NOT NULL,
+            role TEXT NOT NULL,
+            url TEXT NOT NULL,
+            first_seen REAL NOT NULL,
+            last_seen REAL NOT NULL,
+            PRIMARY KEY (profile, role, url)
+        )"""
+    )
+    db.execute("CREATE INDEX sightings_by_age ON sightings (profile, last_seen)")
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+    ("001_seen", _m001_seen),
+    ("002_sightings", _m002_sightings),
+]
+SIGHTING_DAYS = 365
+"""How long a sighting is kept: long enough to see a role reposted every month, bounded for the file."""
 
 
 class HistoryStore:
@@ -180,7 +201,39 @@ class HistoryStore:
 
     def clear(self, profile: str) -> int:
         with self._write() as db:
+            db.execute("DELETE FROM sightings WHERE profile = ?", (profile,))
             return db.execute("DELETE FROM seen WHERE profile = ?", (profile,)).rowcount
+
+    def sightings(self, profile: str, roles: Iterable[str]) -> dict[str, list[tuple[str, float, float]]]:
+        """role → [(url, first_seen, last_seen), ...] of the earlier sightings of those roles, oldest first."""
+        wanted = list(dict.fromkeys(roles))
+        found: dict[str, list[tuple[str, float, float]]] = {}
+        with self._connect() as db:
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                rows = db.execute(
+                    f"SELECT role, url, first_seen, last_seen FROM sightings WHERE profile = ? AND role IN ({marks}) "
+                    "ORDER BY first_seen",
+                    (profile, *chunk),
+                )
+                for role, url, first, last in rows:
+                    found.setdefault(role, []).append((url, first, last))
+        return found
+
+    def record_sightings(self, profile: str, entries: Iterable[tuple[str, str]]) -> None:
+        """Mark (role, url) pairs as found now (first_seen stays), and forget sightings older than a year."""
+        now = self.clock()
+        rows = [(profile, role, url, now, now) for role, url in entries]
+        with self._write() as db:
+            db.executemany(
+                "INSERT INTO sightings VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(profile, role, url) DO UPDATE SET last_seen = excluded.last_seen",
+                rows,
+            )
+            db.execute(
+                "DELETE FROM sightings WHERE profile = ? AND last_seen < ?", (profile, now - SIGHTING_DAYS * DAY)
+            )
 
     def count(self, profile: str | None = None) -> int:
         with self._connect() as db:

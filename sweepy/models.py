@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 Period = Literal["hour", "day", "week", "month", "year"]
+GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long"]
 
 DESCRIPTION_CAP = 20_000
 """Characters kept from a description: enough for scoring, bounded for memory and payloads."""
@@ -72,6 +73,8 @@ class Posting:
     salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, predicted, not_compared, no_minimum
     open_to: list[str] | None = None  # placeholder until the card-fields branch lands (USAJOBS hiring paths)
     eligibility: list["Finding"] = field(default_factory=list)  # set by the filter for the profile's person
+    ghost_signals: list[tuple[GhostSignalName, str]] = field(default_factory=list)  # (signal, evidence), from history
+    employer_url: str | None = None  # the employer's own posting, found on its ATS board
     _description: str | None = None
 
     @property

@@ -19,6 +19,7 @@ from ..scoring import Scorer
 from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
 from .filter import Criteria, filter_postings
+from .ghosts import mark_ghost_signals, sighting_role
 from .history import history_keys, split_seen
 from .score import score_postings
 
@@ -43,6 +44,7 @@ class SweepOutcome:
     skipped_records: list[tuple[str, str]] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     history_entries: list[tuple[str, str, str]] = field(default_factory=list)
+    sighting_entries: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -120,6 +122,8 @@ def run(ctx: SweepContext) -> SweepOutcome:
     if store is not None:
         store.expire(ctx.stem, profile.history.retention_days)
         seen = store.seen_keys(ctx.stem, (key for p in kept for key in history_keys(p, match)))
+        out.sighting_entries = [(sighting_role(p), p.canonical_url) for p in kept]
+        mark_ghost_signals(kept, store.sightings(ctx.stem, (role for role, _url in out.sighting_entries)), ctx.clock())
     reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
     out.drops += drops
     out.previously_seen, out.new = len(old), len(kept) - len(old)
@@ -137,3 +141,4 @@ def commit_history(ctx: SweepContext, out: SweepOutcome) -> None:
     store = ctx.history
     if store is not None:
         store.record(ctx.stem, out.history_entries)
+        store.record_sightings(ctx.stem, out.sighting_entries)

@@ -3,7 +3,7 @@
 import datetime as dt
 import hashlib
 
-from ..cards import Card, CardSalary, EligibilityFinding
+from ..cards import Card, CardSalary, EligibilityFinding, GhostSignal
 from ..models import Posting
 from ..paylaw import transparency
 from ..scoring import Scorer
@@ -46,6 +46,8 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None) ->
         seen_before=posting.seen_before,
         eligibility=[EligibilityFinding(kind=f.kind, verdict=f.verdict, quote=f.quote) for f in posting.eligibility],
         pay_transparency=pay,
+        employer_url=posting.employer_url,
+        ghost_signals=[GhostSignal(signal=signal, evidence=evidence) for signal, evidence in posting.ghost_signals],
         pay_jurisdiction=law.describe() if law else None,
     )
 

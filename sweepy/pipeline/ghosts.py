@@ -1,0 +1,36 @@
+"""Ghost-posting evidence from the profile's history: the same role reposted under other URLs, and a posting
+open for more than OPEN_LONG_DAYS. Facts with dates, never verdicts."""
+
+import datetime as dt
+
+from ..history import DAY
+from ..models import Posting
+from ..text import normalize_company, normalize_title
+
+OPEN_LONG_DAYS = 60
+
+
+def sighting_role(posting: Posting) -> str:
+    """A role across reposts: the company and the normalised title (the URL and job id change)."""
+    return f"{normalize_company(posting.company)}|{normalize_title(posting.title)}"
+
+
+def _day(timestamp: float) -> str:
+    return dt.datetime.fromtimestamp(timestamp, dt.UTC).date().isoformat()
+
+
+def mark_ghost_signals(
+    postings: list[Posting], sightings: dict[str, list[tuple[str, float, float]]], now: float
+) -> None:
+    """Set each posting's `ghost_signals` from the earlier sightings of its role (url, first_seen, last_seen)."""
+    for posting in postings:
+        earlier = sightings.get(sighting_role(posting), [])
+        others = [first for url, first, _last in earlier if url != posting.canonical_url]
+        if others:
+            dates = ", ".join(_day(first) for first in others[:5]) + (" …" if len(others) > 5 else "")
+            times = "once" if len(others) == 1 else f"{len(others)} times"
+            posting.ghost_signals.append(("reposted", f"the same role was posted {times} under another URL, "
+                                                      f"first seen {dates}"))  # fmt: skip
+        own = [first for url, first, _last in earlier if url == posting.canonical_url]
+        if own and (age := int((now - own[0]) // DAY)) > OPEN_LONG_DAYS:
+            posting.ghost_signals.append(("open_long", f"first seen {_day(own[0])}, {age} days ago"))
