@@ -18,6 +18,7 @@ from ..resume import resume_text
 from ..scoring import Scorer
 from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
+from .employers import check_employer_boards
 from .filter import Criteria, filter_postings
 from .ghosts import mark_ghost_signals, sighting_role
 from .history import history_keys, split_seen
@@ -116,6 +117,11 @@ def run(ctx: SweepContext) -> SweepOutcome:
     if ctx.options.deduplicate:
         kept, drops = deduplicate(kept)
         out.drops += drops
+    if profile.employer_boards.enabled and profile.employer_boards.max:
+        request = DiscoverRequest(search.titles, search.location, ctx.workspace, profile.custom_platforms(),
+                                  network=ctx.network, log=ctx.log)  # fmt: skip
+        out.sources += check_employer_boards(kept, request, profile.sources, profile.employer_boards.max,
+                                             profile.orchestrator.timeout_per_source_seconds)  # fmt: skip
     stage(4)
     store, match = ctx.history, profile.history.match
     seen: set[str] = set()

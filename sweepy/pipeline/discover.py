@@ -32,6 +32,8 @@ class SourceReport:
     reason: SkipReason | None = None
     detail: str = ""
     counts_as_failure: bool = False
+    role: str = "search"
+    """`search` (a source of the profile) or `employer_board` (an employer's board looked up for a card)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +46,7 @@ class SourceReport:
             "elapsed_seconds": round(self.elapsed_seconds, 3),
             "reason": self.reason,
             "detail": self.detail,
+            "role": self.role,
         }
 
     def skip(self, reason: SkipReason, detail: str, counts_as_failure: bool = False) -> None:
