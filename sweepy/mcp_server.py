@@ -49,7 +49,8 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ct
 
 CREATE_PROFILE_ARGUMENTS = frozenset(
     "name titles location resume_path remote_only include_hybrid min_salary must_have_skills synonyms platforms "
-    "sources_config cache_config orchestrator_config history_config job_tracking assessment output_filename".split()
+    "sources_config cache_config orchestrator_config history_config eligibility_config job_tracking assessment "
+    "output_filename".split()
 )
 
 
@@ -87,6 +88,16 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         ] = None,
         history_config: Annotated[
             dict[str, Any] | None, Field(description="enabled, retention_days (4), match (url | url+role), path.")
+        ] = None,
+        eligibility_config: Annotated[
+            dict[str, Any] | None,
+            Field(
+                description="Who the person is and what to avoid (all optional): needs_sponsorship, citizenships "
+                '(["US"]), work_authorization, clearance (none|public_trust|secret|top_secret|ts_sci), '
+                'max_onsite_days (0-5), timezone (IANA), languages (["en"]), federal_status '
+                "(none|employee|veteran), eligibility (flag|strict), employer_boards {enabled, max}, "
+                "exclude_companies, exclude_keywords."
+            ),
         ] = None,
         job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True,
         assessment: Annotated[

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, snapshot
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
 from sweepy.cards import Card, rank
 from sweepy.config import load_profile
+from sweepy.errors import InvalidArgument, ProfileError
 from sweepy.service import SweepyService
 
 PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
@@ -91,6 +92,28 @@ def test_create_profile_merges_config_blocks_and_names_the_file(workspace: Path)
     assert profile.orchestrator.circuit_breaker.cooldown_seconds == 600  # untouched keys keep their defaults
     assert (profile.cache.ttl_seconds, profile.cache.enabled) == (60, True)
     assert (profile.report.assessment, profile.export.tracking) == ("keyword", False)
+
+
+def test_create_profile_takes_eligibility_and_refuses_other_keys(workspace: Path) -> None:
+    service = SweepyService()
+    args: dict[str, Any] = {
+        "name": "Pedro Writer", "titles": ["Technical Writer"], "location": "New York, NY",
+        "resume_path": str(DATA / "sample_resume.docx"),
+        "sources_config": {"feed": {"path": str(DATA / "sample_postings.jsonl")}},
+    }  # fmt: skip
+    result = service.create_profile(**args, eligibility_config={
+        "needs_sponsorship": True, "citizenships": ["in"], "clearance": "none", "eligibility": "strict",
+        "exclude_companies": ["Initech"], "employer_boards": {"max": 10},
+    })  # fmt: skip
+    profile = load_profile(Path(result["profile_path"]))
+    assert (profile.needs_sponsorship, profile.citizenships, profile.clearance) == (True, ["IN"], "none")
+    assert (profile.eligibility, profile.exclude_companies, profile.employer_boards.max) == ("strict", ["Initech"], 10)
+    before = snapshot(workspace)
+    with pytest.raises(InvalidArgument, match=r"unknown keys 'search'"):
+        service.create_profile(**args, eligibility_config={"search": {"titles": ["CEO"]}})
+    with pytest.raises(ProfileError, match="timezone"):
+        service.create_profile(**args, eligibility_config={"timezone": "Mars/Olympus"})
+    assert snapshot(workspace) == before
 
 
 def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace: Path) -> None:

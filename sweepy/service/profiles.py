@@ -17,6 +17,12 @@ from ..paths import atomic_write_text, keep_backup
 from ..resume import resume_text
 from .base import ServiceBase
 
+ELIGIBILITY_KEYS = frozenset(
+    "needs_sponsorship citizenships work_authorization clearance max_onsite_days timezone languages federal_status "
+    "eligibility employer_boards exclude_companies exclude_keywords".split()
+)
+"""The profile's top-level keys that create_profile's `eligibility_config` may set (docs/profile.md, Eligibility)."""
+
 
 class ProfileTools(ServiceBase):
     # -- create_profile -------------------------------------------------------------------------------------
@@ -36,6 +42,7 @@ class ProfileTools(ServiceBase):
         cache_config: dict[str, Any] | None = None,
         orchestrator_config: dict[str, Any] | None = None,
         history_config: dict[str, Any] | None = None,
+        eligibility_config: dict[str, Any] | None = None,
         job_tracking: bool = True,
         assessment: str = "agent",
         output_filename: str | None = None,
@@ -69,6 +76,16 @@ class ProfileTools(ServiceBase):
         ):
             if changes:
                 base[block] = deep_merge(base.get(block, {}), changes)  # type: ignore[arg-type]
+        if eligibility_config:
+            if not isinstance(eligibility_config, dict):
+                raise InvalidArgument('eligibility_config must be an object such as {"needs_sponsorship": true}')
+            stray = sorted(set(eligibility_config) - ELIGIBILITY_KEYS)
+            if stray:
+                raise InvalidArgument(
+                    f"eligibility_config has unknown keys {', '.join(map(repr, stray))}; use "
+                    f"{', '.join(sorted(ELIGIBILITY_KEYS))}. Nothing was written."
+                )
+            base.update(eligibility_config)
         profile = validate_profile_data(
             base, "built from these arguments", fix="Fix that argument and call create_profile again."
         )
