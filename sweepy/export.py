@@ -15,6 +15,7 @@ CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "salary_annual_min",
     "salary_annual_max", "salary_currency", "salary_status", "posted_at", "match_score", "match_kind",
     "matched_terms", "missing_must_haves", "seen_before", "url", "apply_url",
+    "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction",
 )  # fmt: skip
 """The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter."""
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
@@ -42,6 +43,12 @@ def _cell(card: Card, column: str) -> str:
         return f"{figure:.0f}" if isinstance(figure, float) else str(figure or "")
     if column == "salary":
         return (salary.text or _salary_text(salary)) if salary is not None else ""
+    if column == "eligible":
+        return "no" if card.blocked else "yes"
+    if column == "eligibility":
+        return " | ".join(f"{f.verdict} {f.kind}: {f.quote}" for f in card.eligibility if f.verdict != "ok")
+    if column == "ghost_signals":
+        return " | ".join(f"{g.signal}: {g.evidence}" for g in card.ghost_signals)
     value = getattr(card, column)
     if isinstance(value, list):
         return "; ".join(str(v) for v in value)

@@ -116,6 +116,28 @@ def test_the_csv_carries_annual_salary_figures_the_apply_link_and_the_salary_sta
     )  # fmt: skip
 
 
+def test_the_csv_carries_trust_signals(workspace: Path) -> None:
+    from sweepy.cards import EligibilityFinding, GhostSignal
+
+    flagged = card("Paralegal", n=1, location="New York, NY")
+    flagged.eligibility = [
+        EligibilityFinding(kind="sponsorship", verdict="blocks", quote="We are unable to sponsor visas."),
+        EligibilityFinding(kind="language", verdict="ok", quote="Fluent English required."),
+    ]
+    flagged.ghost_signals = [GhostSignal(signal="reposted", evidence="first seen 2026-09-01")]
+    flagged.employer_url = "https://boards.greenhouse.io/northwind/jobs/1"
+    target = workspace / "results" / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(target, [flagged, card("Legal Assistant", n=2, location="Austin, TX")], tracking=False, stem=STEM)
+    first, second = parse(target)
+    assert (first["eligible"], first["eligibility"], first["ghost_signals"]) == (
+        "no", "blocks sponsorship: We are unable to sponsor visas.", "reposted: first seen 2026-09-01",
+    )  # fmt: skip
+    assert (first["employer_url"], first["pay_transparency"]) == ("https://boards.greenhouse.io/northwind/jobs/1",
+                                                                  "missing")  # fmt: skip
+    assert first["pay_jurisdiction"].startswith("New York City: NYC Local Law 32")
+    assert (second["eligible"], second["eligibility"], second["pay_transparency"]) == ("yes", "", "")
+
+
 def test_no_apostrophe_build_up_across_runs(workspace: Path) -> None:
     folder = workspace / "results"
     cards = [card("Paralegal")]
