@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from ..cards import Card, CardSalary
 from ..fonts import markup_for
-from .styles import FRAME_WIDTH, INK, KEYWORD, LINK, MATCH, PANEL, RULE, WARN, Styles, badge_colours, css
+from .styles import BLOCKS, FRAME_WIDTH, INK, KEYWORD, LINK, MATCH, PANEL, RULE, WARN, Styles, badge_colours, css
 
 SIDE_WIDTH = 170.0
 """The header's right column: the score label and the badge."""
@@ -155,6 +155,7 @@ def _body(card: Card, styles: Styles) -> list[Paragraph]:
             rows += _field(label, text, styles)
     if card.missing_must_haves:
         rows += _field("Missing must-haves", ", ".join(card.missing_must_haves), styles)
+    rows += trust_rows(card, styles)
     seen = [f"on {card.platform}"]
     if card.also_on:
         seen.append(f"also on {', '.join(card.also_on)}")
@@ -164,6 +165,47 @@ def _body(card: Card, styles: Styles) -> list[Paragraph]:
     rows.append(Paragraph(markup_for(where[:1].upper() + where[1:]), styles.small))
     link = apply_link(card)
     rows.append(Paragraph(markup_for("Apply: ", bold=True) + (link or markup_for("no web link")), styles.body))
+    return rows
+
+
+GHOST_LABELS = {
+    "absent_from_employer_board": "Not on the employer's own board",
+    "reposted": "Reposted",
+    "open_long": "Open for a long time",
+}
+KIND_LABELS = {
+    "sponsorship": "Visa sponsorship",
+    "citizenship": "Citizenship",
+    "clearance": "Security clearance",
+    "location_restriction": "Where you must be",
+    "timezone": "Time zone",
+    "onsite_days": "Office days",
+    "language": "Language",
+}
+
+
+def trust_rows(card: Card, styles: Styles) -> list[Paragraph]:
+    """A line per blocking or warning eligibility finding (its quote under a red or amber marker), each ghost
+    signal with its evidence, the employer's own posting, and a pay range the law requires but the posting lacks."""
+    rows: list[Paragraph] = []
+    for finding in card.eligibility:
+        if finding.verdict == "ok":
+            continue
+        colour, word = (BLOCKS, "Blocks you") if finding.verdict == "blocks" else (WARN, "Check")
+        marker = f'<font color="{css(colour)}">{markup_for(f"■ {word} — {KIND_LABELS[finding.kind]}: ", bold=True)}'
+        rows += [
+            Paragraph(marker + "</font>" + markup_for(f"“{piece}”"), styles.body) for piece in chunks(finding.quote)
+        ]
+    for signal in card.ghost_signals:
+        label = f'<font color="{css(WARN)}">{markup_for(f"◆ {GHOST_LABELS[signal.signal]}: ", bold=True)}</font>'
+        rows.append(Paragraph(label + markup_for(signal.evidence), styles.body))
+    if card.employer_url and urlsplit(card.employer_url).scheme.lower() in ("http", "https"):
+        href = escape(card.employer_url, {'"': "&quot;"})
+        link = f'<a href="{href}" color="{css(LINK)}">{markup_for(card.employer_url)}</a>'
+        rows.append(Paragraph(markup_for("Employer's own posting: ", bold=True) + link, styles.body))
+    if card.pay_transparency == "missing" and card.pay_jurisdiction:
+        note = f"No pay range, though the law requires one here ({card.pay_jurisdiction})"
+        rows.append(Paragraph(f'<font color="{css(WARN)}">{markup_for(note)}</font>', styles.small))
     return rows
 
 

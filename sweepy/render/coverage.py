@@ -20,7 +20,31 @@ DROP_REASONS = {
     "age": "posted too long ago",
     "duplicate": "duplicates merged",
     "seen": "reported by an earlier sweep",
+    "ineligible": "an eligibility finding blocks you (eligibility: strict)",
+    "excluded_company": "a company to avoid",
+    "excluded_keyword": "a word to avoid",
 }
+
+
+def flag_counts(cards: list[Any]) -> dict[str, int]:
+    """How many cards of the report carry each flag: blocked by eligibility, warned, each ghost signal, no pay
+    range where the law asks for one."""
+    counts: dict[str, int] = {}
+
+    def add(name: str) -> None:
+        counts[name] = counts.get(name, 0) + 1
+
+    for card in cards:
+        verdicts = {finding.verdict for finding in card.eligibility}
+        if "blocks" in verdicts:
+            add("eligibility blocks")
+        elif "warns" in verdicts:
+            add("eligibility warns")
+        for signal in {g.signal for g in card.ghost_signals}:
+            add(signal.replace("_", " "))
+        if card.pay_transparency == "missing":
+            add("pay range missing where the law asks for one")
+    return counts
 
 
 def _count(value: Any) -> int:
@@ -102,10 +126,15 @@ def _sources_table(sources: list[dict[str, Any]], styles: Styles) -> Table:
     return table
 
 
-def coverage_flowables(coverage: Coverage | None, styles: Styles) -> list[Flowable]:
+def coverage_flowables(
+    coverage: Coverage | None, styles: Styles, flags: dict[str, int] | None = None
+) -> list[Flowable]:
     """The footer section. Without a result file (cards imported by hand, a moved file) it says coverage is
-    unknown rather than leaving the section out."""
+    unknown rather than leaving the section out. `flags`: the report's cards counted by flag."""
     parts: list[Flowable] = [Paragraph("What this sweep saw", styles.heading)]
+    if flags:
+        listed = "; ".join(f"{name} {count}" for name, count in sorted(flags.items(), key=lambda i: (-i[1], i[0])))
+        parts.append(Paragraph(markup_for(f"Cards flagged: {listed}."), styles.body))
     if coverage is None:
         parts.append(
             Paragraph(

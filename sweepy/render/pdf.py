@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
 from ..cards import Card, rank
 from ..fonts import FONTS, markup_for
 from .card import card_flowable
-from .coverage import Coverage, coverage_flowables
+from .coverage import Coverage, coverage_flowables, flag_counts
 from .playbook import playbook_lines
 from .styles import MARGIN, MUTED, PAGE, Styles, styles
 
@@ -74,7 +74,7 @@ def render_pdf(doc: ReportDocument) -> RenderedPdf:
     if not doc.cards:
         story.append(Paragraph(markup_for("No roles in this report."), style.body))
     story += [card_flowable(card, n, style, card.job_id in doc.stale_ids) for n, card in enumerate(rank(doc.cards), 1)]
-    story += coverage_flowables(doc.coverage, style)
+    story += coverage_flowables(doc.coverage, style, flag_counts(doc.cards))
     buffer = io.BytesIO()
     template = SimpleDocTemplate(
         buffer,

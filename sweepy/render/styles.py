@@ -26,6 +26,8 @@ LINK = colors.HexColor("#0969da")
 MATCH = colors.HexColor("#1a7f37")
 KEYWORD = colors.HexColor("#9a6700")
 WARN = colors.HexColor("#bc4c00")
+BLOCKS = colors.HexColor("#cf222e")
+"""An eligibility finding that says this person cannot apply."""
 BADGE_DEFAULT = colors.HexColor("#57606a")
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
