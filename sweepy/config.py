@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from pydantic_core import PydanticCustomError
 
 from . import paths
+from .employment import EmploymentType
 from .errors import NotFound, ProfileError
 from .paths import Workspace
 from .text import normalize_title
@@ -37,6 +38,7 @@ class Search(_Strict):
     include_hybrid: bool = True
     min_salary: Annotated[int, Field(ge=0, le=10_000_000)] = 0
     max_age_days: Annotated[int, Field(ge=1, le=3650)] | None = None
+    employment_types: Annotated[list[EmploymentType], Field(max_length=8)] = []
 
 
 class Resume(_Strict):

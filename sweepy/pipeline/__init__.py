@@ -106,7 +106,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     search = profile.search
     criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
                         search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
-                        ctx.today)  # fmt: skip
+                        ctx.today, frozenset(search.employment_types))  # fmt: skip
     kept, drops = filter_postings(found.postings, criteria)
     out.drops += drops
     stage(3)

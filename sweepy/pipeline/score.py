@@ -40,6 +40,9 @@ def make_card(posting: Posting, scorer: Scorer) -> Card:
         matched_terms=result.matched_terms,
         missing_must_haves=result.missing_must_haves,
         seen_before=posting.seen_before,
+        employment_type=posting.employment_type,
+        closes_at=posting.closes_at.isoformat() if posting.closes_at else None,
+        open_to=list(posting.open_to) if posting.open_to is not None else None,
     )
 
 
