@@ -54,6 +54,8 @@ JOBS = [
         maxSalary=30,
         salaryPeriod="hourly",
         currency="usd",
+        employmentType="Contractor",
+        expiryDate=1776765600000,
         locationRestrictions=[{"alpha2": "DK", "name": "Denmark", "slug": "denmark"}],
         description=None,
         excerpt="Transcribe Danish audio.",
@@ -62,6 +64,8 @@ JOBS = [
     _job(
         3,
         title="Legal Writer",
+        employmentType="Intern",
+        expiryDate="2026-05-01T00:00:00Z",
         minSalary=0,
         maxSalary=None,
         currency="EUR",
