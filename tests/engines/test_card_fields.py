@@ -164,3 +164,13 @@ def test_fields_an_api_does_not_state_are_null_on_the_card(boards: FakeBoards, t
     found = sweep("lever", {"sites": ["acme"], "base_url": boards.url}, tmp_path)
     card: dict[str, Any] = make_card(found.postings[2], Scorer(["Paralegal"], [], [], "")).to_json()
     assert (card["employment_type"], card["closes_at"], card["open_to"]) == (None, None, None)
+
+
+def test_an_engines_oversized_fields_are_cut_at_ingest(boards: FakeBoards, tmp_path: Path) -> None:
+    found = sweep("greenhouse", {"boards": ["longco"], "base_url": boards.url}, tmp_path)
+    (posting,) = found.postings
+    assert (len(posting.title), len(posting.company), len(posting.location)) == (300, 200, 200)
+    assert posting.title.startswith("Paralegal Litigation-Support") and posting.title.endswith("…")
+    assert posting.company.endswith("Longco Lon…") and posting.location.endswith("NY; New…")
+    assert len(posting.description) == 100_000 and posting.description.endswith("…")
+    assert posting.description.startswith("Draft filings. Draft filings.")
