@@ -24,6 +24,7 @@ from sweepy.pipeline.dedupe import deduplicate
 from sweepy.pipeline.filter import Criteria, filter_postings
 from sweepy.records import RecordError, posting_from_record
 from sweepy.service import SweepyService
+from sweepy.service.report_parts import search_line
 
 TODAY = dt.date(2026, 6, 15)
 
@@ -191,6 +192,7 @@ def base_profile(**search: Any) -> dict[str, Any]:
 def test_the_profile_key_takes_the_kinds_and_names_a_wrong_one() -> None:
     profile = validate_profile_data(base_profile(employment_types=["full_time", "contract"]), "test", fix="")
     assert profile.search.employment_types == ["full_time", "contract"]
+    assert search_line(profile, {}).endswith(" · no minimum salary · full-time, contract only")  # the report's header
     assert validate_profile_data(base_profile(), "test", fix="").search.employment_types == []
     with pytest.raises(ProfileError) as caught:
         validate_profile_data(base_profile(employment_types=["permanent"]), "test", fix="")
