@@ -8,10 +8,15 @@ from typing import Any
 import pytest
 from fakeboards import FakeBoards
 from fakeboards.adzuna import APP_ID, APP_KEY
+from fakeboards.jooble import KEY as JOOBLE_KEY
+from fakeboards.serpapi import KEY as SERPAPI_KEY
 from fakeboards.usajobs import EMAIL, KEY
 from web import sweep
 
+from sweepy.engines import DiscoverRequest, get_engine
+from sweepy.engines.jobspy import postings_from_rows
 from sweepy.models import Posting
+from sweepy.paths import Workspace
 from sweepy.pipeline.score import make_card
 from sweepy.scoring import Scorer
 
@@ -174,3 +179,38 @@ def test_an_engines_oversized_fields_are_cut_at_ingest(boards: FakeBoards, tmp_p
     assert posting.company.endswith("Longco Lon…") and posting.location.endswith("NY; New…")
     assert len(posting.description) == 100_000 and posting.description.endswith("…")
     assert posting.description.startswith("Draft filings. Draft filings.")
+
+
+def test_jooble_reads_type(boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JOOBLE_API_KEY", JOOBLE_KEY)
+    found = sweep("jooble", {"base_url": boards.url, "pages": 5}, tmp_path)
+    assert kinds(found.postings) == [
+        ("Remote Paralegal", "full_time"),  # "Full-time"
+        ("Litigation Paralegal", None),  # ""
+        ("Paralegal Assistant", "temporary"),
+        ("Senior Paralegal", "full_time"),
+    ]
+
+
+def test_serpapi_reads_the_detected_schedule_type(
+    boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SERPAPI_API_KEY", SERPAPI_KEY)
+    found = sweep("serpapi", {"base_url": boards.url, "pages": 3}, tmp_path)
+    assert kinds(found.postings) == [
+        ("Remote Paralegal", "full_time"),
+        ("Litigation Paralegal", None),  # no schedule_type detected
+        ("Paralegal II", None),
+        ("Corporate Paralegal", "contract"),  # "Contractor"
+    ]
+
+
+def test_jobspy_reads_job_type() -> None:
+    base = {"site": "indeed", "title": "Paralegal", "company": "Acme", "location": "New York, NY"}
+    rows = [
+        base | {"id": f"in-{n}", "job_url": f"https://www.indeed.com/viewjob?jk={n}", "job_type": kind}
+        for n, kind in enumerate(["fulltime", "parttime", "internship", "contract", float("nan")])
+    ]
+    request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, source="Paralegal")
+    found = postings_from_rows(get_engine("jobspy"), request, rows)
+    assert [p.employment_type for p in found.postings] == ["full_time", "part_time", "internship", "contract", None]
