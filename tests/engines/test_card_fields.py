@@ -64,16 +64,16 @@ def test_greenhouse_reads_the_employment_custom_field_and_the_deadline(boards: F
     first, second = found.postings
     assert (first.employment_type, first.closes_at) == ("full_time", None)  # "Employment Type": "Full-time"
     # "Job Type": ["Contract"] (a multi-select field), application_deadline as a date-time with an offset
-    assert (second.employment_type, second.closes_at) == ("contract", dt.date(2026, 4, 30))
+    assert (second.employment_type, second.closes_at) == ("contract", dt.date(2099, 4, 30))
     assert first.open_to is None and second.open_to is None
 
 
 def test_himalayas_reads_employment_type_and_the_expiry_date_in_each_form(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("himalayas", {"base_url": boards.url}, tmp_path)
     assert [(p.title, p.employment_type, p.closes_at) for p in found.postings[:3]] == [
-        ("Senior Paralegal", "full_time", dt.date(2026, 4, 21)),  # "Full Time", epoch seconds
-        ("Danish Transcription Expert", "contract", dt.date(2026, 4, 21)),  # "Contractor", milliseconds
-        ("Legal Writer", "internship", dt.date(2026, 5, 1)),  # "Intern", ISO text
+        ("Senior Paralegal", "full_time", dt.date(2099, 1, 1)),  # "Full Time", epoch seconds
+        ("Danish Transcription Expert", "contract", dt.date(2099, 1, 1)),  # "Contractor", milliseconds
+        ("Legal Writer", "internship", dt.date(2099, 5, 1)),  # "Intern", ISO text
     ]
 
 
@@ -146,9 +146,9 @@ def usajobs_keys(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_usajobs_reads_schedule_close_date_and_who_may_apply(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("usajobs", {"base_url": boards.url}, tmp_path)
     assert [(p.employment_type, p.closes_at, p.open_to) for p in found.postings] == [
-        ("full_time", dt.date(2026, 10, 15), ["public"]),
-        ("part_time", dt.date(2026, 10, 20), ["fed-competitive", "vet"]),  # "2026-10-20T23:59:59.9970"
-        ("full_time", dt.date(2026, 10, 15), ["public"]),
+        ("full_time", dt.date(2099, 10, 15), ["public"]),
+        ("part_time", dt.date(2099, 10, 20), ["fed-competitive", "vet"]),  # "2099-10-20T23:59:59.9970"
+        ("full_time", dt.date(2099, 10, 15), ["public"]),
         ("other", None, ["United States Citizens"]),  # Intermittent; no close date; WhoMayApply, no HiringPath
     ]
 
@@ -162,7 +162,7 @@ def test_two_usajobs_announcements_of_one_role_differ_in_who_may_apply(boards: F
     assert differing == {"url", "apply_url", "open_to"}  # and the job_id, once the score stage numbers twins
     assert (public["open_to"], internal["open_to"]) == (["public"], ["fed-internal-search", "vet"])
     assert "public" in public["open_to"] and "public" not in internal["open_to"]
-    assert (public["employment_type"], public["closes_at"]) == ("full_time", "2026-10-15")
+    assert (public["employment_type"], public["closes_at"]) == ("full_time", "2099-10-15")
 
 
 def test_fields_an_api_does_not_state_are_null_on_the_card(boards: FakeBoards, tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ BOARDS = {
             "title": "Litigation Paralegal",
             "company_name": "Acme",
             "first_published": None,
-            "application_deadline": "2026-04-30T23:59:59-04:00",
+            "application_deadline": "2099-04-30T23:59:59-04:00",
             "content": "&lt;p&gt;Support trial teams.&lt;/p&gt;",
             "departments": [],
             "offices": [],

@@ -44,7 +44,7 @@ def _item(n: int, descriptor: dict[str, Any], details: dict[str, Any]) -> dict[s
             "PositionStartDate": "2026-10-01",
             "PositionEndDate": "2026-10-15",
             "PublicationStartDate": "2026-10-01",
-            "ApplicationCloseDate": "2026-10-15",
+            "ApplicationCloseDate": "2099-10-15",  # open whenever the tests run
             "UserArea": {
                 "Details": {
                     "JobSummary": "Support attorneys in litigation.",
@@ -71,7 +71,7 @@ ITEMS = [
     _item(2, {"PositionRemuneration": [{"MinimumRange": "25.5", "MaximumRange": "38.0", "RateIntervalCode": "PH",
                                         "Description": "Per Hour"}], "PublicationStartDate": "2026-09-29T00:00:00",
               "PositionSchedule": [{"Name": "Part-time", "Code": "2"}],
-              "ApplicationCloseDate": "2026-10-20T23:59:59.9970"},
+              "ApplicationCloseDate": "2099-10-20T23:59:59.9970"},
           {"RemoteIndicator": False, "TeleworkEligible": True, "HiringPath": ["fed-competitive", "vet"]}),
     _item(3, {"PositionRemuneration": [{"MinimumRange": "2500.0", "MaximumRange": "3000.0", "RateIntervalCode": "BW",
                                         "Description": "Bi-weekly"}]},
