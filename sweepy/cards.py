@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from .employment import EmploymentType
 from .models import GhostSignalName
 
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
@@ -162,6 +163,12 @@ class Card(BaseModel):
     matched_terms: list[str] = []
     missing_must_haves: list[str] = []
     seen_before: bool = False
+    employment_type: EmploymentType | None = None
+    """full_time, part_time, contract, temporary, internship, apprenticeship, volunteer or other; None: not stated."""
+    closes_at: str | None = None
+    """The application deadline (ISO date) where the API states one."""
+    open_to: list[str] | None = None
+    """Who may apply, as the API states it (USAJOBS hiring paths: "public", "fed-competitive", "vet", ...)."""
     verification: Verification = "not_checked"
     verification_reason: str | None = None
     """For an import checked with validate: the link checker's reason (ok, rate_limited, blocked_address, ...)."""

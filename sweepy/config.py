@@ -21,6 +21,7 @@ from pydantic_core import PydanticCustomError
 
 from . import paths
 from .eligibility import Seeker, home_countries
+from .employment import EmploymentType
 from .errors import NotFound, ProfileError
 from .paths import Workspace
 from .text import normalize_title
@@ -46,6 +47,7 @@ class Search(_Strict):
     include_hybrid: bool = True
     min_salary: Annotated[int, Field(ge=0, le=10_000_000)] = 0
     max_age_days: Annotated[int, Field(ge=1, le=3650)] | None = None
+    employment_types: Annotated[list[EmploymentType], Field(max_length=8)] = []
 
 
 class Resume(_Strict):

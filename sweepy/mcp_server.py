@@ -14,6 +14,7 @@ from pydantic import Field, WithJsonSchema
 
 from . import __version__
 from .cards import JUDGMENT_FIELDS
+from .employment import EmploymentType
 from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
 from .service import SweepyService, clamp
@@ -48,8 +49,9 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ct
 
 
 CREATE_PROFILE_ARGUMENTS = frozenset(
-    "name titles location resume_path remote_only include_hybrid min_salary must_have_skills synonyms platforms "
-    "sources_config cache_config orchestrator_config history_config eligibility_config job_tracking assessment "
+    "name titles location resume_path remote_only include_hybrid min_salary employment_types must_have_skills synonyms "
+    "platforms sources_config cache_config orchestrator_config history_config eligibility_config job_tracking "
+    "assessment "
     "output_filename".split()
 )
 
@@ -69,6 +71,13 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         remote_only: Annotated[bool, Field(description="Keep only fully remote roles.")] = False,
         include_hybrid: Annotated[bool, Field(description="Keep hybrid roles.")] = True,
         min_salary: Annotated[int, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0,
+        employment_types: Annotated[
+            list[EmploymentType] | None,
+            Field(
+                description='Kinds of job to keep, e.g. ["full_time", "contract"]; a posting that does not say '
+                "is kept. Default: all."
+            ),
+        ] = None,
         must_have_skills: Annotated[list[str] | None, Field(description="Skill terms that raise the match.")] = None,
         synonyms: Annotated[
             list[list[str]] | None,

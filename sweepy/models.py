@@ -4,6 +4,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from .employment import EmploymentType
 from .text import clean_text
 
 if TYPE_CHECKING:
@@ -13,11 +14,23 @@ Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 Period = Literal["hour", "day", "week", "month", "year"]
 GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long"]
 
-DESCRIPTION_CAP = 20_000
-"""Characters kept from a description: enough for scoring, bounded for memory and payloads."""
+TITLE_CAP = 300
+NAME_CAP = 200
+"""Characters kept of a company name and of a location."""
+DESCRIPTION_CAP = 100_000
+"""Characters kept of a description's text: the longest real ones are a few tens of thousands."""
+SOURCE_CAP = 1_000_000
+"""Characters kept of a description as an engine found it (HTML, before cleaning), so one board's 5 MB field
+costs neither memory nor parsing time; markup rarely takes more than nine tenths of an HTML description."""
+ELLIPSIS = "…"
 
 ANNUAL_FACTOR: dict[str, int] = {"hour": 2080, "day": 260, "week": 52, "month": 12, "year": 1}
 """Full-time multipliers: 40 h x 52 weeks, 5 days x 52 weeks."""
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` when it fits in `limit` characters, else its start ending with "…" (`limit` characters in all)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + ELLIPSIS
 
 
 @dataclass(slots=True, frozen=True)
@@ -71,18 +84,27 @@ class Posting:
     merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
     salary_status: str = "no_minimum"  # set by the filter: meets_minimum, unknown, predicted, not_compared, no_minimum
-    open_to: list[str] | None = None  # placeholder until the card-fields branch lands (USAJOBS hiring paths)
     eligibility: list["Finding"] = field(default_factory=list)  # set by the filter for the profile's person
     ghost_signals: list[tuple[GhostSignalName, str]] = field(default_factory=list)  # (signal, evidence), from history
     employer_url: str | None = None  # the employer's own posting, found on its ATS board
     _description: str | None = None
+    employment_type: EmploymentType | None = None
+    closes_at: dt.date | None = None  # the application deadline
+    open_to: list[str] | None = None  # who may apply, in the API's words (USAJOBS hiring paths); None: not stated
+
+    def __post_init__(self) -> None:
+        """Field sizes, for every engine and every import: a 3,000-character title broke the report's layout, and a
+        5 MB one took minutes to render."""
+        self.title, self.company = cut(self.title, TITLE_CAP), cut(self.company, NAME_CAP)
+        self.location = cut(self.location, NAME_CAP)
+        self.description_source = self.description_source[:SOURCE_CAP]
 
     @property
     def description(self) -> str:
         """Plain text, capped. Cleaned on first use: most postings of a sweep are filtered out before anything
         reads their description, and cleaning every one was a fifth of the discover stage."""
         if self._description is None:
-            self._description = clean_text(self.description_source)[:DESCRIPTION_CAP]
+            self._description = cut(clean_text(self.description_source), DESCRIPTION_CAP)
         return self._description
 
     def richness(self) -> tuple[int, int]:

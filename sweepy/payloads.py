@@ -5,6 +5,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .cards import EligibilityFinding, GhostSignal
+from .employment import EmploymentType
+
 Records = list[dict[str, Any]]
 
 
@@ -48,6 +51,24 @@ class Sweep(_Payload):
     skipped_records: int | None = None
 
 
+class JobCard(BaseModel):
+    """A card as get_jobs shows it (docs/tools.md): its identity, and the facts a board states or leaves null."""
+
+    model_config = ConfigDict(extra="allow")
+    job_id: str
+    title: str
+    company: str
+    employment_type: EmploymentType | None = None
+    closes_at: str | None = None
+    open_to: list[str] | None = None
+    eligibility: list[EligibilityFinding] | None = None
+    eligible: Literal[False] | None = None
+    employer_url: str | None = None
+    ghost_signals: list[GhostSignal] | None = None
+    pay_transparency: Literal["missing", "stated"] | None = None
+    pay_jurisdiction: str | None = None
+
+
 class GetJobs(_Payload):
     count: int
     total: int
@@ -55,7 +76,7 @@ class GetJobs(_Payload):
     next_offset: int | None
     profile_stem: str | None
     source_result: str | None
-    jobs: Records
+    jobs: list[JobCard]
 
 
 class SubmitJudgments(_Payload):

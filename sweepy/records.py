@@ -5,6 +5,7 @@ import re
 from typing import Any, cast
 from urllib.parse import urlsplit
 
+from .employment import EMPLOYMENT_TYPES, EmploymentType, as_employment_type
 from .models import Posting, Workplace
 from .salary import parse_salary
 from .text import clean_text
@@ -18,6 +19,8 @@ _WORKPLACE_HINTS: tuple[tuple[Workplace, tuple[str, ...], re.Pattern[str]], ...]
 )  # fmt: skip
 _HTTP_URL = re.compile(r"^https?://[^\s/]+\.\S*$", re.IGNORECASE)
 _WORKPLACES = ("remote", "hybrid", "onsite")
+MAX_OPEN_TO = 20
+"""Entries of `open_to` a record may carry (USAJOBS lists a handful of hiring paths)."""
 
 
 class RecordError(ValueError):
@@ -36,18 +39,39 @@ def infer_workplace(location: str, description: str) -> Workplace:
     return "onsite" if location.strip() else "unknown"
 
 
-def parse_date(value: Any) -> dt.date | None:
+def parse_date(value: Any, key: str = "posted_at") -> dt.date | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise RecordError("posted_at must be an ISO date or date-time text")
+        raise RecordError(f"{key} must be an ISO date or date-time text")
     text = value.strip()
     try:
         if len(text) == 10:
             return dt.date.fromisoformat(text)
         return dt.datetime.fromisoformat(text.replace("Z", "+00:00")).date()
     except ValueError:
-        raise RecordError(f"posted_at {value!r} is not an ISO date") from None
+        raise RecordError(f"{key} {value[:80]!r} is not an ISO date") from None
+
+
+def _employment_type(record: dict[str, Any]) -> EmploymentType | None:
+    raw = _text(record, "employment_type")
+    kind = as_employment_type(raw) if raw else None
+    if raw and kind is None:
+        raise RecordError(f"employment_type must be one of {', '.join(EMPLOYMENT_TYPES)}; got {raw[:80]!r}")
+    return kind
+
+
+def _open_to(record: dict[str, Any]) -> list[str] | None:
+    """Who may apply: a list of short texts ("public", "vet"), or null when the record does not say."""
+    value = record.get("open_to")
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_OPEN_TO:
+        raise RecordError(f'open_to must be a list of at most {MAX_OPEN_TO} texts, e.g. ["public"]')
+    entries = [_text({"open_to": item}, "open_to") for item in value]
+    if any(not entry or len(entry) > 100 for entry in entries):
+        raise RecordError("each open_to entry must be a text of 1 to 100 characters")
+    return list(dict.fromkeys(entries))
 
 
 def _text(record: dict[str, Any], key: str, required: bool = False) -> str:
@@ -117,4 +141,7 @@ def posting_from_record(
         engine=engine,
         source=source,
         canonical_url=canonical_url(url),
+        employment_type=_employment_type(record),
+        closes_at=parse_date(record.get("closes_at"), "closes_at"),
+        open_to=_open_to(record),
     )

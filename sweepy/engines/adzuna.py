@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting, Salary
 from ..paths import Workspace
 from . import register
@@ -80,6 +81,8 @@ class AdzunaEngine(Engine):
             posted_at=parse_when(job.get("created")),
             # Each country has its own host (adzuna.co.uk, adzuna.de, ...): name the platform rather than classify.
             platform="adzuna",
+            # contract_type (permanent | contract) and contract_time (full_time | part_time): a contract wins.
+            employment_type=employment_type(job.get("contract_type"), job.get("contract_time")),
         )
 
 

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlsplit
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting
 from ..records import RecordError
 from ..salary import find_salary
@@ -62,6 +63,7 @@ class ArbeitnowEngine(Engine):
             description=job.get("description") if isinstance(job.get("description"), str) else "",
             workplace="remote" if job.get("remote") is True else None,  # false: inferred (on-site or hybrid)
             posted_at=parse_when(job.get("created_at")),
+            employment_type=employment_type(job.get("job_types")),  # ["full time"], ["Vollzeit"], often []
         )
         posting.salary = find_salary(posting.description)  # no pay field
         return posting

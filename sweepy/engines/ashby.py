@@ -5,6 +5,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary, Workplace
 from ..records import RecordError
 from ..salary import find_salary
@@ -65,6 +66,7 @@ class AshbyEngine(Engine):
             workplace=WORKPLACES.get(string(job.get("workplaceType"))),
             posted_at=parse_when(job.get("publishedAt")),
             apply_url=job.get("applyUrl"),
+            employment_type=employment_type(job.get("employmentType")),  # FullTime, PartTime, Intern, ...
         )
         posting.salary = _salary(job) or find_salary(posting.description)
         return posting

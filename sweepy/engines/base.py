@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from ..employment import EmploymentType
 from ..errors import EngineConfigError
 from ..models import Posting, Salary, Workplace
 from ..paths import Workspace
@@ -189,11 +190,15 @@ class Engine(ABC):
         posted_at: dt.date | None = None,
         apply_url: object = "",
         platform: str | None = None,
+        employment_type: EmploymentType | None = None,
+        closes_at: dt.date | None = None,
+        open_to: list[str] | None = None,
     ) -> Posting:
         """A normalised Posting from an API's fields; RecordError names a field that cannot make one.
 
         `url` is the public posting page (never the API's URL); `workplace` None is inferred from the text;
-        `platform` None is classified from the URL host.
+        `platform` None is classified from the URL host. `employment_type` (sweepy.employment reads the API's
+        words), `closes_at` and `open_to` are None where the API does not say. Long fields are cut (Posting).
         """
         title_text, company_text = clean_text(_text(title, "title")), clean_text(_text(company, "company"))
         if not title_text or not company_text:
@@ -220,6 +225,9 @@ class Engine(ABC):
             engine=self.name,
             source=request.source,
             canonical_url=canonical_url(page),
+            employment_type=employment_type,
+            closes_at=closes_at,
+            open_to=open_to,
         )
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting
 from ..salary import find_salary
 from . import register
@@ -50,11 +51,24 @@ class GreenhouseEngine(Engine):
             location=place,
             description=content,  # entity-escaped HTML: clean_text unescapes it once, then parses it
             posted_at=parse_when(job.get("first_published") or job.get("updated_at")),
+            employment_type=employment_type(*_metadata(job, "employment type", "job type", "commitment")),
+            closes_at=parse_when(job.get("application_deadline")),  # usually null
         )
         # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text.
         # Unescaping is enough for the currency-anchored search, and far cheaper than parsing the HTML.
         posting.salary = find_salary(html.unescape(html.unescape(content)))
         return posting
+
+
+def _metadata(job: dict[str, Any], *names: str) -> list[Any]:
+    """The values of the board's custom fields (`metadata[{name, value}]`) whose name is one of `names`: each
+    company names its own ("Employment Type": "Full-time")."""
+    entries = job.get("metadata")
+    return [
+        entry.get("value")
+        for entry in (entries if isinstance(entries, list) else [])
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str) and entry["name"].strip().lower() in names
+    ]
 
 
 register(GreenhouseEngine())

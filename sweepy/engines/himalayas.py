@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary
 from ..records import RecordError
 from ..salary import parse_salary
@@ -72,6 +73,8 @@ class HimalayasEngine(Engine):
             salary=_salary(job),
             posted_at=parse_when(job.get("pubDate")),  # documented ms, seen as seconds and as text
             apply_url=link,
+            employment_type=employment_type(job.get("employmentType")),  # Full Time, Contractor, Intern, ...
+            closes_at=parse_when(job.get("expiryDate")),  # as pubDate: seconds, milliseconds or text
         )
 
 

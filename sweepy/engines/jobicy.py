@@ -5,6 +5,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
@@ -60,6 +61,7 @@ class JobicyEngine(Engine):
             workplace="remote",
             salary=_salary(job),
             posted_at=parse_when(job.get("pubDate")),  # ISO, or "2025-03-15 02:50:57" in older payloads
+            employment_type=employment_type(job.get("jobType")),  # ["Full-Time"]
         )
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..errors import EngineConfigError
 from ..models import Period, Posting, Salary
 from ..paths import Workspace
@@ -92,6 +93,7 @@ def _posting(engine: Engine, request: DiscoverRequest, row: dict[str, Any]) -> P
         posted_at=_date(row.get("date_posted")),
         apply_url=_text(row.get("job_url_direct")) or url,
         platform=PLATFORMS.get(_text(row.get("site"))),
+        employment_type=employment_type(_text(row.get("job_type"))),  # fulltime, parttime, internship, contract
     )
 
 

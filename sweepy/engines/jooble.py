@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting, Salary
 from ..paths import Workspace
 from ..records import RecordError
@@ -68,6 +69,7 @@ class JoobleEngine(Engine):
             description=job.get("snippet"),  # an HTML fragment
             salary=_salary(job.get("salary")),
             posted_at=parse_when(job.get("updated")),
+            employment_type=employment_type(job.get("type")),  # "Full-time", "Temporary", often ""
         )
 
 

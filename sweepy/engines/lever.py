@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary, Workplace
 from ..salary import find_salary
 from . import register
@@ -75,6 +76,7 @@ class LeverEngine(Engine):
             workplace=WORKPLACES.get(string(job.get("workplaceType")).lower()),
             posted_at=parse_when(job.get("createdAt")),
             apply_url=job.get("applyUrl"),
+            employment_type=employment_type(categories.get("commitment")),  # the company's words: "Full-time"
         )
         posting.salary = _salary(job.get("salaryRange")) or find_salary(
             "\n".join((string(job.get("salaryDescriptionPlain")), posting.description))

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary, Workplace
 from ..salary import find_salary
 from . import register
@@ -81,6 +82,7 @@ class RecruiteeEngine(Engine):
             workplace=_workplace(offer),
             posted_at=parse_when(offer.get("published_at")) or parse_when(offer.get("created_at")),
             apply_url=offer.get("careers_apply_url"),
+            employment_type=employment_type(offer.get("employment_type_code")),  # fulltime_permanent, internship
         )
         posting.salary = _salary(offer.get("salary")) or find_salary(posting.description)
         return posting

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting, Salary
 from ..salary import parse_salary_text
 from . import register
@@ -53,6 +54,7 @@ class RemotiveEngine(Engine):
             workplace="remote",
             salary=_salary(job.get("salary")),
             posted_at=parse_when(job.get("publication_date")),  # ISO without a timezone
+            employment_type=employment_type(job.get("job_type")),  # full_time, contract, freelance, ..., often ""
         )
 
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting, Salary
 from ..paths import Workspace
 from ..salary import parse_salary_text
@@ -103,6 +104,7 @@ class SerpapiEngine(Engine):
             posted_at=parse_when(extensions.get("posted_at")),  # relative: "3 days ago"
             apply_url=page,
             platform=platform,
+            employment_type=employment_type(extensions.get("schedule_type")),  # "Full-time", "Contractor"
         )
 
 

@@ -10,6 +10,7 @@ from urllib.parse import quote
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting, Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
@@ -79,6 +80,7 @@ class SmartRecruitersEngine(Engine):
             description="\n".join(f"{label}: {value}" for key, label in LABELS if (value := _label(job.get(key)))),
             workplace=_workplace(place),
             posted_at=parse_when(job.get("releasedDate")),
+            employment_type=employment_type(job.get("typeOfEmployment")),  # {"id": "permanent", "label": "Full-time"}
         )
 
 

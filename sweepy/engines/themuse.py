@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints
 
 from ..dates import parse_when
+from ..employment import EmploymentType, employment_type
 from ..models import Posting
 from ..paths import Workspace
 from ..records import RecordError
@@ -78,9 +79,15 @@ class TheMuseEngine(Engine):
             description=job.get("contents") if isinstance(job.get("contents"), str) else "",
             workplace="remote" if remote else None,
             posted_at=parse_when(job.get("publication_date")),
+            employment_type=_employment(job.get("levels")),
         )
         posting.salary = find_salary(posting.description)  # no pay field: pay is stated in the text, if at all
         return posting
+
+
+def _employment(levels: object) -> EmploymentType | None:
+    """`levels` is seniority ("Entry Level", "Senior Level"); only its "Internship" says what kind of job it is."""
+    return "internship" if employment_type(levels) == "internship" else None
 
 
 register(TheMuseEngine())

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Period, Posting, Salary, Workplace
 from ..paths import Workspace
 from . import register
@@ -86,6 +87,9 @@ class UsajobsEngine(Engine):
             salary=_salary(job.get("PositionRemuneration")),
             posted_at=parse_when(job.get("PublicationStartDate")),
             apply_url=apply[0] if isinstance(apply, list) and apply else "",
+            employment_type=employment_type(job.get("PositionSchedule")),  # [{"Name": "Full-time", "Code": "1"}]
+            closes_at=parse_when(job.get("ApplicationCloseDate")),
+            open_to=_open_to(details),
         )
 
 
@@ -100,6 +104,18 @@ def _description(job: dict[str, Any], details: dict[str, Any]) -> str:
     duties = details.get("MajorDuties")
     parts = [details.get("JobSummary"), *(duties if isinstance(duties, list) else []), job.get("QualificationSummary")]
     return "\n\n".join(part.strip() for part in parts if isinstance(part, str) and part.strip())
+
+
+def _open_to(details: dict[str, Any]) -> list[str] | None:
+    """Who may apply, as USAJOBS states it: the `HiringPath` codes ("public" is anyone; "fed-competitive",
+    "vet", "mspouse", ... are not), else the `WhoMayApply` wording; None when the announcement says neither."""
+    paths = details.get("HiringPath")
+    codes = [p.strip() for p in (paths if isinstance(paths, list) else [paths]) if isinstance(p, str) and p.strip()]
+    if not codes:
+        who = details.get("WhoMayApply")
+        who = who.get("Name") if isinstance(who, dict) else who
+        codes = [who.strip()] if isinstance(who, str) and who.strip() else []
+    return list(dict.fromkeys(code[:100] for code in codes[:20])) or None
 
 
 def _workplace(details: dict[str, Any]) -> Workplace | None:

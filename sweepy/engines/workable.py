@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..dates import parse_when
+from ..employment import employment_type
 from ..models import Posting
 from ..salary import find_salary
 from . import register
@@ -64,6 +65,7 @@ class WorkableEngine(Engine):
             workplace="remote" if job.get("telecommuting") is True else None,
             posted_at=parse_when(job.get("published_on")) or parse_when(job.get("created_at")),
             apply_url=job.get("application_url"),
+            employment_type=employment_type(job.get("employment_type")),  # "Full-time", "Contract", ...
         )
         posting.salary = find_salary(posting.description)  # the widget has no pay field
         return posting

@@ -109,8 +109,8 @@ def run(ctx: SweepContext) -> SweepOutcome:
     search = profile.search
     criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
                         search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
-                        ctx.today, tuple(profile.exclude_companies), tuple(profile.exclude_keywords),
-                        profile.seeker(), profile.eligibility == "strict")  # fmt: skip
+                        ctx.today, frozenset(search.employment_types), tuple(profile.exclude_companies),
+                        tuple(profile.exclude_keywords), profile.seeker(), profile.eligibility == "strict")  # fmt: skip
     kept, drops = filter_postings(found.postings, criteria)
     out.drops += drops
     stage(3)

@@ -27,6 +27,9 @@ def _merge(cluster: list[Posting]) -> Posting:
     platforms = {p.platform for p in cluster} | {o for p in cluster for o in p.also_on}
     winner.also_on = sorted(platforms - {winner.platform})
     winner.merged_urls = sorted({u for p in cluster for u in (p.canonical_url, *p.merged_urls)})
+    for key in ("employment_type", "closes_at", "open_to"):  # what only a poorer copy's API states is kept
+        if getattr(winner, key) is None:
+            setattr(winner, key, next((getattr(p, key) for p in cluster if getattr(p, key) is not None), None))
     return winner
 
 

@@ -43,6 +43,8 @@ class Criteria:
     max_age_days: int | None = None
     platform_enabled: Callable[[str], bool] = lambda _p: True
     today: dt.date = dt.date(1970, 1, 1)
+    employment_types: frozenset[str] = frozenset()
+    """Kinds of job to keep (empty: all); a posting that does not say its kind is kept."""
     exclude_companies: tuple[str, ...] = ()
     exclude_keywords: tuple[str, ...] = ()
     seeker: Seeker | None = None
@@ -127,6 +129,11 @@ def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: Loc
         return "title"
     if c.max_age_days is not None and posting.posted_at and (c.today - posting.posted_at).days > c.max_age_days:
         return "age"
+    if posting.closes_at is not None and posting.closes_at < c.today:
+        return "closed"
+    kind = posting.employment_type
+    if c.employment_types and kind is not None and kind not in c.employment_types:
+        return "employment_type"
     remote = posting.workplace == "remote"
     if (c.remote_only or place.remote_target) and not remote:
         return "remote"

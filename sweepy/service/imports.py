@@ -21,7 +21,7 @@ from .base import ServiceBase
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ENTRIES = 500
 RECORD_KEYS = ("title", "company", "url", "location", "description", "workplace", "salary", "posted_at", "platform",
-               "apply_url")  # fmt: skip
+               "apply_url", "employment_type", "closes_at", "open_to")  # fmt: skip
 
 
 def _parse(jobs_json: str) -> list[Any]:

@@ -35,6 +35,7 @@ class ProfileTools(ServiceBase):
         remote_only: bool = False,
         include_hybrid: bool = True,
         min_salary: int = 0,
+        employment_types: list[str] | None = None,
         must_have_skills: list[str] | None = None,
         synonyms: list[list[str]] | None = None,
         platforms: dict[str, Any] | None = None,
@@ -57,6 +58,7 @@ class ProfileTools(ServiceBase):
                 "remote_only": remote_only,
                 "include_hybrid": include_hybrid,
                 "min_salary": min_salary,
+                **({"employment_types": list(employment_types)} if employment_types else {}),
             },
             "resume": {
                 "path": str(resume),

@@ -37,7 +37,10 @@ def search_line(profile: Profile | None, block: dict[str, Any]) -> str:
     else:
         where = "on-site, hybrid or remote" if search.include_hybrid else "on-site or remote, no hybrid"
     salary = f"minimum {search.min_salary:,} a year" if search.min_salary else "no minimum salary"
-    return " · ".join((", ".join(search.titles), search.location, where, salary))
+    parts = [", ".join(search.titles), search.location, where, salary]
+    if search.employment_types:  # "full-time, contract only"
+        parts.append(", ".join(kind.replace("_", "-") for kind in search.employment_types) + " only")
+    return " · ".join(parts)
 
 
 def report_date(clock: float) -> str:

@@ -44,9 +44,9 @@ RESULTS = [
          company={"__CLASS__": "Adzuna::API::Response::Company", "display_name": "Globex"},
          location={"__CLASS__": "Adzuna::API::Response::Location", "display_name": "US", "area": ["US"]},
          description="Fully remote role supporting trial teams ...", created="2026-09-28T17:45:12Z"),
-    _job(3, title="Paralegal II", salary_min=0, salary_max=0),
+    _job(3, title="Paralegal II", salary_min=0, salary_max=0, contract_type="contract"),
     _job(4, title="Paralegal (Contract)", company={"__CLASS__": "Adzuna::API::Response::Company"}),
-    _job(5, title="Corporate Paralegal", created=None),
+    _job(5, title="Corporate Paralegal", created=None, contract_type=None, contract_time="part_time"),
 ]  # fmt: skip
 
 

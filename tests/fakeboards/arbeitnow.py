@@ -30,7 +30,7 @@ PAGES: list[list[dict[str, Any]]] = [
             "remote": False,
             "url": "https://www.arbeitnow.com/jobs/companies/globex-ag/paralegal-munich-456",
             "tags": [],
-            "job_types": [],
+            "job_types": ["Berufserfahren", "Vollzeit"],  # German boards answer in German
             "location": "Munich",
             "created_at": None,
         },

@@ -49,6 +49,7 @@ BOARDS: dict[str, list[dict[str, Any]]] = {
         {
             "id": "1c2d3e4f-0000-4111-8222-333344445555",
             "title": "Paralegal",
+            "employmentType": "PartTime",
             "location": "Boston, MA",
             "secondaryLocations": [],
             "isListed": True,
@@ -64,6 +65,7 @@ BOARDS: dict[str, list[dict[str, Any]]] = {
         {
             "id": "2d3e4f5a-0000-4111-8222-333344445555",
             "title": "Contract Paralegal",
+            "employmentType": "Contract",
             "location": "United States",
             "isListed": True,
             "isRemote": False,
@@ -85,6 +87,7 @@ BOARDS: dict[str, list[dict[str, Any]]] = {
         {
             "id": "4f5a6b7c-0000-4111-8222-333344445555",
             "title": "Legal Operations Paralegal",
+            "employmentType": "Intern",
             "location": "Austin, TX",
             "isListed": True,
             "workplaceType": None,

@@ -30,13 +30,17 @@ BOARDS = {
             "absolute_url": "https://acme.example.com/careers?gh_jid=4012345002",
             "internal_job_id": 3998877002,
             "location": {"name": "Hybrid - New York, NY"},
-            "metadata": None,
+            "metadata": [
+                {"id": 556, "name": "Location Type", "value": "Hybrid", "value_type": "single_select"},
+                {"id": 557, "name": "Job Type", "value": ["Contract"], "value_type": "multi_select"},
+            ],
             "id": 4012345002,
             "updated_at": "2026-03-05T08:00:00-05:00",
             "requisition_id": None,
             "title": "Litigation Paralegal",
             "company_name": "Acme",
             "first_published": None,
+            "application_deadline": "2099-04-30T23:59:59-04:00",
             "content": "&lt;p&gt;Support trial teams.&lt;/p&gt;",
             "departments": [],
             "offices": [],
@@ -44,6 +48,22 @@ BOARDS = {
         {"id": 4012345003, "title": "", "absolute_url": "https://job-boards.greenhouse.io/acme/jobs/4012345003"},
     ],
     "emptyco": [],
+    # A board whose fields are far longer than any real posting's: each is cut at ingest.
+    "longco": [
+        {
+            "absolute_url": "https://job-boards.greenhouse.io/longco/jobs/4012345009",
+            "location": {"name": "New York, NY; " * 100},
+            "metadata": [],
+            "id": 4012345009,
+            "updated_at": "2026-03-05T08:00:00-05:00",
+            "title": ("Paralegal " + "Litigation-Support " * 158)[:3000],
+            "company_name": "Longco " * 150,
+            "first_published": "2026-03-01T08:00:00-05:00",
+            "content": "&lt;p&gt;" + "Draft filings. " * 20_000 + "&lt;/p&gt;",  # 300,000 characters of text
+            "departments": [],
+            "offices": [],
+        }
+    ],
 }
 
 

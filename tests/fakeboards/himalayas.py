@@ -27,7 +27,7 @@ def _job(n: int, **fields: Any) -> dict[str, Any]:
         "parentCategories": ["Legal"],
         "description": f"<p>Paralegal work {n}.</p>",
         "pubDate": 1771581600,
-        "expiryDate": 1776765600,
+        "expiryDate": 4070908800,  # 2099-01-01: open
         "applicationLink": f"https://himalayas.app/companies/acme/jobs/{slug}",
         "guid": f"https://himalayas.app/companies/acme/jobs/{slug}",
         **fields,
@@ -54,6 +54,8 @@ JOBS = [
         maxSalary=30,
         salaryPeriod="hourly",
         currency="usd",
+        employmentType="Contractor",
+        expiryDate=4070908800000,
         locationRestrictions=[{"alpha2": "DK", "name": "Denmark", "slug": "denmark"}],
         description=None,
         excerpt="Transcribe Danish audio.",
@@ -62,6 +64,8 @@ JOBS = [
     _job(
         3,
         title="Legal Writer",
+        employmentType="Intern",
+        expiryDate="2099-05-01T00:00:00Z",
         minSalary=0,
         maxSalary=None,
         currency="EUR",

@@ -68,6 +68,7 @@ JOBS = [
         "companyName": "Umbrella",
         "jobGeo": "Europe",
         "jobDescription": "<p>EU role.</p>",
+        "jobType": ["Contract"],
         "pubDate": "2026-09-20T10:00:00+00:00",
         "geo": "europe",
     },

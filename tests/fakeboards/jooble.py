@@ -32,8 +32,8 @@ JOBS = [
     _job(1, title="Remote Paralegal", salary="$17 - $35 per hour", location="Manila, Philippines",
          snippet="&nbsp;...provide <b>remote</b> support &amp; draft filings...&nbsp;"),
     _job(2, title="Litigation Paralegal", salary="$115k - $140k", company="Globex", updated="2026-09-20T13:05:00",
-         snippet="Hybrid schedule in Midtown."),
-    _job(3, title="Paralegal Assistant", salary="Competitive"),
+         snippet="Hybrid schedule in Midtown.", type=""),
+    _job(3, title="Paralegal Assistant", salary="Competitive", type="Temporary"),
     _job(4, title="Contract Paralegal", company=None),
     _job(5, title="Senior Paralegal", updated=""),
 ]  # fmt: skip

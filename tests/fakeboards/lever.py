@@ -64,7 +64,7 @@ SITES = {
             "id": "7d6c5b4a-2222-4333-8444-555566667777",
             "text": "Legal Assistant",
             "createdAt": 1762500000000,
-            "categories": {"location": "Chicago, IL"},
+            "categories": {"location": "Chicago, IL", "commitment": "Part Time - Regular"},  # each company's words
             "workplaceType": "on-site",
             "descriptionPlain": "Support the docket team. Hybrid schedules are not offered.",
         },

@@ -52,6 +52,7 @@ COMPANIES: dict[str, list[dict[str, Any]]] = {
             "requirements": "",
             "published_at": None,
             "created_at": "2026-09-01 08:00:00 UTC",
+            "employment_type_code": "parttime_minijob",
             "salary": {"min": "3,000", "max": "3,500", "period": "month", "currency": "usd"},
         },
         {
@@ -66,6 +67,7 @@ COMPANIES: dict[str, list[dict[str, Any]]] = {
             "on_site": False,
             "description": "<p>Pay: $30 - $36 per hour.</p>",
             "published_at": "2026-09-12 10:00:00 UTC",
+            "employment_type_code": "internship",
             "salary": {"min": None, "max": None, "period": None, "currency": None},
         },
         {"id": 2736922, "title": "Paralegal", "careers_url": None, "slug": None},

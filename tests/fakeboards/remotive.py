@@ -29,7 +29,7 @@ JOBS = [
         "company_logo_url": None,
         "category": "Legal",
         "tags": [],
-        "job_type": "",
+        "job_type": "freelance",
         "publication_date": "2026-07-02T08:00:00",
         "candidate_required_location": "Worldwide",
         "salary": "$50-$75 /hour",

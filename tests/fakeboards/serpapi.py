@@ -47,7 +47,7 @@ PAGES = [
         _job(4, company_name=None),
         _job(5, title="Corporate Paralegal", via="Acme Careers",
              apply_options=[{"title": "Acme Careers", "link": "https://careers.acme.example/jobs/12"}],
-             detected_extensions={"posted_at": "yesterday", "salary": "Competitive"}),
+             detected_extensions={"posted_at": "yesterday", "salary": "Competitive", "schedule_type": "Contractor"}),
     ],
 ]  # fmt: skip
 

@@ -56,6 +56,7 @@ COMPANIES: dict[str, list[dict[str, Any]]] = {
             "Acme",
             name="Remote Paralegal",
             location={"city": "Austin", "region": "TX", "country": "us", "remote": True},
+            typeOfEmployment={"id": "contract", "label": "Contract"},
         ),
         _posting(3, "Acme", name="Paralegal", location={"city": "Chicago", "region": "IL", "country": "us"}),
         _posting(4, "Acme", name=None),

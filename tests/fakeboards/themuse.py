@@ -38,6 +38,7 @@ JOBS = [
     _job(11223346, "Paralegal", "Legal", [], refs={}),
     _job(11223347, "Backend Engineer", "Software Engineering", ["Chicago, IL"]),
 ] + [_job(20000000 + n, f"Contracts Paralegal {n}", "Legal", ["Denver, CO"]) for n in range(19)]  # fmt: skip
+JOBS[4]["levels"] = [{"name": "Internship", "short_name": "internship"}]  # the one level that is a kind of job
 
 
 def jobs(match: re.Match[str], request: Request) -> Answer:

@@ -1,6 +1,8 @@
 """USAJOBS Search API (job_apis.md §15): `GET /api/search`, the key and email in headers, `Page`/`ResultsPerPage`.
 
-Requests without the KEY/EMAIL headers get a 401; `Keyword=Broken` gets a 500, `Keyword=Nothing` no results."""
+Requests without the KEY/EMAIL headers get a 401; `Keyword=Broken` gets a 500, `Keyword=Nothing` no results;
+`Keyword=Twins` gets one role announced twice, once open to the public and once to federal employees and veterans
+(as agencies post a delegated-examining and a merit-promotion announcement)."""
 
 import math
 import re
@@ -42,7 +44,7 @@ def _item(n: int, descriptor: dict[str, Any], details: dict[str, Any]) -> dict[s
             "PositionStartDate": "2026-10-01",
             "PositionEndDate": "2026-10-15",
             "PublicationStartDate": "2026-10-01",
-            "ApplicationCloseDate": "2026-10-15",
+            "ApplicationCloseDate": "2099-10-15",  # open whenever the tests run
             "UserArea": {
                 "Details": {
                     "JobSummary": "Support attorneys in litigation.",
@@ -67,15 +69,23 @@ ITEMS = [
           {"RemoteIndicator": True, "TeleworkEligible": True, "JobSummary": "<p>Build apps &amp; services.</p>",
            "MajorDuties": ["Develop software", "Review code"]}),
     _item(2, {"PositionRemuneration": [{"MinimumRange": "25.5", "MaximumRange": "38.0", "RateIntervalCode": "PH",
-                                        "Description": "Per Hour"}], "PublicationStartDate": "2026-09-29T00:00:00"},
-          {"RemoteIndicator": False, "TeleworkEligible": True}),
+                                        "Description": "Per Hour"}], "PublicationStartDate": "2026-09-29T00:00:00",
+              "PositionSchedule": [{"Name": "Part-time", "Code": "2"}],
+              "ApplicationCloseDate": "2099-10-20T23:59:59.9970"},
+          {"RemoteIndicator": False, "TeleworkEligible": True, "HiringPath": ["fed-competitive", "vet"]}),
     _item(3, {"PositionRemuneration": [{"MinimumRange": "2500.0", "MaximumRange": "3000.0", "RateIntervalCode": "BW",
                                         "Description": "Bi-weekly"}]},
           {"RemoteIndicator": False, "TeleworkEligible": False}),
     _item(4, {"PositionRemuneration": [{"MinimumRange": "0.0", "MaximumRange": "0.0", "RateIntervalCode": "WC",
-                                        "Description": "Without Compensation"}], "ApplyURI": []}, {}),
+                                        "Description": "Without Compensation"}], "ApplyURI": [],
+              "PositionSchedule": [{"Name": "Intermittent", "Code": "4"}], "ApplicationCloseDate": ""},
+          {"HiringPath": [], "WhoMayApply": {"Name": "United States Citizens", "Code": "15317"}}),
     _item(5, {"PositionURI": None}, {}),
 ]  # fmt: skip
+TWINS = [
+    _item(6, {}, {"HiringPath": ["public"]}),
+    _item(7, {}, {"HiringPath": ["fed-internal-search", "vet"]}),
+]
 
 
 def search(match: re.Match[str], request: Request) -> Answer:
@@ -84,7 +94,7 @@ def search(match: re.Match[str], request: Request) -> Answer:
     keyword = request.arg("Keyword")
     if keyword == "Broken":
         return Answer("<html><body>Internal Server Error</body></html>", 500, content_type="text/html")
-    found = [] if keyword == "Nothing" else ITEMS
+    found = [] if keyword == "Nothing" else TWINS if keyword == "Twins" else ITEMS
     size, page = int(request.arg("ResultsPerPage", "25")), int(request.arg("Page", "1"))
     items = found[(page - 1) * size : page * size]
     return Answer({

@@ -52,6 +52,7 @@ ACCOUNTS: dict[str, dict[str, Any]] = {
             {
                 "title": "Litigation Paralegal",
                 "shortcode": "C0FFEE1234",
+                "employment_type": "Temporary",
                 "telecommuting": False,
                 "url": "",
                 "shortlink": "",
