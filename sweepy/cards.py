@@ -195,6 +195,8 @@ class Card(BaseModel):
     pay_transparency: Literal["missing", "stated"] | None = None
     """Under a pay-range law (`pay_jurisdiction` names it): did the posting state pay? None: no such law."""
     pay_jurisdiction: str | None = None
+    """The place whose law applies ("New York City"); `pay_law` names the law and the date it took effect."""
+    pay_law: str | None = None
 
     @property
     def blocked(self) -> bool:
@@ -237,7 +239,8 @@ class Card(BaseModel):
         nothing (BRIEF_QUIET values, an apply_url equal to the url, a keyword_score equal to the match_score);
         the description cut to an excerpt ending " …" and the first TERMS_IN_BRIEF matched terms (the session
         and the report keep both whole); a stale judgment flagged."""
-        data = self.model_dump(mode="json", exclude_none=True, exclude={"judged_resume", "salary", "description"})
+        data = self.model_dump(mode="json", exclude_none=True,
+                               exclude={"judged_resume", "salary", "description", "pay_law"})  # fmt: skip
         for key, quiet in BRIEF_QUIET.items():
             if data[key] == quiet:
                 del data[key]
@@ -251,6 +254,8 @@ class Card(BaseModel):
                 finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"
         if self.blocked:
             data["eligible"] = False
+        if self.pay_transparency == "stated":  # the salary shows it; only a missing range needs saying
+            del data["pay_transparency"], data["pay_jurisdiction"]
         if self.salary is not None:
             data["salary"] = self.salary.brief()
         data["description"] = self.description

@@ -16,7 +16,7 @@ CARD_COLUMNS = (
     "salary_annual_max", "salary_currency", "salary_status", "posted_at", "employment_type", "closes_at", "open_to",
     "match_score", "match_kind",
     "matched_terms", "missing_must_haves", "seen_before", "url", "apply_url",
-    "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction",
+    "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction", "pay_law",
 )  # fmt: skip
 """The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter."""
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")

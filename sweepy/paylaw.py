@@ -30,7 +30,7 @@ class Jurisdiction:
     state: str | None  # a city's state: "New York, NY" is the city, "Albany, NY" the state
 
     def describe(self) -> str:
-        return f"{self.name}: {self.law}, in effect since {self.effective.isoformat()}"
+        return f"{self.law}, in effect since {self.effective.isoformat()}"
 
 
 @cache

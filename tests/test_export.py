@@ -134,7 +134,7 @@ def test_the_csv_carries_trust_signals(workspace: Path) -> None:
     )  # fmt: skip
     assert (first["employer_url"], first["pay_transparency"]) == ("https://boards.greenhouse.io/northwind/jobs/1",
                                                                   "missing")  # fmt: skip
-    assert first["pay_jurisdiction"].startswith("New York City: NYC Local Law 32")
+    assert (first["pay_jurisdiction"], first["pay_law"][:21]) == ("New York City", "NYC Local Law 32 of 2")
     assert (second["eligible"], second["eligibility"], second["pay_transparency"]) == ("yes", "", "")
 
 

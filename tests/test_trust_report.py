@@ -46,7 +46,7 @@ def test_flagged_cards_are_kept_sorted_after_eligible_ones_and_printed_with_thei
     pdf = Path(service.render_report(None, "results", None, "")["pdf_report"])
     text = pdf_text(pdf)
     assert squeeze(f"■ Blocks you — Visa sponsorship: “{BLOCKING}”") in text
-    assert squeeze("No pay range, though the law requires one here (New York City") in text
+    assert squeeze("No pay range, though the law requires one here (New York City: NYC Local Law 32") in text
     assert squeeze("Cards flagged: eligibility blocks 1; pay range missing where the law asks for one 1.") in text
     assert squeeze("excluded_company 1 (a company to avoid)") in text
 

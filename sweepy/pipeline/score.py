@@ -51,7 +51,8 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None) ->
         pay_transparency=pay,
         employer_url=posting.employer_url,
         ghost_signals=[GhostSignal(signal=signal, evidence=evidence) for signal, evidence in posting.ghost_signals],
-        pay_jurisdiction=law.describe() if law else None,
+        pay_jurisdiction=law.name if law else None,
+        pay_law=law.describe() if law else None,
     )
 
 

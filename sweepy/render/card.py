@@ -204,7 +204,8 @@ def trust_rows(card: Card, styles: Styles) -> list[Paragraph]:
         link = f'<a href="{href}" color="{css(LINK)}">{markup_for(card.employer_url)}</a>'
         rows.append(Paragraph(markup_for("Employer's own posting: ", bold=True) + link, styles.body))
     if card.pay_transparency == "missing" and card.pay_jurisdiction:
-        note = f"No pay range, though the law requires one here ({card.pay_jurisdiction})"
+        law = f": {card.pay_law}" if card.pay_law else ""
+        note = f"No pay range, though the law requires one here ({card.pay_jurisdiction}{law})"
         rows.append(Paragraph(f'<font color="{css(WARN)}">{markup_for(note)}</font>', styles.small))
     return rows
 

@@ -267,9 +267,10 @@ def test_cards_say_whether_a_pay_range_law_applies_and_is_met() -> None:
 
     scorer = Scorer(["Paralegal"], [], [], "")
     silent = make_card(posting(location="New York, NY"), scorer, TODAY)
-    assert (silent.pay_transparency, silent.pay_jurisdiction) == (
+    assert (silent.pay_transparency, silent.pay_jurisdiction, silent.pay_law) == (
         "missing",
-        "New York City: NYC Local Law 32 of 2022 (Admin. Code 8-107(32)), in effect since 2022-11-01",
+        "New York City",
+        "NYC Local Law 32 of 2022 (Admin. Code 8-107(32)), in effect since 2022-11-01",
     )
     stated = make_card(posting(location="Denver, CO", salary="$60,000 - $70,000"), scorer, TODAY)
     assert (stated.pay_transparency, stated.pay_jurisdiction is not None) == ("stated", True)
