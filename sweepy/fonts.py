@@ -165,10 +165,13 @@ def font_runs(text: str, bold: bool = False, italic: bool = False, mono: bool = 
     """`text` split into (font name, text) runs by which font has a glyph for each character."""
     register_fonts()
     primary = _primary(bold, italic, mono)
+    chars = clean_text(text)
+    covered = _cmap(primary)
+    if all(ord(ch) in covered for ch in chars):  # most text: one run, without the per-character rules below
+        return [(primary, chars)] if chars else []
     japanese = _has_kana(text)
     runs: list[tuple[str, str]] = []
     current, run = "", list[str]()
-    chars = clean_text(text)
     for index, ch in enumerate(chars):
         font = _run_font(chars, index, current, primary, japanese)
         if font != current and run:

@@ -284,3 +284,48 @@ def test_a_5_percent_and_a_90_percent_match_print_in_different_colours_and_the_l
         want = tuple(round(255 * c) for c in expected[label].rgb())
         assert all(abs(a - b) <= 40 for a, b in zip(rgb, want, strict=True)), (label, rgb, want)
     assert labels["MATCH5%"] != labels["MATCH90%"]
+
+
+def _lines(data: bytes, page: int) -> list[list[tuple[float, str]]]:
+    """The words PDFium finds on a page, as lines (top first) of (left edge, word) in drawing order."""
+    textpage = pypdfium2.PdfDocument(data)[page].get_textpage()
+    words: list[tuple[tuple[float, float, float, float], str]] = []
+    current, box = "", [0.0, 0.0, 0.0, 0.0]
+    for n in range(textpage.count_chars() + 1):
+        ch = textpage.get_text_range(n, 1) if n < textpage.count_chars() else " "
+        if ch.isspace() or not ch:
+            if current:
+                words.append(((box[0], box[1], box[2], box[3]), _nfkc(current)))
+            current = ""
+            continue
+        left, bottom, right, top = textpage.get_charbox(n)
+        box = (
+            [left, bottom, right, top]
+            if not current
+            else [min(box[0], left), min(box[1], bottom), max(box[2], right), max(box[3], top)]
+        )
+        current += ch
+    lines: dict[float, list[tuple[float, str]]] = {}
+    for (left, bottom, _right, top), word in words:
+        middle = (bottom + top) / 2
+        key = next((k for k in lines if abs(k - middle) < 4), middle)
+        lines.setdefault(key, []).append((left, word))
+    return [sorted(lines[key]) for key in sorted(lines, reverse=True)]
+
+
+def test_a_right_to_left_paragraph_split_across_pages_keeps_its_word_order() -> None:
+    """ReportLab makes the parts of a split paragraph from its already shaped words: each part still reorders."""
+    sentence = "אנחנו מחפשים מפתח תוכנה עם ניסיון בפייתון ובענן."
+    playbook = " ".join([sentence] * 400)  # a playbook of three pages: it splits twice
+    data = render_pdf(ReportDocument("Dana Cohen", "2026-12-01", "s", playbook, [_card(SCRIPTS[3], 0)], None)).data
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    assert pages >= 3
+    checked = 0
+    for page in range(pages):
+        for line in _lines(data, page):
+            words = [word for _x, word in line]
+            if len(words) > 4 and all(any(HEBREW(ch) for ch in word) for word in words):
+                read = " ".join(reversed(words))  # right to left
+                assert read in playbook, (page, read)
+                checked += 1
+    assert checked > 100

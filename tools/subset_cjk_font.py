@@ -68,7 +68,8 @@ def hangul() -> set[str]:
 
 
 def kana_and_punctuation() -> set[str]:
-    ranges = [(0x20, 0x7E), (0xA0, 0xA0), (0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF01, 0xFFEF)]
+    ascii_ = [(0x20, 0x7E), (0xA0, 0xA0)]
+    ranges = [*ascii_, (0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF01, 0xFFEF)]
     return {chr(c) for low, high in ranges for c in range(low, high + 1)}
 
 
@@ -124,8 +125,10 @@ def main(argv: list[str]) -> int:
     to_truetype(font)
     for record in font["name"].names:
         if record.nameID in (1, 3, 4, 6, 16):
-            record.string = str(record.toUnicode()).replace("Noto Sans CJK SC", "Noto Sans CJK Subset").replace(
-                "NotoSansCJKsc", "NotoSansCJKSubset"
+            record.string = (
+                str(record.toUnicode())
+                .replace("Noto Sans CJK SC", "Noto Sans CJK Subset")
+                .replace("NotoSansCJKsc", "NotoSansCJKSubset")
             )
     font.save(args.out)
     kept = len(font.getBestCmap())

@@ -14,6 +14,7 @@ order.
 """
 
 import itertools
+import re
 import unicodedata
 from typing import Any
 
@@ -25,14 +26,18 @@ from reportlab.platypus import Paragraph
 _STRONG = frozenset({"L", "R", "AL", "EN", "AN"})
 
 
+_BEYOND_LATIN = re.compile("[^\x00-\u02ff]")
+"""Characters past Latin, Latin-1 and Latin Extended: the only ones that can be right to left or combining."""
+
+
 def has_rtl(text: str) -> bool:
     """True when `text` has a right-to-left letter (Hebrew, Arabic and their presentation forms)."""
-    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in _BEYOND_LATIN.findall(text))
 
 
 def has_marks(text: str) -> bool:
     """True when `text` has a combining mark: a Devanagari vowel sign or virama, a decomposed accent."""
-    return any(unicodedata.category(ch) in ("Mn", "Mc") for ch in text)
+    return any(unicodedata.category(ch) in ("Mn", "Mc") for ch in _BEYOND_LATIN.findall(text))
 
 
 def base_level(text: str) -> int:
@@ -133,6 +138,17 @@ def visual_frags(frags: list[Any], base: int) -> list[Any] | None:
     return out
 
 
+def _plain(frags: list[Any]) -> str:
+    """The text of a paragraph's frags; a split paragraph's parts get frag words ([width, (frag, text), ...])."""
+    parts = []
+    for frag in frags:
+        if isinstance(frag, list):
+            parts.append("".join(str(text) for _style, text in frag[1:]) + " ")
+        else:
+            parts.append(getattr(frag, "text", ""))
+    return "".join(parts)
+
+
 def separate_fonts(frags: list[Any]) -> None:
     """Put a space where a word changes font ("Python/हिंदी"), in place. ReportLab shapes a whole word with the
     font of its first frag, which draws the other frag's letters as the wrong glyphs (boxes): a space and a
@@ -156,7 +172,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
 
     def __init__(self, text: str, style: ParagraphStyle, *args: Any, **kwargs: Any) -> None:
         super().__init__(text, style, *args, **kwargs)
-        plain = "".join(getattr(frag, "text", "") for frag in self.frags)
+        plain = _plain(self.frags)
         rtl = has_rtl(plain)
         self.bidi_base = base_level(plain) if rtl else None
         changes: dict[str, Any] = {}
@@ -168,6 +184,15 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
             self.style = ParagraphStyle(f"{self.style.name}-shaped", self.style, **changes)
         if self.style.shaping:
             separate_fonts(self.frags)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
+        """The parts keep this paragraph's direction: the rest of an English line's Arabic phrase on the next
+        page is still part of an English paragraph."""
+        parts: list[Any] = super().split(availWidth, availHeight)
+        for part in parts:
+            if part is not self and isinstance(part, ScriptParagraph):
+                part.bidi_base = self.bidi_base
+        return parts
 
     def drawPara(self, debug: int = 0) -> None:
         if self.bidi_base is None:
@@ -182,26 +207,13 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
 
 
 def _visual_para(para: Any, base: int) -> Any:
-    """A copy of a broken paragraph (ReportLab's blPara) whose lines hold their words in visual order."""
-    if para.kind == 0:  # one font: lines are (extra space, [words])
-        lines = []
-        for extra, words in para.lines:
-            frags = [_Text(word + " ") for word in words]
-            visual = visual_frags(frags, base)
-            lines.append((extra, [frag.text.rstrip(" ") for frag in visual] if visual else words))
-        return para.clone(lines=lines)
+    """A copy of a broken paragraph (ReportLab's blPara) whose lines hold their words in visual order. A shaped
+    paragraph always breaks into frag lines (kind 1); a one-font plain paragraph (kind 0) has no right-to-left
+    text, since any makes ScriptParagraph shape it."""
+    if para.kind != 1:
+        return para
     lines = []
     for line in para.lines:
         visual = visual_frags(line.words, base)
         lines.append(line.clone(words=visual) if visual else line)
     return para.clone(lines=lines)
-
-
-class _Text:
-    """A stand-in frag for the one-font lines, which hold bare words."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def clone(self, text: str) -> "_Text":
-        return _Text(text)
