@@ -18,7 +18,7 @@ from sweepy.render.card import score_label
 from sweepy.render.pdf import ReportDocument, render_pdf
 from sweepy.render.png import SCALE, pdf_to_pngs
 from sweepy.render.scripts import ScriptParagraph, visual_order
-from sweepy.render.styles import KEYWORD, MATCH_BANDS, match_band, styles
+from sweepy.render.styles import KEYWORD, MARGIN, MATCH_BANDS, match_band, styles
 
 
 @dataclass(frozen=True)
@@ -329,3 +329,12 @@ def test_a_right_to_left_paragraph_split_across_pages_keeps_its_word_order() -> 
                 assert read in playbook, (page, read)
                 checked += 1
     assert checked > 100
+
+
+def test_the_continuation_of_an_english_paragraph_stays_left_aligned() -> None:
+    """A paragraph that starts in English is left to right even where its next page starts in Hebrew."""
+    sentence = "אנחנו מחפשים מפתח תוכנה עם ניסיון בפייתון ובענן."
+    playbook = "**Note:** " + " ".join([sentence] * 400)
+    data = render_pdf(ReportDocument("Dana Cohen", "2026-12-01", "s", playbook, [_card(SCRIPTS[3], 0)], None)).data
+    lefts = {round(line[0][0]) for page in (1, 2) for line in _lines(data, page)[:-1] if len(line) > 4}
+    assert len(lefts) == 1 and MARGIN < lefts.pop() < MARGIN + 10, lefts  # every line starts at the frame's left

@@ -24,8 +24,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 _STRONG = frozenset({"L", "R", "AL", "EN", "AN"})
-
-
+"""Bidi classes that give a word its direction (letters and digits; punctuation and spaces take their
+neighbours')."""
 _BEYOND_LATIN = re.compile("[^\x00-\u02ff]")
 """Characters past Latin, Latin-1 and Latin Extended: the only ones that can be right to left or combining."""
 
@@ -192,6 +192,8 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
         for part in parts:
             if part is not self and isinstance(part, ScriptParagraph):
                 part.bidi_base = self.bidi_base
+                if part.style.alignment != self.style.alignment:
+                    part.style = ParagraphStyle(part.style.name, part.style, alignment=self.style.alignment)
         return parts
 
     def drawPara(self, debug: int = 0) -> None:
