@@ -116,14 +116,11 @@ def _covers(font: str, ch: str) -> bool:
 
 def _font_for(ch: str, primary: str, japanese: bool) -> str:
     code = ord(ch)
-    if code in _cmap(primary):
-        return primary
-    if primary == FONTS.mono and code in _cmap(FONTS.regular):
-        return FONTS.regular
-    if code in _cmap(FONTS.devanagari):
-        return FONTS.devanagari
-    if code in _cmap(FONTS.cjk):
-        return FONTS.cjk
+    # The oblique faces have no Arabic and the mono face no Hebrew: the upright face of the same weight does.
+    upright = FONTS.bold if primary in (FONTS.bold, FONTS.bold_italic) else FONTS.regular
+    for font in (primary, upright, FONTS.devanagari, FONTS.cjk):
+        if code in _cmap(font):
+            return font
     # A character no font has stays in the primary font: it shows as a box but still extracts as text.
     return _cjk_font(code, japanese) or primary
 

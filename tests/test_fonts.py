@@ -55,6 +55,9 @@ def test_punctuation_and_digits_keep_a_word_in_one_font() -> None:
     assert font_runs("a (हिंदी)") == [(FONTS.regular, "a "), (FONTS.devanagari, "(हिंदी)")]
     assert font_runs("x", bold=True, italic=True) == [(FONTS.bold_italic, "x")]
     assert font_runs("Ω", mono=True)[0][0] in (FONTS.mono, FONTS.regular)
+    assert font_runs("مطور", italic=True) == [(FONTS.regular, "مطور")]  # the oblique face has no Arabic
+    assert font_runs("מפתח", mono=True) == [(FONTS.regular, "מפתח")]
+    assert font_runs("مطور", bold=True, italic=True) == [(FONTS.bold, "مطور")]
 
 
 def test_every_sample_comes_back_as_text_from_the_pdf() -> None:
