@@ -6,11 +6,25 @@ from typing import Any
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..cards import Card, CardSalary
 from ..fonts import markup_for
-from .styles import FRAME_WIDTH, INK, KEYWORD, LINK, MATCH, PANEL, RULE, WARN, Styles, badge_colours, css
+from .scripts import ScriptParagraph as Paragraph
+from .styles import (
+    FRAME_WIDTH,
+    INK,
+    KEYWORD,
+    LINK,
+    MATCH_BANDS,
+    PANEL,
+    RULE,
+    WARN,
+    Styles,
+    badge_colours,
+    css,
+    match_band,
+)
 
 SIDE_WIDTH = 170.0
 """The header's right column: the score label and the badge."""
@@ -49,11 +63,26 @@ def salary_line(salary: CardSalary | None) -> str:
 
 
 def score_label(card: Card) -> tuple[str, Any]:
-    """The label comes from match_kind: MATCH shows the submitted percentage, KEYWORD OVERLAP the first pass."""
+    """The label comes from match_kind: MATCH shows the submitted percentage in its band's colour, KEYWORD
+    OVERLAP the first pass in grey."""
     if card.match_kind == "MATCH":
         value = card.match_pct if card.match_pct is not None else round(card.match_score)
-        return f"MATCH {value}%", MATCH
+        return f"MATCH {value}%", match_band(value).colour
     return f"KEYWORD OVERLAP {card.match_score:.0f}", KEYWORD
+
+
+def legend_markup(keyword_cards: bool) -> str:
+    """The line under "Roles, best first" that says what the label colours mean (the bands), and, when some
+    card was not assessed, that a keyword overlap is not a match."""
+    bands = " · ".join(
+        f'<font color="{css(band.colour)}">{markup_for(f"{band.low}–{band.high}% {band.name}", bold=True)}</font>'
+        for band in MATCH_BANDS
+    )
+    text = markup_for("MATCH colours: ") + bands + markup_for(".")
+    if keyword_cards:
+        note = "grey: keyword overlap, a count of the profile's keywords in the posting, not an assessment."
+        text += " " + f'<font color="{css(KEYWORD)}">{markup_for(note)}</font>'
+    return text
 
 
 def apply_link(card: Card) -> str | None:

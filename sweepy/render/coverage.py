@@ -5,9 +5,10 @@ sweep did not see."""
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..fonts import markup_for
+from .scripts import ScriptParagraph as Paragraph
 from .styles import FRAME_WIDTH, PANEL, RULE, WARN, Styles
 
 DROP_REASONS = {

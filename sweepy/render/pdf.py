@@ -5,13 +5,14 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
 
 from ..cards import Card, rank
 from ..fonts import FONTS, markup_for
-from .card import card_flowable
+from .card import card_flowable, legend_markup
 from .coverage import Coverage, coverage_flowables
 from .playbook import playbook_lines
+from .scripts import ScriptParagraph as Paragraph
 from .styles import MARGIN, MUTED, PAGE, Styles, styles
 
 
@@ -71,7 +72,11 @@ def render_pdf(doc: ReportDocument) -> RenderedPdf:
     style = styles()
     story: list[Flowable] = [*_header(doc, style), *_playbook(doc.playbook, style)]
     story.append(Paragraph("Roles, best first", style.heading))
-    if not doc.cards:
+    if doc.cards:
+        keyword_cards = any(card.match_kind != "MATCH" for card in doc.cards)
+        story.append(Paragraph(legend_markup(keyword_cards), style.small))
+        story.append(Spacer(1, 4))
+    else:
         story.append(Paragraph(markup_for("No roles in this report."), style.body))
     story += [card_flowable(card, n, style, card.job_id in doc.stale_ids) for n, card in enumerate(rank(doc.cards), 1)]
     story += coverage_flowables(doc.coverage, style)
