@@ -1,13 +1,12 @@
 """The `greenhouse` engine: whole company boards from the public Job Board API (no key, no paging)."""
 
-import html
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from ..dates import parse_when
 from ..models import Posting
-from ..salary import find_salary
+from ..salary import find_salary, might_state_pay
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
@@ -51,9 +50,10 @@ class GreenhouseEngine(Engine):
             description=content,  # entity-escaped HTML: clean_text unescapes it once, then parses it
             posted_at=parse_when(job.get("first_published") or job.get("updated_at")),
         )
-        # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text.
-        # Unescaping is enough for the currency-anchored search, and far cheaper than parsing the HTML.
-        posting.salary = find_salary(html.unescape(html.unescape(content)))
+        # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text, read
+        # once the HTML is text: the pay-transparency block puts each bound in its own <span>. A description
+        # with no currency at all is not cleaned here (most are filtered out before anything reads them).
+        posting.salary = find_salary(posting.description) if might_state_pay(content) else None
         return posting
 
 
