@@ -205,11 +205,14 @@ def parse_salary_text(text: str) -> Salary | None:
 class _Candidate:
     """One currency-anchored amount in a text, and what the words of its clause say it is."""
 
-    __slots__ = ("after", "base", "before", "end", "match", "salary")
+    __slots__ = ("after", "base", "before", "end", "heading", "match", "salary")
 
     def __init__(self, match: re.Match[str], salary: Salary, text: str, floor: int, ceiling: int) -> None:
         self.match, self.salary, self.end = match, salary, match.end()
         start = max(floor, match.start() - _BEFORE)
+        # The lines just before may be a heading ("US Hourly Pay Range" above "$28—$34 USD"): words for pay count
+        # there, though only the amount's own clause can say it is something else.
+        self.heading = [word.lastgroup or "" for word in _CONTEXT.finditer(text, start, match.start())]
         if clause := _CLAUSE_START.match(text, start, match.start()):
             start = clause.end()
         stop = _CLAUSE_END.search(text, match.end(), min(ceiling, match.end() + _AFTER))
@@ -239,7 +242,7 @@ class _Candidate:
         if low < 10:
             return False
         stated_period = any(pattern.search(self.match[0].lower()) for pattern, _ in _PERIOD_WORDS)
-        return stated_period or low >= 20_000 or bool({"ote", "pay", "weak"} & {*self.before, *self.after})
+        return stated_period or low >= 20_000 or bool({"ote", "pay", "weak"} & {*self.heading, *self.after})
 
 
 def _first_decisive(words: list[str]) -> str | None:

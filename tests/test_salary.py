@@ -1,11 +1,13 @@
 """Salary parsing and annualisation (hourly x 2080, monthly x 12, ...)."""
 
+import dataclasses
 import json
 
 import pytest
 
 from sweepy.cards import CardSalary
 from sweepy.models import Salary
+from sweepy.render.card import salary_line
 from sweepy.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
 from sweepy.text import clean_text
 
@@ -135,6 +137,12 @@ def test_a_greenhouse_pay_range_is_read_once_its_html_is_text() -> None:
     salary = find_salary(text)
     assert _figures(salary) == (139_200, 235_200, "USD", "year")
     assert salary is not None and salary.text == "$139,200—$235,200 USD"
+
+
+def test_an_hourly_greenhouse_range_is_pay_by_its_heading() -> None:
+    block = GREENHOUSE_PAY_BLOCK.replace("US Base Salary", "US Hourly Pay Range")
+    block = block.replace("$139,200", "$28").replace("$235,200", "$34")
+    assert _figures(find_salary(clean_text(block))) == (28, 34, "USD", "hour")
 
 
 @pytest.mark.parametrize(
@@ -291,3 +299,12 @@ def test_a_raw_description_that_may_state_pay_is_told_apart_cheaply(
     miss one that the cleaned text has."""
     assert might_state_pay(source) is (pay is not None)
     assert _figures(find_salary(clean_text(source))) == pay
+
+
+def test_the_report_says_a_range_is_on_target_earnings() -> None:
+    ote = find_salary("OTE $120k-$160k")
+    assert ote is not None
+    assert salary_line(CardSalary(**ote.to_dict())) == (
+        "$120k-$160k · on-target earnings: base plus commission or bonus at target"
+    )
+    assert salary_line(CardSalary(**dataclasses.replace(ote, ote=False).to_dict())) == "$120k-$160k"
