@@ -74,6 +74,9 @@ _ANCHOR = re.compile(
 # A sign written as an HTML entity, once or twice escaped ("&amp;euro;"), as in a description not yet cleaned.
 _ESCAPED_SIGN = re.compile(r"&(?:amp;)?(?:euro|pound|dollar|#0*(?:36|163|8364|8377)|#x0*(?:24|a3|20ac|20b9));", re.I)
 _DOLLAR_LETTERS = re.compile(rf"(?<![A-Za-z])(?:{_DOLLAR_NAMES})\Z")
+_MAX_AMOUNTS = 50
+"""Currency amounts read from one text: a description states its pay among the first few; a hostile one with
+thousands of "$1" costs no more than this many."""
 _SUFFIX_REACH = 50
 """Characters before a currency code or sign searched for the amount it follows ("139,200 - 235,200 USD")."""
 _PERIOD_WORDS: list[tuple[re.Pattern[str], Period]] = [
@@ -280,6 +283,8 @@ def _stated_amounts(text: str) -> list[re.Match[str]]:
     """Every currency-anchored amount or range in the text, in order, none overlapping."""
     found: list[re.Match[str]] = []
     for anchor in _ANCHOR.finditer(text):
+        if len(found) == _MAX_AMOUNTS:
+            break
         start, end = anchor.span()
         if found and start < found[-1].end():
             continue  # the second bound of a range already read
@@ -297,7 +302,10 @@ def _amount_at(text: str, anchor: str, start: int, end: int) -> re.Match[str] | 
         start = letters.start()  # "CA$", "NZ$"
     if match := _PREFIXED.match(text, start):
         return match
-    if anchor == "Rs" or not (head := _BEFORE_SUFFIX.search(text, max(0, start - _SUFFIX_REACH), start)):
+    before = text[max(0, start - 2) : start].rstrip(" \u00a0\u202f")[-1:]
+    if anchor == "Rs" or not (before.isdigit() or before in ("k", "K")):
+        return None  # no figure right before it: not "45.000 €", "120k€" or "90,000 CAD"
+    if not (head := _BEFORE_SUFFIX.search(text, max(0, start - _SUFFIX_REACH), start)):
         return None
     match = _SUFFIXED.match(text, head.start())
     return match if match is not None and match.end() >= end else None
