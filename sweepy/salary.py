@@ -208,10 +208,10 @@ def parse_salary_text(text: str) -> Salary | None:
 class _Candidate:
     """One currency-anchored amount in a text, and what the words of its clause say it is."""
 
-    __slots__ = ("after", "base", "before", "end", "heading", "match", "salary")
+    __slots__ = ("after", "base", "before", "end", "heading", "match", "salary", "start")
 
     def __init__(self, match: re.Match[str], salary: Salary, text: str, floor: int, ceiling: int) -> None:
-        self.match, self.salary, self.end = match, salary, match.end()
+        self.match, self.salary, self.start, self.end = match, salary, match.start(), match.end()
         start = max(floor, match.start() - _BEFORE)
         # The lines just before may be a heading ("US Hourly Pay Range" above "$28—$34 USD"): words for pay count
         # there, though only the amount's own clause can say it is something else.
@@ -224,8 +224,9 @@ class _Candidate:
         self.before = [word.lastgroup or "" for word in before]
         self.after = [word.lastgroup or "" for word in after]
         self.base = any(word[0].lower() == "base" for word in (*before, *after))
-        if "ote" in self.after:  # "$160,000 OTE": the text shown ends with the word that says so
-            self.end = max(word.end() for word in after if word.lastgroup == "ote")
+        # "OTE $120k-$160k", "$160,000 OTE": the text shown (and exported) keeps the word that says so.
+        self.start = min([self.start, *(word.start() for word in before if word.lastgroup == "ote")])
+        self.end = max([self.end, *(word.end() for word in after if word.lastgroup == "ote")])
 
     def not_pay(self) -> bool:
         """A word for pay right after the amount settles it ("$50k base"); else, read outwards from the amount,
@@ -236,7 +237,9 @@ class _Candidate:
         return after == "other" or _first_decisive(self.before[::-1]) == "other"
 
     def ote(self) -> bool:
-        return "ote" in self.before or "ote" in self.after
+        """Said in the amount's clause, or in the heading above a figure that stands alone on its line ("US OTE
+        Range" over "$120,000—$160,000 USD")."""
+        return "ote" in (self.before or self.heading) or "ote" in self.after
 
     def plausible(self) -> bool:
         """A figure a salary can be: 10 or more, and a small one with neither a period nor a word for pay ("a
@@ -274,7 +277,7 @@ def find_salary(text: str) -> Salary | None:
         if candidate is None or candidate.not_pay() or not candidate.plausible():
             continue
         if candidate.ote():
-            return dataclasses.replace(candidate.salary, ote=True)
+            return dataclasses.replace(candidate.salary, ote=True, text=text[candidate.start : candidate.end])
         return _with_ote(text, candidate, _candidate(text, matches, index + 1)) or candidate.salary
     return None
 
@@ -335,8 +338,7 @@ def _with_ote(text: str, base: _Candidate, following: _Candidate | None) -> Sala
         return None
     if (high.max or 0) <= (low.max or 0) or high.period != low.period:
         return None
-    spanned = text[base.match.start() : following.end].strip()
-    return dataclasses.replace(low, max=high.max, ote=True, text=spanned)
+    return dataclasses.replace(low, max=high.max, ote=True, text=text[base.start : following.end].strip())
 
 
 def parse_salary(value: Any) -> Salary | None:

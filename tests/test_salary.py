@@ -1,6 +1,5 @@
 """Salary parsing and annualisation (hourly x 2080, monthly x 12, ...)."""
 
-import dataclasses
 import json
 
 import pytest
@@ -249,22 +248,40 @@ def test_a_reversed_range_in_a_description_is_swapped() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"),
+    ("text", "expected", "shown"),
     [
-        ("OTE $120k-$160k, uncapped commission", (120_000, 160_000, "USD", "year")),
-        ("Compensation: $80,000 base, $160,000 OTE", (80_000, 160_000, "USD", "year")),
-        ("Base salary $100k, OTE $200k", (100_000, 200_000, "USD", "year")),
-        ("On-target earnings: $150,000 - $190,000", (150_000, 190_000, "USD", "year")),
+        ("OTE $120k-$160k, uncapped commission", (120_000, 160_000, "USD", "year"), "OTE $120k-$160k"),
+        ("Compensation: $80,000 base, $160,000 OTE", (80_000, 160_000, "USD", "year"), "$80,000 base, $160,000 OTE"),
+        ("Base salary $100k, OTE $200k", (100_000, 200_000, "USD", "year"), "$100k, OTE $200k"),
+        (
+            "On-target earnings: $150,000 - $190,000",
+            (150_000, 190_000, "USD", "year"),
+            "On-target earnings: $150,000 - $190,000",
+        ),
     ],
 )
-def test_on_target_earnings_are_marked(text: str, expected: tuple[float, float, str, str]) -> None:
+def test_on_target_earnings_are_marked(text: str, expected: tuple[float, float, str, str], shown: str) -> None:
     salary = find_salary(text)
     assert _figures(salary) == expected
+    assert salary is not None and (salary.ote, salary.text) == (True, shown)  # the exported text says OTE too
+
+
+def test_an_ote_heading_marks_the_range_under_it() -> None:
+    block = GREENHOUSE_PAY_BLOCK.replace("US Base Salary", "US OTE Range")
+    salary = find_salary(clean_text(block))
+    assert _figures(salary) == (139_200, 235_200, "USD", "year")
     assert salary is not None and salary.ote is True
 
 
-def test_base_pay_alone_is_not_on_target_earnings() -> None:
-    salary = find_salary("Base salary: $100,000 - $120,000. Sales roles elsewhere quote OTE.")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Base salary: $100,000 - $120,000. Sales roles elsewhere quote OTE.",
+        "Our sellers beat their OTE every year.\nBase salary: $100,000 - $120,000",
+    ],
+)
+def test_base_pay_alone_is_not_on_target_earnings(text: str) -> None:
+    salary = find_salary(text)
     assert _figures(salary) == (100_000, 120_000, "USD", "year")
     assert salary is not None and salary.ote is False
 
@@ -275,8 +292,8 @@ def test_a_card_says_ote_only_when_it_is() -> None:
     assert ote is not None and base is not None
     assert ote.to_dict()["ote"] is True and base.to_dict()["ote"] is False
     assert CardSalary(**ote.to_dict()).brief() == {
-        "currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000, "text": "$120k-$160k",
-        "ote": True,
+        "currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
+        "text": "OTE $120k-$160k", "ote": True,
     }  # fmt: skip
     assert "ote" not in CardSalary(**base.to_dict()).brief()
     assert CardSalary().ote is False  # a card saved before the field existed
@@ -302,9 +319,9 @@ def test_a_raw_description_that_may_state_pay_is_told_apart_cheaply(
 
 
 def test_the_report_says_a_range_is_on_target_earnings() -> None:
-    ote = find_salary("OTE $120k-$160k")
-    assert ote is not None
+    ote, base = find_salary("OTE $120k-$160k"), find_salary("$120k-$160k")
+    assert ote is not None and base is not None
     assert salary_line(CardSalary(**ote.to_dict())) == (
-        "$120k-$160k · on-target earnings: base plus commission or bonus at target"
+        "OTE $120k-$160k · on-target earnings: base plus commission or bonus at target"
     )
-    assert salary_line(CardSalary(**dataclasses.replace(ote, ote=False).to_dict())) == "$120k-$160k"
+    assert salary_line(CardSalary(**base.to_dict())) == "$120k-$160k"
