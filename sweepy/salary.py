@@ -49,7 +49,7 @@ _AMOUNT = (
 )
 _AMOUNT_RE = re.compile(_AMOUNT)
 _SIGN = rf"(?:(?<![A-Za-z])(?:{_DOLLAR_NAMES})?\$|€|£|₹|(?<![A-Za-z])Rs\.?)"
-_PREFIX = rf"(?:{_SIGN}|{_CODE})\s?"
+_PREFIX = rf"(?:(?:{_CODE}\s?)?{_SIGN}|{_CODE})\s?"  # "$", "USD", "CAD $"
 _SUFFIX = rf"\s?(?:{_CODE_AFTER}|[€£₹$](?!\d))"
 _TO = r"\s{0,2}(?:-|–|—|−|~|to)\s{0,2}"
 _SCALED_UPPER = rf"(?!{_TO}(?:{_PREFIX})?(?:{_NUMBER}){_MAGNITUDE})"  # "$1-2 million"
@@ -59,7 +59,14 @@ _PERIOD = (
 )
 # A salary inside free text is anchored on a currency sign or code, before the amount or after it
 # ("$120k", "USD 90,000", "45.000 €", "139,200 - 235,200 USD"): bare numbers there are years, counts, ids.
-_PREFIXED = re.compile(rf"{_PREFIX}{_AMOUNT}{_SCALED_UPPER}(?:{_TO}(?:{_PREFIX})?{_AMOUNT})?(?:{_SUFFIX})?{_PERIOD}")
+_PREFIXED = re.compile(
+    rf"{_PREFIX}{_AMOUNT}{_SCALED_UPPER}(?:{_SUFFIX})?(?:{_TO}(?:{_PREFIX})?{_AMOUNT})?(?:{_SUFFIX})?{_PERIOD}"
+)
+# "between $120,000 and $150,000": "and" joins a range only after "between" ("$100k and $5,000 bonus" is none).
+_BETWEEN = re.compile(r"\bbetween\s?\Z", re.IGNORECASE)
+_PREFIXED_AND = re.compile(
+    rf"{_PREFIX}{_AMOUNT}(?:{_SUFFIX})?\s(?:and|&)\s(?:{_PREFIX})?{_AMOUNT}(?:{_SUFFIX})?{_PERIOD}"
+)
 _SUFFIXED = re.compile(rf"(?<![\d.,]){_AMOUNT}{_SCALED_UPPER}(?:{_TO}{_AMOUNT})?{_SUFFIX}{_PERIOD}")
 _BEFORE_SUFFIX = re.compile(rf"(?<![\d.,]){_AMOUNT}{_SCALED_UPPER}(?:{_TO}{_AMOUNT})?\s?\Z")
 # Where a currency may be: a sign, a code, "Rs". Its first item is a character class, so the regex engine skips
@@ -303,6 +310,8 @@ def _amount_at(text: str, anchor: str, start: int, end: int) -> re.Match[str] | 
         return None  # inside a word: "ABCUSD", "HRs"
     if anchor == "$" and (letters := _DOLLAR_LETTERS.search(text, max(0, start - 3), start)):
         start = letters.start()  # "CA$", "NZ$"
+    if _BETWEEN.search(text, max(0, start - 9), start) and (match := _PREFIXED_AND.match(text, start)):
+        return match
     if match := _PREFIXED.match(text, start):
         return match
     before = text[max(0, start - 2) : start].rstrip(" \u00a0\u202f")[-1:]

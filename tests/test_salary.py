@@ -217,6 +217,10 @@ def test_a_job_title_next_to_its_pay_does_not_hide_it(text: str) -> None:
         ("$45/hr", (45, 45, "USD", "hour")),
         ("Stipend: $4,000 a month", (4_000, 4_000, "USD", "month")),
         ("€60k p.a.", (60_000, 60_000, "EUR", "year")),
+        ("The base salary is between $120,000 and $150,000 per year.", (120_000, 150_000, "USD", "year")),
+        ("Salary $100k and a $5,000 bonus", (100_000, 100_000, "USD", "year")),  # "and" joins only after "between"
+        ("CAD $120,000 - $140,000", (120_000, 140_000, "CAD", "year")),
+        ("$120,000 USD - $150,000 USD", (120_000, 150_000, "USD", "year")),
     ],
 )
 def test_numbers_currencies_and_periods_in_a_description(text: str, expected: tuple[float, float, str, str]) -> None:
