@@ -19,8 +19,10 @@ _RUPEES = re.compile(r"(?<![A-Za-z])Rs\b")
 _CURRENCY_CODES = (
     "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "SGD", "HKD", "CHF", "INR", "SEK", "NOK", "DKK", "PLN", "BRL", "JPY",
 )  # fmt: skip
-# Whole words only: "audit" is not AUD and "(Europe)" is not EUR.
-_CURRENCY_CODE = re.compile(r"(?<![A-Za-z])(" + "|".join(_CURRENCY_CODES) + r")(?![A-Za-z])", re.IGNORECASE)
+# Whole words only ("audit" is not AUD and "(Europe)" is not EUR), though a figure's "k" may run into one: "45kEUR".
+_CURRENCY_CODE = re.compile(
+    r"(?:(?<![A-Za-z])|(?<=\d[kK]))(" + "|".join(_CURRENCY_CODES) + r")(?![A-Za-z])", re.IGNORECASE
+)
 # A retirement plan, not an amount: "401k match" must not read as a $401,000 maximum.
 # It starts with its digits (the word boundary is a lookbehind after them), so the engine scans for "40" in C.
 _RETIREMENT_PLAN = re.compile(r"40[13](?<!\w40[13])\s*\(?\s*[kb]\s*\)?(?![a-z])", re.IGNORECASE)
@@ -38,15 +40,14 @@ _NUMBER = (
 _EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?")
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "lpa": 1e5}
-_MULTIPLIER = r"\s?(?:[kK]|(?i:thousand|lakhs?|lacs?|lpa))(?![A-Za-z])"
 # "$73 million", "$1.2B", "€5 Mio.": funding, revenue, valuations, never pay. Such an amount is no amount at all.
 _MAGNITUDE = r"\s?(?i:million|billion|trillion|mn|bn|mm|mio|mrd|m|b)(?![A-Za-z])"
 _CODE = rf"\b(?:{'|'.join(_CURRENCY_CODES)})\b"
 _CODE_AFTER = rf"(?:{'|'.join(_CURRENCY_CODES)})\b"  # right after a figure, where there is no word boundary
-_AMOUNT = (
-    rf"(?:{_NUMBER})(?!\d|[.,]\d)(?:{_MULTIPLIER})?"
-    rf"(?!(?!{_CODE_AFTER})[A-Za-z])(?!{_MAGNITUDE})"  # a letter may follow only as a currency code: "50000EUR"
-)
+_PERIOD_AFTER = r"(?i:ph|pa|hrs?|yr|pw|pcm)(?![A-Za-z])"  # right after a figure: "£30ph", "£40kpa"
+_LETTER_AFTER = rf"(?!(?!{_CODE_AFTER}|{_PERIOD_AFTER})[A-Za-z])"  # only a code or a period: "50000EUR", "40kpa"
+_MULTIPLIER = rf"\s?(?:[kK]|(?i:thousand|lakhs?|lacs?|lpa)){_LETTER_AFTER}"
+_AMOUNT = rf"(?:{_NUMBER})(?!\d|[.,]\d)(?:{_MULTIPLIER})?{_LETTER_AFTER}(?!{_MAGNITUDE})"
 _AMOUNT_RE = re.compile(_AMOUNT)
 _SIGN = rf"(?:(?<![A-Za-z])(?:{_DOLLAR_NAMES})?\$|€|£|₹|(?<![A-Za-z])Rs\.?)"
 _PREFIX = rf"(?:(?:{_CODE}\s?)?{_SIGN}|{_CODE})\s?"  # "$", "USD", "CAD $"
@@ -55,7 +56,7 @@ _TO = r"\s{0,2}(?:-|–|—|−|~|to)\s{0,2}"
 _SCALED_UPPER = rf"(?!{_TO}(?:{_PREFIX})?(?:{_NUMBER}){_MAGNITUDE})"  # "$1-2 million"
 _PERIOD = (
     r"(?:\s?(?:/|per|an?|each)\s?(?i:hour|hr|h|year|yr|annum|month|mth|mo|week|wk|day)(?![A-Za-z])"
-    r"|\s?(?i:p\.\s?a\.|p\.a|pa|p/a|p\.h\.|ph|annually|hourly|yearly|monthly|weekly|daily)(?![A-Za-z]))?"
+    r"|\s?(?i:p\.\s?a\.|p\.a|pa|p/a|p\.h\.|ph|hrs?|yr|pw|pcm|annually|hourly|yearly|monthly|weekly|daily)(?![A-Za-z]))?"
 )
 # A salary inside free text is anchored on a currency sign or code, before the amount or after it
 # ("$120k", "USD 90,000", "45.000 €", "139,200 - 235,200 USD"): bare numbers there are years, counts, ids.
@@ -80,18 +81,20 @@ _ANCHOR = re.compile(
 )
 # A sign written as an HTML entity, once or twice escaped ("&amp;euro;"), as in a description not yet cleaned.
 _ESCAPED_SIGN = re.compile(r"&(?:amp;)?(?:euro|pound|dollar|#0*(?:36|163|8364|8377)|#x0*(?:24|a3|20ac|20b9));", re.I)
+_THOUSANDS_BEFORE = re.compile(r"\d[kK]\Z")
 _DOLLAR_LETTERS = re.compile(rf"(?<![A-Za-z])(?:{_DOLLAR_NAMES})\Z")
 _MAX_AMOUNTS = 50
 """Currency amounts read from one text: a description states its pay among the first few; a hostile one with
 thousands of "$1" costs no more than this many."""
 _SUFFIX_REACH = 50
 """Characters before a currency code or sign searched for the amount it follows ("139,200 - 235,200 USD")."""
+# Period words in lower-cased text; an abbreviation may follow its figure directly ("£30ph", "£40kpa", "$30hr").
 _PERIOD_WORDS: list[tuple[re.Pattern[str], Period]] = [
-    (re.compile(r"\b(?:per\s+hour|an\s+hour|a\s+hour|hourly|hour|/\s*hr|hr|p\.?h\.?)\b|/\s*h\b"), "hour"),
-    (re.compile(r"\b(?:per\s+day|a\s+day|daily|day)\b"), "day"),
-    (re.compile(r"\b(?:per\s+week|a\s+week|weekly|week|wk)\b"), "week"),
-    (re.compile(r"\b(?:per\s+month|a\s+month|monthly|month|mth|mo)\b"), "month"),
-    (re.compile(r"\b(?:per\s+year|a\s+year|annually|annual|yearly|year|yr|annum|p\.?a\.?|p/a|lpa)\b"), "year"),
+    (re.compile(r"(?<![a-z])(?:per\s+hour|an\s+hour|a\s+hour|hourly|hour|hrs?|p\.?h\.?)\b|/\s*h\b"), "hour"),
+    (re.compile(r"(?<![a-z])(?:per\s+day|a\s+day|daily|day)\b"), "day"),
+    (re.compile(r"(?<![a-z])(?:per\s+week|a\s+week|weekly|week|wk|pw)\b"), "week"),
+    (re.compile(r"(?<![a-z])(?:per\s+month|a\s+month|monthly|month|mth|mo|pcm)\b"), "month"),
+    (re.compile(r"(?<![a-z])(?:per\s+year|a\s+year|annually|annual|yearly|year|yr|annum|p\.?a\.?|p/a|lpa)\b"), "year"),
 ]
 
 # What the words of an amount's clause say it is. Read outwards from the amount, the first word that decides
@@ -306,8 +309,13 @@ def _stated_amounts(text: str) -> list[re.Match[str]]:
 
 def _amount_at(text: str, anchor: str, start: int, end: int) -> re.Match[str] | None:
     """The amount a currency anchor belongs to: written after it ("$120k", "USD 90,000") or before it ("45.000 €")."""
-    if anchor.isalpha() and start and text[start - 1].isalpha():
-        return None  # inside a word: "ABCUSD", "HRs"
+    if (
+        anchor.isalpha()
+        and start
+        and text[start - 1].isalpha()
+        and not _THOUSANDS_BEFORE.match(text, max(0, start - 2), start)
+    ):
+        return None  # inside a word ("ABCUSD", "HRs"), not after a figure's "k" ("45kEUR")
     if anchor == "$" and (letters := _DOLLAR_LETTERS.search(text, max(0, start - 3), start)):
         start = letters.start()  # "CA$", "NZ$"
     if _BETWEEN.search(text, max(0, start - 9), start) and (match := _PREFIXED_AND.match(text, start)):

@@ -239,6 +239,10 @@ def test_numbers_currencies_and_periods_in_a_description(text: str, expected: tu
         ("$6,500 a month", (6_500, 6_500, "USD", "month")),
         ("€50.000 p.a.", (50_000, 50_000, "EUR", "year")),
         ("$150k - $120k", (120_000, 150_000, "USD", "year")),
+        ("£30ph", (30, 30, "GBP", "hour")),
+        ("£40kpa", (40_000, 40_000, "GBP", "year")),
+        ("£2,000pcm", (2_000, 2_000, "GBP", "month")),
+        ("45-55kEUR", (45_000, 55_000, "EUR", "year")),
     ],
 )
 def test_salary_fields_use_the_same_reading(text: str, expected: tuple[float, float, str, str]) -> None:
