@@ -57,6 +57,8 @@ def salary_line(salary: CardSalary | None) -> str:
     parts = [salary.text or f"{span(salary.min, salary.max, salary.currency)} per {salary.period}"]
     if (salary.annual_min or salary.annual_max) and salary.period != "year":
         parts.append(f"≈ {span(salary.annual_min, salary.annual_max, salary.currency)} a year")
+    if salary.ote:
+        parts.append("on-target earnings: base plus commission or bonus at target")
     if salary.predicted:
         parts.append("predicted by the board, not posted by the employer")
     return " · ".join(parts)
