@@ -10,7 +10,7 @@ from linksite import HUGE_BYTES, LinkSite, dial_log, running_site
 
 from sweepy.linkcheck import LinkVerdict, check_links
 from sweepy.linkcheck.judge import redirected_to_index
-from sweepy.linkcheck.pinning import Refused, parse_target
+from sweepy.net.pinning import Refused, parse_target
 
 
 @pytest.fixture(scope="module")

@@ -85,8 +85,16 @@ def test_allow_private_never_opens_metadata_multicast_or_unspecified(text: str) 
     assert is_public_address(text, allow_private=True) is False
 
 
-@pytest.mark.parametrize("text", ["", "example.com", "127.1", "2130706433", "0x7f000001", "1.2.3.4.5"])
-def test_names_and_odd_spellings_are_not_literals(text: str) -> None:
-    # These go to the resolver, whose answer (127.0.0.1 for the numeric ones) is what gets checked.
+@pytest.mark.parametrize("text", ["", "example.com", "1.2.3.4.5", "0x.example.com", "123.example"])
+def test_names_are_not_literals(text: str) -> None:
+    # These go to the resolver, whose answer is what gets checked.
     assert parse_address(text) is None
+    assert is_public_address(text) is False
+
+
+@pytest.mark.parametrize("text", ["127.1", "2130706433", "0x7f000001", "0177.0.0.1", "0x7f.1", "127.0.1"])
+def test_legacy_ipv4_spellings_are_read_as_the_resolver_reads_them(text: str) -> None:
+    # inet_aton's forms: no DNS name is all numbers, so these are addresses without a lookup (and refused).
+    assert parse_address(text) is not None
+    assert str(parse_address(text)).startswith("127.0.")
     assert is_public_address(text) is False

@@ -13,8 +13,17 @@ import httpx
 
 from .. import __version__
 from ..bodies import BodyProblem, inflater, raw_chunks
+from ..net.pinning import (
+    DEFAULT_PORTS,
+    PinnedBackend,
+    PinnedTransport,
+    Refused,
+    Resolver,
+    Target,
+    parse_target,
+    resolve,
+)
 from .judge import challenge, closed_phrase, one_line, page_text, redirected_to_index
-from .pinning import DEFAULT_PORTS, PinnedBackend, PinnedTransport, Refused, Resolver, Target, parse_target, resolve
 
 Verdict = Literal["verified", "unverified", "dead"]
 MAX_HOPS = 5
