@@ -41,7 +41,7 @@ class HttpEngineConfig(EngineConfig):
     (the real path follows it), so a mirror, a proxy or a test server on loopback can answer instead."""
 
     base_url: str | None = None
-    max_bytes: int = Field(50_000_000, ge=100_000, le=1_000_000_000)
+    max_bytes: int = Field(50_000_000, ge=1_000, le=1_000_000_000)
     """The source's byte budget over all its pages; past it the source stops as `too_large`, keeping what it read."""
     base_url_placeholders: ClassVar[tuple[str, ...]] = ()
     """The `{name}`s an engine's base_url may hold (Recruitee's `{company}`); any other brace is an error."""

@@ -151,7 +151,9 @@ def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> No
     if not tasks:
         return
     pool = ThreadPoolExecutor(max_workers=min(MAX_PARALLEL_SOURCES, len(tasks)), thread_name_prefix="sweepy-source")
-    pending: dict[Future[EngineResult], _Task] = {pool.submit(_run, t, request, timeout): t for t in tasks}
+    pending: dict[Future[EngineResult], _Task] = {
+        pool.submit(_run, t, request, timeout): t for t in _interleaved(tasks)
+    }
     try:
         while pending:
             now = time.monotonic()
@@ -171,6 +173,19 @@ def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> No
                     request.log(f"source {task.report.engine}/{task.report.source} timed out")
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _interleaved(tasks: list[_Task]) -> list[_Task]:
+    """The tasks round robin over engines: the sources of one engine share a host (40 boards of one API), and
+    while its stalled ones hold the host's slots the others wait for one on a thread; in engine order they
+    would take every thread and hold up the sources of other hosts queued behind them."""
+    lanes: dict[str, list[_Task]] = {}
+    for task in tasks:
+        lanes.setdefault(task.engine.name, []).append(task)
+    order: list[_Task] = []
+    for turn in range(max((len(lane) for lane in lanes.values()), default=0)):
+        order.extend(lane[turn] for lane in lanes.values() if turn < len(lane))
+    return order
 
 
 def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
