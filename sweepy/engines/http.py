@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -267,9 +267,15 @@ class SourceClient:
         current = url
         for _hop in range(MAX_REDIRECTS + 1):
             timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
-            with self.network.client.stream(
-                method, current, headers=headers, content=body or None, timeout=timeout
-            ) as answer:
+            with ExitStack() as held:
+                try:
+                    answer = held.enter_context(
+                        self.network.client.stream(method, current, headers=headers, content=body or None,
+                                                   timeout=timeout)
+                    )  # fmt: skip
+                except httpx.InvalidURL:  # httpx reads a redirect's Location itself, before we judge the hop
+                    raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does "
+                                                      "not parse") from None  # fmt: skip
                 location = answer.headers.get("Location", "").strip()
                 if answer.status_code not in REDIRECT_STATUSES or not location:
                     return self._answer(answer, url)

@@ -125,12 +125,13 @@ def _bounded(call: Callable[[], Sequence[tuple[Any, ...]]], wait: float) -> Sequ
 class _DeadlineStream(httpcore.NetworkStream):
     """Every read and write waits at most until the deadline, so a trickling server cannot stretch it."""
 
-    def __init__(self, inner: httpcore.NetworkStream, deadline: float) -> None:
+    def __init__(self, inner: httpcore.NetworkStream, deadline: float, clock: Callable[[], float]) -> None:
         self._inner = inner
         self._deadline = deadline
+        self._clock = clock
 
     def _left(self, timeout: float | None, error: type[Exception]) -> float:
-        left = self._deadline - time.monotonic()
+        left = self._deadline - self._clock()
         if left <= 0:
             raise error("the deadline passed")
         return left if timeout is None else min(timeout, left)
@@ -148,7 +149,7 @@ class _DeadlineStream(httpcore.NetworkStream):
         self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
     ) -> httpcore.NetworkStream:
         tls = self._inner.start_tls(ssl_context, server_hostname, self._left(timeout, httpcore.ConnectTimeout))
-        return _DeadlineStream(tls, self._deadline)
+        return _DeadlineStream(tls, self._deadline, self._clock)
 
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
@@ -157,8 +158,9 @@ class _DeadlineStream(httpcore.NetworkStream):
 class PinnedBackend(httpcore.NetworkBackend):
     """Connects a host only to the addresses pinned for it; an unpinned host is refused, never resolved here."""
 
-    def __init__(self, deadline: float | None = None) -> None:
+    def __init__(self, deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.deadline = deadline  # None: each operation's own timeout only (the engines check their deadline)
+        self.clock = clock
         self._pins: dict[tuple[str, int], tuple[str, ...]] = {}
         self._inner = httpcore.SyncBackend()
 
@@ -180,7 +182,7 @@ class PinnedBackend(httpcore.NetworkBackend):
         for address in addresses:
             wait = timeout
             if self.deadline is not None:
-                left = self.deadline - time.monotonic()
+                left = self.deadline - self.clock()
                 if left <= 0:
                     raise httpcore.ConnectTimeout("the deadline passed")
                 wait = left if timeout is None else min(timeout, left)
@@ -189,7 +191,7 @@ class PinnedBackend(httpcore.NetworkBackend):
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 problem = exc
                 continue
-            return stream if self.deadline is None else _DeadlineStream(stream, self.deadline)
+            return stream if self.deadline is None else _DeadlineStream(stream, self.deadline, self.clock)
         raise problem
 
     def connect_unix_socket(

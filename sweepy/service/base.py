@@ -32,13 +32,15 @@ class ServiceBase:
         settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
         http_client: Callable[[], httpx.Client] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         """`settings` default to the environment now; `http_client` makes the one client each sweep shares
         across its sources (tests may inject theirs; the default guards every address, opening loopback and
-        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1)."""
+        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1); `monotonic` times deadlines (a fake in tests)."""
         self.settings = settings or Settings.from_env()
         self.sweeps = SweepRegistry()
         self.clock = clock
+        self.monotonic = monotonic
         self.http_client = http_client or functools.partial(build_client, self.settings.allow_private_urls)
         self._resume_paths: dict[Path, tuple[FileIdentity | None, str | None]] = {}
 

@@ -344,3 +344,13 @@ def test_four_stalled_boards_on_one_host_do_not_delay_a_source_on_another_host(
     by_source = {(r.engine, r.source): r.status for r in found.sources}
     assert by_source[("lever", "acme")] == "ok"
     assert by_source[("greenhouse", "acme")] == "ok"
+
+
+def test_a_redirect_httpx_cannot_parse_skips_only_its_source(boards: FakeBoards, tmp_path: Path) -> None:
+    boards.fault(ACME, Fault("redirect", location="http:\\\\127.0.0.1\\x"))
+    found = sweep("greenhouse", {"boards": ["acme", "emptyco"], "base_url": boards.url}, tmp_path)
+    assert [(r.source, r.status, r.reason) for r in found.sources] == [
+        ("acme", "skipped", "bad_response"),
+        ("emptyco", "ok", None),
+    ]
+    assert found.sources[0].detail.endswith("/v1/boards/acme/jobs redirects to a Location that does not parse")
