@@ -194,7 +194,7 @@ def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest)
         _close(task, None)
     except SourceError as exc:
         task.result = exc.partial  # a budget stop keeps what was read (None for every other failure)
-        if exc.partial is not None:
+        if exc.partial is not None and exc.partial.postings:
             exc.detail += f"; kept the {len(exc.partial.postings)} postings of the pages read before it"
         _close(task, exc)
     except Exception as exc:  # an engine bug must not sink the other sources
