@@ -265,7 +265,7 @@ class SourceClient:
         self.requests += 1
         origin = _origin(url)
         current = url
-        for _hop in range(MAX_REDIRECTS + 1):
+        for hop in range(MAX_REDIRECTS + 1):
             timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
             with ExitStack() as held:
                 try:
@@ -276,6 +276,10 @@ class SourceClient:
                 except httpx.InvalidURL:  # httpx reads a redirect's Location itself, before we judge the hop
                     raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does "
                                                       "not parse") from None  # fmt: skip
+                except Refused as refused:
+                    if hop:
+                        refused.detail = f"its redirect {hop} is refused: {refused.detail}"
+                    raise
                 location = answer.headers.get("Location", "").strip()
                 if answer.status_code not in REDIRECT_STATUSES or not location:
                     return self._answer(answer, url)

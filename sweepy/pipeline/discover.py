@@ -198,7 +198,9 @@ def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest)
             exc.detail += f"; kept the {len(exc.partial.postings)} postings of the pages read before it"
         _close(task, exc)
     except Exception as exc:  # an engine bug must not sink the other sources
-        request.log(f"engine {task.engine.name} crashed on {task.report.source}: {type(exc).__name__}: {exc}")
+        said = f"{type(exc).__name__}: {exc}"
+        said = task.client.redact(said) if task.client is not None else said  # an exception may quote a keyed URL
+        request.log(f"engine {task.engine.name} crashed on {task.report.source}: {said}")
         _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
 
 

@@ -13,6 +13,7 @@ from fakeboards import FakeBoards, Fault, Request, running
 from fakeboards.adzuna import APP_ID, APP_KEY
 from fakeboards.jooble import KEY as JOOBLE_KEY
 from fakeboards.usajobs import EMAIL, KEY
+from linksite import dial_log
 from web import sweep
 
 from sweepy.engines import DiscoverRequest, get_engine
@@ -77,6 +78,15 @@ def test_every_kind_of_non_public_address_is_blocked(
     assert said in report.detail
 
 
+def test_a_blocked_address_is_never_dialled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SWEEPY_ALLOW_PRIVATE_URLS")
+    with dial_log() as dialled:
+        for base_url in ("http://10.0.0.1:9", "http://169.254.169.254", "http://[::ffff:127.0.0.1]:9"):
+            report = only(sweep("greenhouse", {"boards": ["acme"], "base_url": base_url}, tmp_path, timeout=5))
+            assert report.reason == "blocked_address", base_url
+    assert dialled == []
+
+
 @pytest.mark.parametrize(
     "base_url",
     [
@@ -106,7 +116,7 @@ def test_a_redirect_hop_is_checked_like_the_first(boards: FakeBoards, tmp_path: 
     boards.fault(ACME, Fault("redirect", status=302, location=target))
     report = only(sweep("greenhouse", {"boards": ["acme"], "base_url": boards.url}, tmp_path, timeout=5))
     assert (report.status, report.reason) == ("skipped", "blocked_address")
-    assert report.detail.startswith(f"{boards.url.split('//')[1]}/v1/boards/acme/jobs not fetched: ")
+    assert report.detail.startswith(f"{boards.url.split('//')[1]}/v1/boards/acme/jobs not fetched: its redirect 1 is")
 
 
 def test_a_redirect_on_the_same_origin_is_followed(boards: FakeBoards, tmp_path: Path) -> None:
