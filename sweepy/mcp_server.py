@@ -203,14 +203,18 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
             str, Field(description="JSON array of posting records (title, company, url, ...) or get_jobs cards.")
         ],
         validate: Annotated[bool, Field(description="Check every URL with the SSRF-safe link checker first.")] = False,
+        validate_timeout_seconds: Annotated[
+            float, Field(ge=1, le=600, description="The whole link check's limit; links not reached stay not_checked.")
+        ] = 60,
     ) -> CallToolResult:
         """Add roles found outside the sweep to the active session as keyword-scored cards.
 
         Each entry is checked like a swept posting; duplicates of session cards and bad entries come back in
         skipped with their reason. With validate, dead links are skipped and the others marked verified or
-        unverified (a rate limit or an anti-bot page never proves a posting dead). Next: get_jobs.
+        unverified (a rate limit or an anti-bot page never proves a posting dead); links not reached within
+        validate_timeout_seconds stay not_checked (reason deadline). Next: get_jobs.
         """
-        return envelope(service.import_jobs(jobs_json, validate))
+        return envelope(service.import_jobs(jobs_json, validate, validate_timeout_seconds))
 
     @registry.tool
     def convert_document(

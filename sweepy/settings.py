@@ -23,7 +23,8 @@ class Settings:
     allow_external_writes: bool = False
     """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""
     allow_private_urls: bool = False
-    """SWEEPY_ALLOW_PRIVATE_URLS=1: the link checker may fetch loopback and private addresses (tests only)."""
+    """SWEEPY_ALLOW_PRIVATE_URLS=1: the engines and the link checker may connect to loopback and private
+    addresses (tests only; cloud metadata stays refused)."""
     trust_base_urls: bool = False
     """SWEEPY_TRUST_BASE_URLS=1: API keys may be sent to a profile's base_url (a mirror or proxy of yours)."""
     require_judgments: bool = False

@@ -1,5 +1,6 @@
 """What every area of the service shares: settings, the clock, the sweep registry, the workspace."""
 
+import functools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,14 +31,17 @@ class ServiceBase:
         self,
         settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
-        http_client: Callable[[], httpx.Client] = build_client,
+        http_client: Callable[[], httpx.Client] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         """`settings` default to the environment now; `http_client` makes the one client each sweep shares
-        across its sources (tests may inject theirs)."""
+        across its sources (tests may inject theirs; the default guards every address, opening loopback and
+        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1); `monotonic` times deadlines (a fake in tests)."""
         self.settings = settings or Settings.from_env()
         self.sweeps = SweepRegistry()
         self.clock = clock
-        self.http_client = http_client
+        self.monotonic = monotonic
+        self.http_client = http_client or functools.partial(build_client, self.settings.allow_private_urls)
         self._resume_paths: dict[Path, tuple[FileIdentity | None, str | None]] = {}
 
     @property
