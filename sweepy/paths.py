@@ -255,10 +255,11 @@ DIR_FD_WRITES = (
 """Where the OS lets a write hold its folder open (Linux, macOS): checked at the moment of writing."""
 
 
-def open_real_dir(folder: Path) -> int:
+def open_real_dir(folder: Path, create: bool = True) -> int:
     """A descriptor of `folder`, walked from `/` one part at a time without following a symlink, creating the
-    missing parts. `folder` is a real path (from resolve_write): a part that is a symlink now was swapped in
-    after it was checked, and is refused. Writing through the descriptor cannot be redirected later."""
+    missing parts (unless not `create`: then FileNotFoundError). `folder` is a real path (from resolve_write): a
+    part that is a symlink now was swapped in after it was checked, and is refused. Writing through the
+    descriptor cannot be redirected later."""
     fd = os.open(folder.anchor, _DIR_FLAGS)
     try:
         for depth, part in enumerate(folder.parts[1:], 2):
@@ -266,6 +267,8 @@ def open_real_dir(folder: Path) -> int:
                 try:
                     child = os.open(part, _DIR_FLAGS, dir_fd=fd)
                 except FileNotFoundError:
+                    if not create:
+                        raise
                     with contextlib.suppress(FileExistsError):
                         os.mkdir(part, 0o777, dir_fd=fd)
                     child = os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -343,6 +346,27 @@ def _write_by_path(target: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def remove_file(target: Path) -> bool:
+    """Delete `target` (a real path, as for atomic_write_bytes) inside its folder opened without following links,
+    so a folder swapped for a link cannot make Sweepy delete a file elsewhere. False when it was not there."""
+    try:
+        if not DIR_FD_WRITES:
+            if Path(os.path.realpath(target.parent)) != target.parent:
+                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was deleted.")
+            target.unlink()
+            return True
+        dir_fd = open_real_dir(target.parent, create=False)
+        try:
+            os.unlink(target.name, dir_fd=dir_fd)
+        finally:
+            os.close(dir_fd)
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StorageError(f"Cannot delete {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
 
 
 def append_text(target: Path, text: str) -> None:

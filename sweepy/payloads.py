@@ -82,6 +82,7 @@ class RenderReport(_Payload):
     card_count: int
     playbook_saved: bool
     playbook_source: Literal["given", "saved", "generated"]
+    backup_path: str | None
 
 
 class ExportReport(_Payload):
@@ -89,6 +90,7 @@ class ExportReport(_Payload):
     roles_exported: int
     generated: dict[str, Any]
     errors: Records
+    backups: list[str]
 
 
 class GetResults(_Payload):
@@ -111,6 +113,7 @@ class Converted(_Payload):
     source_path: str
     method: str
     pages: int
+    backup_path: str | None
 
 
 class ListSweeps(_Payload):

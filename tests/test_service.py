@@ -115,7 +115,7 @@ def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace
     assert (row["status"], row["applied_on"], row["notes"]) == ("applied", "2026-11-29", "'=follow up Friday")
 
 
-def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspace: Path) -> None:
+def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_saved_session(workspace: Path) -> None:
     bundled(workspace, "config.sample.yaml")
     service = SweepyService()
     first = sweep(service, "config.sample.yaml")
@@ -127,7 +127,10 @@ def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspac
     empty = sweep(service, "config.sample.yaml")
     assert empty["card_count"] == 0
     active = service.get_jobs(None, "results", None)
-    assert active["source_result"] == first["reports"]["json"]  # the empty sweep did not replace it
+    assert (active["source_result"], active["total"]) == (empty["reports"]["json"], 0)  # it is the active session
+    assert "get_jobs with profile_stem 'config.sample'" in active["message"]
+    saved = service.get_jobs("config.sample", "results", None)  # the profile's saved session, judgments and all
+    assert saved["source_result"] == first["reports"]["json"]
     again = sweep(service, "config.sample.yaml", include_seen=True)
     jobs = service.get_jobs("config.sample", "results", None)["jobs"]
     assert jobs[0]["job_id"] == judged["job_id"]  # a submitted match_pct outranks keyword overlap
