@@ -3,6 +3,7 @@ each enabled source answer now), results."""
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -30,9 +31,18 @@ def _summary(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def here(raw: str | None, must_exist: bool = True) -> str | None:
+    """A path typed on the command line, taken from the current folder as people expect. With `must_exist`, one
+    that is not there is passed on as given, for the tools' own lookup (the workspace, then the bundled files)."""
+    if raw is None or os.path.isabs(os.path.expanduser(raw)) or raw.startswith("~"):
+        return raw
+    path = os.path.abspath(raw)
+    return path if not must_exist or os.path.exists(path) else raw
+
+
 def _sweep(args: argparse.Namespace) -> int:
     service = SweepyService()
-    job, _ = service.start_sweep(args.profile, deduplicate=not args.no_dedupe, include_seen=args.include_seen)
+    job, _ = service.start_sweep(here(args.profile), deduplicate=not args.no_dedupe, include_seen=args.include_seen)
     job.done.wait()
     payload = service.sweep_payload(job)
     print(json.dumps(payload, indent=2) if args.json else _summary(payload))
@@ -41,7 +51,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
 def _sources(args: argparse.Namespace) -> int:
     """One line per enabled source; exit 1 when any of them does not answer."""
-    reports = SweepyService().check_sources(args.profile)
+    reports = SweepyService().check_sources(here(args.profile))
     for r in reports:
         where = f"{r['engine']}/{r['source']}"
         if r["status"] == "ok":
@@ -52,7 +62,8 @@ def _sources(args: argparse.Namespace) -> int:
 
 
 def _results(args: argparse.Namespace) -> int:
-    payload = SweepyService().get_results(args.profile_stem, args.results_dir, args.limit)
+    results_dir = here(args.results_dir, must_exist=False) if args.results_dir is not None else "results"
+    payload = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
     print(json.dumps(payload, indent=2, ensure_ascii=False))
     return 0
 
@@ -79,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     sources.set_defaults(func=_sources)
     results = commands.add_parser("results", help="print the latest result file's top roles")
     results.add_argument("--profile-stem", help="only this profile's results")
-    results.add_argument("--results-dir", default="results")
+    results.add_argument("--results-dir", help="folder of result files (default: the workspace's results/)")
     results.add_argument("--limit", type=int, default=10)
     results.set_defaults(func=_results)
     args = parser.parse_args(argv)

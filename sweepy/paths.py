@@ -178,6 +178,11 @@ def open_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError]
         raise error(
             f"{what} {path} cannot be read ({exc.strerror or exc}). Check the file and its permissions."
         ) from None
+    return _regular(fd, path, what, max_bytes, error)
+
+
+def _regular(fd: int, path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
+    """The open descriptor `fd` as a file, if it is a regular file of at most `max_bytes` (else closed)."""
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -207,9 +212,16 @@ def file_identity(path: Path) -> FileIdentity | None:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
-    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows."""
-    with open_regular(path, what, max_bytes, error) as handle:
+def read_regular(
+    path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError, in_real_dir: bool = False
+) -> bytes:
+    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows. With
+    `in_real_dir`, a file of Sweepy's state read in its folder opened without following links (see
+    open_real_dir; nothing is created): a folder swapped for a link reads as PathNotAllowed, not the other side."""
+    opened = (
+        _open_in_real_dir(path, what, max_bytes, error) if in_real_dir else open_regular(path, what, max_bytes, error)
+    )
+    with opened as handle:
         try:
             data = handle.read(max_bytes + 1)
         except OSError as exc:
@@ -367,6 +379,23 @@ def remove_file(target: Path) -> bool:
         return False
     except OSError as exc:
         raise StorageError(f"Cannot delete {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
+    if not DIR_FD_WRITES:
+        if Path(os.path.realpath(path.parent)) != path.parent:
+            raise PathNotAllowed(f"{path.parent} is no longer a real folder, so nothing was read from it.")
+        return open_regular(path, what, max_bytes, error)
+    dir_fd = open_real_dir(path.parent, create=False)
+    try:
+        fd = os.open(path.name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _FILE_FLAGS, dir_fd=dir_fd)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(f"{what} {path} cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(dir_fd)
+    return _regular(fd, path, what, max_bytes, error)
 
 
 def append_text(target: Path, text: str) -> None:

@@ -20,6 +20,7 @@ class CreateProfile(_Payload):
     engines_not_enabled: list[str]
     default_sources_used: bool
     backup_path: str | None
+    warnings: list[str]
 
 
 class Sweep(_Payload):
