@@ -1,5 +1,6 @@
-"""The `sweepy` command: serve (stdio MCP), sweep (one sweep in the foreground, with a summary), sources (does
-each enabled source answer now), results."""
+"""The `sweepy` command: serve (stdio MCP), init (the workspace with the example profiles), sweep (one sweep in
+the foreground, with a summary), sources (does each enabled source answer now), results. Paths typed here are
+taken from the current folder."""
 
 import argparse
 import json
@@ -7,7 +8,9 @@ import os
 import sys
 from typing import Any
 
+from .config import init_workspace
 from .errors import SweepFailed, SweepyError
+from .paths import Workspace
 from .service import SweepyService
 
 
@@ -68,6 +71,19 @@ def _results(args: argparse.Namespace) -> int:
     return 0
 
 
+def _init(_args: argparse.Namespace) -> int:
+    """Create the workspace with the example profiles; say where it is and what to run next."""
+    ws = Workspace.from_env()
+    written = init_workspace(ws)
+    print(f"workspace: {ws.home}")
+    for path in written:
+        print(f"wrote {path}")
+    if not written:
+        print("the example profiles are already there (edited copies are never replaced)")
+    print("next: sweepy sweep example   (the bundled offline sample; profiles/example_live.yaml is a live search)")
+    return 0
+
+
 def _serve(_args: argparse.Namespace) -> int:
     from .server_entry import serve
 
@@ -79,8 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sweepy", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("serve", help="run the MCP server on stdio").set_defaults(func=_serve)
+    commands.add_parser("init", help="create the workspace with the example profiles").set_defaults(func=_init)
     sweep = commands.add_parser("sweep", help="run one sweep and print a summary")
-    sweep.add_argument("profile", nargs="?", help="profile YAML (default: the last saved, then the bundled ones)")
+    sweep.add_argument(
+        "profile", nargs="?", help="profile YAML or name, e.g. example (default: the last saved, then the bundled ones)"
+    )
     sweep.add_argument("--include-seen", action="store_true", help="report postings from earlier sweeps too")
     sweep.add_argument("--no-dedupe", action="store_true", help="keep duplicates across URLs and platforms")
     sweep.add_argument("--json", action="store_true", help="print the whole completed payload as JSON")

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InvalidArgument, StorageError
-from .paths import DIR_FD_WRITES, Workspace, open_real_dir, open_regular
+from .paths import DIR_FD_WRITES, Workspace, make_real_dir, open_real_dir, open_regular
 
 DAY = 86_400
 _OWN_FILES = re.compile(
@@ -66,10 +66,7 @@ class HistoryStore:
         self.path = path
         self.clock = clock
         with self._errors():
-            if DIR_FD_WRITES:  # created part by part, never through a link (see _open)
-                os.close(open_real_dir(path.parent))
-            else:
-                path.parent.mkdir(parents=True, exist_ok=True)
+            make_real_dir(path.parent)  # part by part, never through a link (see _open)
             self._enable_wal()
             with self._connect() as db:
                 self._migrate(db)

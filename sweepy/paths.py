@@ -20,7 +20,9 @@ MAX_DATA_BYTES = 50_000_000
 MAX_STATE_BYTES = 1_000_000
 """state.json holds one path: anything near this size is not Sweepy's."""
 INSTALL_DIR = Path(__file__).resolve().parents[1]
-"""The folder holding server.py and the bundled samples (the default workspace)."""
+"""The folder holding the `sweepy` package: a checkout (with server.py), or site-packages for an installed wheel.
+Bundled files (`sweepy/data/...`) are looked up here; it is the default workspace only for a checkout
+(sweepy.settings.default_home)."""
 
 
 def _check_text(raw: str, what: str) -> None:
@@ -298,6 +300,14 @@ def open_real_dir(folder: Path, create: bool = True) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def make_real_dir(folder: Path) -> None:
+    """Create `folder` (a real path, from resolve_write) part by part, never through a symbolic link."""
+    if DIR_FD_WRITES:
+        os.close(open_real_dir(folder))
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
 
 
 def _write_in(dir_fd: int, name: str, data: bytes) -> None:
