@@ -30,8 +30,9 @@ from .paths import (
 )
 
 MANIFEST = "written.json"
-MAX_ENTRIES = 5_000
-"""The newest files kept in the manifest (about 120 bytes each); an older one forgotten is backed up once."""
+MAX_ENTRIES = 2_000
+"""The newest files kept in the manifest (about 150 bytes each, well under the 1 MB a state file may hold); an
+older one forgotten is only backed up once more."""
 MAX_REPLACED_BYTES = MAX_DATA_BYTES
 """A file larger than this is not replaced at all: it cannot be backed up in memory."""
 
@@ -59,9 +60,13 @@ class WrittenFiles:
             return {}
         return {k: v for k, v in files.items() if isinstance(v, dict) and isinstance(v.get("sha256"), str)}
 
-    def wrote(self, path: Path) -> bool:
-        """True when `path` holds exactly what Sweepy last wrote there."""
-        entry = self._read().get(str(path))
+    def files(self) -> dict[str, dict[str, Any]]:
+        """Path -> {sha256, at}, as the manifest holds them now (empty when it is missing or damaged)."""
+        return self._read()
+
+    def wrote(self, path: Path, files: dict[str, dict[str, Any]] | None = None) -> bool:
+        """True when `path` holds exactly what Sweepy last wrote there (`files`: the manifest already read)."""
+        entry = (self._read() if files is None else files).get(str(path))
         if entry is None:
             return False
         try:
@@ -103,6 +108,13 @@ class OwnWrites:
 
     def __post_init__(self) -> None:
         self.manifest = WrittenFiles(self.workspace)
+        self._known: dict[str, dict[str, Any]] | None = None
+
+    def _ours(self, target: Path) -> bool:
+        """Whether Sweepy wrote `target` as it is now; the manifest is read once per call (14 PNG pages)."""
+        if self._known is None:
+            self._known = self.manifest.files()
+        return self.manifest.wrote(target, self._known)
 
     def check(self, target: Path, what: str) -> None:
         """Refuse a protected target before anything is made (the caller has not written yet)."""
@@ -116,7 +128,7 @@ class OwnWrites:
         """`target` (from Workspace.resolve_write) replaced atomically by `data`, the old file kept first when it
         is not Sweepy's. Call `commit()` once the call's writes are done."""
         self.check(target, what)
-        if not self.manifest.wrote(target):
+        if not self._ours(target):
             backup = keep_backup(target, data, self.clock(), MAX_REPLACED_BYTES)
             if backup is not None:
                 self.backups.append(str(backup))
@@ -125,7 +137,7 @@ class OwnWrites:
 
     def remove(self, target: Path) -> None:
         """Delete a file Sweepy wrote earlier (a stale page); one it did not write is moved aside first."""
-        if not self.manifest.wrote(target):
+        if not self._ours(target):
             backup = keep_backup(target, b"", self.clock(), MAX_REPLACED_BYTES)
             if backup is not None:
                 self.backups.append(str(backup))
@@ -136,7 +148,7 @@ class OwnWrites:
         """Record the call's writes and removals in the manifest (one locked update for all of them)."""
         if self.written or self.removed:
             self.manifest.update(self.written, self.removed, self.clock())
-            self.written, self.removed = {}, []
+            self.written, self.removed, self._known = {}, [], None
 
 
 def protected_resumes(workspace: Workspace, resume_paths: Iterable[str | None]) -> frozenset[Path]:
