@@ -128,8 +128,8 @@ class SweepRegistry:
                     return other, True
             if len(running) >= MAX_RUNNING:
                 raise ServerBusy(
-                    f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status or "
-                    "list_sweeps), then call run_sweep again.",
+                    f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status with its "
+                    "job_id), then call run_sweep again.",
                     retryable=True,
                 )
             self._jobs[job.id] = job
@@ -157,7 +157,7 @@ class SweepRegistry:
         if job is None:
             raise NotFound(
                 f"No sweep with job_id {job_id!r} in this server process (ids are forgotten on restart). "
-                "Call run_sweep to start a sweep, or list_sweeps to see the known ones."
+                "Call get_sweep_status without job_id for the newest sweep, or run_sweep to start one."
             )
         return job
 

@@ -317,7 +317,9 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None,
         results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
         formats: Annotated[list[str], Field(description='Any of "pdf", "png", "csv", "json".')] = ["pdf"],  # noqa: B006
-        candidate_name: Annotated[str, Field(description="Name in the PDF header.")] = "Job Seeker",
+        candidate_name: Annotated[
+            str | None, Field(description="Name in the PDF header; default the profile's name.")
+        ] = None,
         output_dir: Annotated[
             str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
         ] = None,

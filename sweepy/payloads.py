@@ -22,6 +22,7 @@ class CreateProfile(_Payload):
     engines_not_enabled: list[str]
     default_sources_used: bool
     backup_path: str | None
+    warnings: list[str]
 
 
 class Sweep(_Payload):
@@ -96,6 +97,7 @@ class RenderReport(_Payload):
     card_count: int
     playbook_saved: bool
     playbook_source: Literal["given", "saved", "generated"]
+    backup_path: str | None
 
 
 class ExportReport(_Payload):
@@ -103,6 +105,7 @@ class ExportReport(_Payload):
     roles_exported: int
     generated: dict[str, Any]
     errors: Records
+    backups: list[str]
 
 
 class GetResults(_Payload):
@@ -125,6 +128,7 @@ class Converted(_Payload):
     source_path: str
     method: str
     pages: int
+    backup_path: str | None
 
 
 class ListSweeps(_Payload):

@@ -30,8 +30,8 @@ def _free_stem(folder: Path, stem: str, stamp: str) -> str:
 
 
 def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
-    """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (unless there
-    are none). Returns the two paths.
+    """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (see
+    SessionStore.activate for a sweep that kept none). Returns the two paths.
 
     All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
     name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
@@ -77,8 +77,8 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
 
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
     atomic_write_text(json_path, text)
-    if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
-        return {"json": str(json_path), "csv": str(csv_path)}
+    # Even a sweep that kept no card becomes the active session (the cards of another profile, or of an earlier
+    # sweep, must not look like this sweep's); activate() leaves the profile's saved session and its judgments.
     SessionStore(folder).activate(
         Session(
             profile_stem=ctx.stem,

@@ -15,6 +15,8 @@ from sweepy.service import SweepyService
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # server.py is importable for in-process tests
 DATA = ROOT / "sweepy" / "data"
+PROFILES = DATA / "profiles"
+"""The example profiles shipped as package data (`sweepy init` copies them into a workspace)."""
 
 
 @pytest.fixture(autouse=True)

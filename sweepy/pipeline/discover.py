@@ -12,6 +12,7 @@ from typing import Any
 from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine
 from ..engines.base import SkipReason, SourceError
 from ..engines.http import DEFAULT_SOURCE_BYTES, MAX_POSTINGS_PER_SOURCE, SourceClient
+from ..errors import SweepyError
 from ..models import Posting
 
 MAX_PARALLEL_SOURCES = 32
@@ -138,8 +139,11 @@ def discover(
         found.skipped_records.extend(result.skipped_records)
         found.skipped_sources.extend(result.skipped_sources)
     if breaker is not None:
-        breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
-                        and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+        try:
+            breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
+                            and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+        except SweepyError as exc:  # the postings are real; only the breakers' counts are not kept this time
+            request.log(f"circuit breakers not saved: {exc.message}")
     return found
 
 

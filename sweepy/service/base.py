@@ -2,7 +2,7 @@
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import httpx
@@ -11,6 +11,7 @@ from ..config import load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
 from ..jobs import SweepRegistry
+from ..owned import OwnWrites, protected_resumes
 from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
 from ..session import Session
@@ -72,3 +73,11 @@ class ServiceBase:
             raw = None
         self._resume_paths[profile_path] = (identity, raw)  # one entry per profile; replaced, never grows
         return raw
+
+    def own_writes(self, profile_paths: Iterable[str | None]) -> OwnWrites:
+        """The writer of one report call: it refuses the resume of these profiles and of the last saved one, and
+        keeps a backup of any other existing file Sweepy did not write."""
+        last = self.workspace.read_state().get("last_profile")
+        profiles = {p for p in (*profile_paths, last if isinstance(last, str) else None) if p}
+        resumes = [self._resume_path(Path(p)) for p in sorted(profiles)]
+        return OwnWrites(self.workspace, self.clock, protected_resumes(self.workspace, resumes))

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, rank
-from ..errors import NotFound
+from ..errors import NotFound, SweepyError
 from ..session import Session, check_stem, load_session
 from .base import ServiceBase
 
@@ -95,6 +95,10 @@ class CardTools(ServiceBase):
             )
             return payload
         stale, unjudged = (ranked.stale, ranked.unjudged) if ranked is not None else (0, 0)
+        payload["stale_count"] = stale
+        if session is not None and total == 0:
+            payload["message"] = empty_session_message(folder, session, profile_stem is None)
+            return payload
         parts = [f"{total} cards"]
         if unjudged:
             parts.append(f"{unjudged} have only keyword overlap: judge them against the resume and call "
@@ -106,6 +110,22 @@ class CardTools(ServiceBase):
             parts.append("all judged")
         if payload["next_offset"] is not None:
             parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
-        payload["stale_count"] = stale
         payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
         return payload
+
+
+def empty_session_message(folder: Path, session: Session, active: bool) -> str:
+    """What a session without cards means: its sweep kept none, and where that profile's earlier cards are."""
+    where = f" ({Path(session.source_result).name} says why: dropped and sources)" if session.source_result else ""
+    message = f"0 cards: the sweep of profile {session.profile_stem!r} behind this session kept none{where}."
+    if active and session.profile_stem:
+        try:
+            saved = load_session(folder, session.profile_stem)
+        except SweepyError:
+            saved = None
+        if saved is not None and saved.cards and saved.sweep_id != session.sweep_id:
+            message += (
+                f" The profile's earlier {len(saved.cards)} cards, with their judgments, are in its saved session:"
+                f" call get_jobs with profile_stem {session.profile_stem!r}."
+            )
+    return message

@@ -2,6 +2,7 @@
 
 import json
 import logging
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import SweepyError
 from ..export import carried_tracking, csv_text
-from ..paths import atomic_write_bytes, atomic_write_text
+from ..owned import OwnWrites
 
 log = logging.getLogger("sweepy.export")
 
@@ -28,6 +29,8 @@ class Export:
     playbook: str
     stale_ids: frozenset[str]
     tracking: bool
+    writes: OwnWrites
+    """Every file goes through it: a file Sweepy did not write is kept as a backup before it is replaced."""
 
     @property
     def stem(self) -> str:
@@ -43,8 +46,8 @@ class Export:
                 if fmt in ("pdf", "png") and pdf is None:
                     pdf, pages = self._pdf()
                     if fmt == "pdf":
-                        target = self.out / f"{self.stem}.pdf"
-                        atomic_write_bytes(target, pdf)
+                        target = self.out / f"{self.stem}_export.pdf"  # never render_report's {stem}.pdf
+                        self.writes.write(target, pdf)
                         generated.update(pdf=str(target), pdf_pages=pages)
                 if fmt == "png" and pdf is not None:
                     generated["png"] = self._png(pdf)
@@ -56,6 +59,7 @@ class Export:
                 errors.append({"format": fmt, "message": _describe(fmt, exc)})
                 if not isinstance(exc, SweepyError):
                     log.exception("export_report: %s failed", fmt)
+        self.writes.commit()
         return generated, errors
 
     def _pdf(self) -> tuple[bytes, int]:
@@ -80,9 +84,19 @@ class Export:
         paths = []
         for number, image in enumerate(pdf_to_pngs(pdf), 1):
             target = self.out / f"{self.stem}_page{number}.png"
-            atomic_write_bytes(target, image)
+            self.writes.write(target, image)
             paths.append(str(target))
+        self._remove_stale_pages(len(paths))
         return paths
+
+    def _remove_stale_pages(self, pages: int) -> None:
+        """An earlier export of the same stem with more pages left `_page{n}.png` past the new last page: they
+        would pass for pages of this report, so they go (one Sweepy did not write is kept as a backup)."""
+        pattern = re.compile(re.escape(self.stem) + r"_page([1-9][0-9]{0,5})\.png")
+        for path in sorted(self.out.glob(f"{glob_escape(self.stem)}_page*.png")):
+            match = pattern.fullmatch(path.name)
+            if match and int(match[1]) > pages and not path.is_symlink() and path.is_file():
+                self.writes.remove(path)
 
     def _csv(self) -> dict[str, Any]:
         """`{stem}_export.csv`: the sweep's own CSV holds the tracking notes a person typed, so it is never
@@ -90,7 +104,7 @@ class Export:
         target = self.out / f"{self.stem}_export.csv"
         stem = self.data["profile"].get("stem")
         carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
-        atomic_write_text(target, csv_text(self.cards, self.tracking, carried))
+        self.writes.write(target, csv_text(self.cards, self.tracking, carried).encode("utf-8"))
         return {"csv": str(target), "csv_rows": len(self.cards)}
 
     def _json(self) -> str:
@@ -103,8 +117,13 @@ class Export:
             "playbook": self.playbook,
             "cards": [card.to_json() for card in self.cards],
         }
-        atomic_write_text(target, json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1))
+        self.writes.write(target, json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1).encode("utf-8"))
         return str(target)
+
+
+def glob_escape(text: str) -> str:
+    """`text` matched literally by Path.glob (a stem may hold `[`)."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
 
 
 def _describe(fmt: str, exc: Exception) -> str:

@@ -12,6 +12,8 @@ from ..results import read_result
 
 FORMATS = ("pdf", "png", "csv", "json")
 NAME_CHARS = 200
+UNNAMED = "Job Seeker"
+"""The header's name only when neither the call, the result file, the profile nor the session gives one."""
 
 
 def load_profile_or_none(path: str | None) -> Profile | None:
