@@ -13,6 +13,7 @@ from mcp.types import CallToolResult
 from pydantic import Field, WithJsonSchema
 
 from . import __version__
+from .applications import MAX_TRACK_ITEMS, Status, TrackItem
 from .cards import JUDGMENT_FIELDS
 from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
@@ -47,6 +48,7 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ct
     return envelope(service.sweep_payload(job))
 
 
+TRACK_ITEM_SCHEMA = TrackItem.model_json_schema()
 CREATE_PROFILE_ARGUMENTS = frozenset(
     "name titles location resume_path remote_only include_hybrid min_salary must_have_skills synonyms platforms "
     "sources_config cache_config orchestrator_config history_config job_tracking assessment output_filename".split()
@@ -145,14 +147,18 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
         limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
         offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0,
+        status: Annotated[
+            Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
+        ] = None,
     ) -> CallToolResult:
         """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
 
         Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
         limit and offset (next_offset); descriptions are excerpts. A card marked judgment_stale was judged
-        against an earlier resume: judge it again. Next: submit_judgments.
+        against an earlier resume: judge it again. Tracked cards carry application {status, since}. Next:
+        submit_judgments.
         """
-        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset))
+        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset, status))
 
     @registry.tool
     def get_results(
@@ -330,6 +336,41 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
             job_tracking,
         )
         return envelope(payload)
+
+    @registry.tool
+    def track_jobs(
+        items: Annotated[
+            # Published as TrackItem objects; a malformed entry is still accepted here so that it alone is rejected.
+            list[Annotated[Any, WithJsonSchema(TRACK_ITEM_SCHEMA)]],
+            Field(max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."),
+        ],
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
+    ) -> CallToolResult:
+        """Record the person's application progress: each entry a job_id from get_jobs and its status (saved,
+        applied, interview, offer, rejected, withdrawn, ghosted), dated (default today, never in the future).
+
+        Every change is kept with its date, stamped with the resume the card was judged against. Each entry is
+        accepted or rejected with a reason; repeating a call changes nothing. Next: get_outcomes, watch_postings,
+        or export_report with formats ["ics"] for the follow-ups.
+        """
+        return envelope(service.track_jobs(items, profile_stem, results_dir))
+
+    @registry.tool
+    def get_outcomes(
+        since: Annotated[str | None, Field(description="Only applications from this date on (YYYY-MM-DD).")] = None,
+        profile_path: Annotated[
+            str | None, Field(description="Profile YAML; default the active session's profile.")
+        ] = None,
+    ) -> CallToolResult:
+        """What the application history says works: applied, answered, interview, offer and the median days to
+        a first answer, by resume (fingerprint and track), by source engine, by match band and by week applied.
+
+        Under 5 applications a group shows counts only, no rates.
+        """
+        return envelope(service.get_outcomes(since, profile_path))
 
     return MCPServer(
         "sweepy",

@@ -117,6 +117,48 @@ class ListSweeps(_Payload):
     sweeps: Records
 
 
+class Application(BaseModel):
+    status: Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+    since: str
+
+
+class TrackedEntry(BaseModel):
+    index: int
+    job_id: str
+    status: str
+    date: str
+    changed: bool
+    application: Application
+
+
+class TrackJobs(_Payload):
+    accepted: list[TrackedEntry]
+    rejected: Records
+    accepted_count: int
+    changed_count: int
+    profile_stem: str
+
+
+class OutcomeCounts(BaseModel):
+    model_config = ConfigDict(extra="allow")  # the group's key fields: resume and track, engine, band or week
+    applied: int
+    answered: int
+    interview: int
+    offer: int
+    median_days_to_answer: float | None
+    rates: dict[str, float] | None = None
+
+
+class GetOutcomes(_Payload):
+    profile_stem: str
+    since: str | None
+    totals: OutcomeCounts
+    by_resume: list[OutcomeCounts]
+    by_engine: list[OutcomeCounts]
+    by_match_band: list[OutcomeCounts]
+    by_week: list[OutcomeCounts]
+
+
 PAYLOADS: dict[str, type[BaseModel]] = {
     "create_profile": CreateProfile,
     "run_sweep": Sweep,
@@ -131,6 +173,8 @@ PAYLOADS: dict[str, type[BaseModel]] = {
     "convert_document": Converted,
     "convert_docx": Converted,
     "list_sweeps": ListSweeps,
+    "track_jobs": TrackJobs,
+    "get_outcomes": GetOutcomes,
 }
 
 

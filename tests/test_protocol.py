@@ -46,6 +46,8 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "submit_judgments": (False, True, True, False),
     "render_report": (False, True, True, False),
     "export_report": (False, True, True, False),
+    "track_jobs": (False, False, True, False),
+    "get_outcomes": (True, False, True, False),
 }
 CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report"}
 

@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import Card, rank
 from ..errors import NotFound
 from ..session import Session, check_stem, load_session
+from .applications import check_status, tracked
 from .base import ServiceBase
 
 
@@ -55,8 +56,9 @@ def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) 
 
 class CardTools(ServiceBase):
     def get_jobs(
-        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0
+        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0, status: str | None = None
     ) -> dict[str, Any]:
+        check_status(status)
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
@@ -73,9 +75,18 @@ class CardTools(ServiceBase):
             session = None
         resume = self.resume_fingerprint(session)
         ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
-        total = len(ranked.cards) if ranked is not None else 0
+        applications = tracked(self.workspace, session, self.clock) if session is not None else {}
+        chosen = (
+            [i for i, c in enumerate(ranked.cards) if status is None or getattr(applications.get(c.job_id),
+             "status", None) == status] if ranked is not None else []
+        )  # fmt: skip
+        total = len(chosen)
         start = max(0, offset)
-        page = ranked.page(start, start + max(1, limit) if limit is not None else total) if ranked is not None else []
+        stop = start + max(1, limit) if limit is not None else total
+        page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]] if ranked is not None else []
+        for brief in page:
+            if (application := applications.get(brief["job_id"])) is not None:
+                brief["application"] = application.brief()
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,

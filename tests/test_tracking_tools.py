@@ -1,0 +1,184 @@
+"""track_jobs, get_outcomes and get_jobs' application marks over real stdio (server.py subprocesses): a status
+history that survives a restart, bad input that changes nothing, the CSV and the store in agreement."""
+
+import csv
+import datetime as dt
+import io
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import snapshot
+from mcp import Client, StdioServerParameters
+from mcp_helpers import (
+    SERVER_PY,
+    SMALL_FEED,
+    envelope,
+    error_payload,
+    profile_args,
+    server_env,
+    write_feed,
+    write_resume,
+)
+
+from sweepy.applications import ApplicationStore
+
+pytestmark = pytest.mark.anyio
+TODAY = dt.date.today()
+
+
+@dataclass(frozen=True)
+class Server:
+    client: Client
+
+    async def ok(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        payload = envelope(await self.client.call_tool(name, arguments))
+        assert payload["status"] == "ok", payload
+        return payload
+
+    async def error(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return error_payload(await self.client.call_tool(name, arguments))
+
+
+@asynccontextmanager
+async def server(workspace: Path, **env: str) -> AsyncIterator[Server]:
+    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=server_env(workspace, **env))
+    async with Client(params) as client:
+        yield Server(client)
+
+
+async def swept(workspace: Path, client: Server) -> list[dict[str, Any]]:
+    resume = write_resume(workspace / "resume.docx")
+    write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
+    await client.ok("create_profile", profile_args(resume, "feeds/postings.jsonl"))
+    assert (await client.ok("run_sweep", {"wait_seconds": 60}))["sweep_status"] == "completed"
+    return list((await client.ok("get_jobs", {}))["jobs"])
+
+
+def csv_rows(path: str) -> dict[str, dict[str, str]]:
+    text = Path(path).read_bytes().decode("utf-8-sig")
+    return {row["job_id"]: row for row in csv.DictReader(io.StringIO(text))}
+
+
+async def test_a_status_history_survives_a_restart_and_shows_on_the_cards(workspace: Path) -> None:
+    week_ago = (TODAY - dt.timedelta(days=7)).isoformat()
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        first, second = jobs[0]["job_id"], jobs[1]["job_id"]
+        await client.ok("submit_judgments", {"job_id": first, "match_pct": 88, "resume_track": "litigation"})
+        items = [
+            {"job_id": first, "status": "applied", "date": week_ago, "note": "Referred by Dana"},
+            {"job_id": second, "status": "saved"},
+        ]
+        answer = await client.ok("track_jobs", {"items": items})
+        assert answer["accepted_count"] == 2 and answer["changed_count"] == 2 and answer["rejected"] == []
+        assert answer["accepted"][0]["application"] == {"status": "applied", "since": week_ago}
+        assert answer["accepted"][1]["application"] == {"status": "saved", "since": TODAY.isoformat()}
+        again = await client.ok("track_jobs", {"items": items})  # idempotent: nothing changes
+        assert again["changed_count"] == 0 and [a["changed"] for a in again["accepted"]] == [False, False]
+    async with server(workspace) as client:  # a new server process on the same files
+        await client.ok("track_jobs", {"items": [{"job_id": first, "status": "interview"}]})
+        page = await client.ok("get_jobs", {})
+        marks = {job["job_id"]: job.get("application") for job in page["jobs"]}
+        assert marks[first] == {"status": "interview", "since": TODAY.isoformat()}
+        assert marks[second] == {"status": "saved", "since": TODAY.isoformat()}
+        assert sum(mark is not None for mark in marks.values()) == 2
+        saved = await client.ok("get_jobs", {"status": "saved"})
+        assert [job["job_id"] for job in saved["jobs"]] == [second] and saved["total"] == 1
+        assert (await client.ok("get_jobs", {"status": "offer"}))["jobs"] == []
+        outcomes = await client.ok("get_outcomes", {})
+    assert outcomes["totals"] == {"applied": 1, "answered": 1, "interview": 1, "offer": 0,
+                                  "median_days_to_answer": 7}  # fmt: skip
+    assert [(r["resume"] != "unknown", r["track"]) for r in outcomes["by_resume"]] == [(True, "litigation")]
+    assert [r["band"] for r in outcomes["by_match_band"]] == ["85-100"]
+    assert [(r["engine"], r["applied"]) for r in outcomes["by_engine"]] == [("feed", 1)]
+    year, week, _ = dt.date.fromisoformat(week_ago).isocalendar()
+    assert [r["week"] for r in outcomes["by_week"]] == [f"{year}-W{week:02d}"]
+    assert "rates" not in outcomes["totals"]  # under five applications: counts only
+    # The history keeps every change with its date, stamped with the judged resume and track.
+    store = ApplicationStore(workspace.parent / "state" / "history.db")
+    history = store.applications("alex_rivera_paralegal")[first].events
+    assert [(e.status, e.date, e.note, e.track, e.source) for e in history] == [
+        ("applied", week_ago, "Referred by Dana", "litigation", "track_jobs"),
+        ("interview", TODAY.isoformat(), None, "litigation", "track_jobs"),
+    ]
+    assert history[0].resume is not None and len(history[0].resume) == 16
+
+
+async def test_bad_input_is_refused_and_changes_nothing(workspace: Path) -> None:
+    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        job = jobs[0]["job_id"]
+        before = snapshot(workspace, workspace.parent / "state")
+        bad = await client.error("track_jobs", {"items": [{"job_id": job, "status": "hired"}]})
+        assert "hired" in bad["rejected"][0]["reason"] and "saved, applied" in bad["rejected"][0]["reason"]
+        future = await client.error("track_jobs", {"items": [{"job_id": job, "status": "applied", "date": tomorrow}]})
+        assert "future" in future["rejected"][0]["reason"]
+        other = await client.error("track_jobs", {"items": [{"job_id": "0123456789ab", "status": "applied"}]})
+        assert "unknown job_id" in other["rejected"][0]["reason"]
+        many = await client.error("track_jobs", {"items": [{"job_id": job, "status": "saved"}] * 10_000})
+        assert "10000" in many["message"].replace(",", "") or "500" in many["message"]
+        assert "status" in (await client.error("get_jobs", {"status": "hired"}))["message"]
+        assert "since" in (await client.error("get_outcomes", {"since": tomorrow}))["message"]
+        assert snapshot(workspace, workspace.parent / "state") == before
+        # A batch applies its good entries and answers why each other one was rejected.
+        mixed = await client.ok("track_jobs", {"items": [{"job_id": job, "status": "applied"}, "nope",
+                                                         {"job_id": job, "status": "offer", "extra": 1}]})  # fmt: skip
+        assert mixed["accepted_count"] == 1 and [r["index"] for r in mixed["rejected"]] == [1, 2]
+
+
+async def test_a_card_of_another_profile_is_not_tracked_here(workspace: Path) -> None:
+    only_sams = {"title": "Paralegal", "company": "Only Sam LLP", "url": "https://onlysam.example.com/jobs/1",
+                 "location": "New York, NY", "description": "Legal research and e-discovery."}  # fmt: skip
+    async with server(workspace) as client:
+        alexs = {job["job_id"] for job in await swept(workspace, client)}
+        write_feed(workspace / "feeds" / "other.jsonl", [only_sams])
+        other = await client.ok(
+            "create_profile", profile_args(workspace / "resume.docx", "feeds/other.jsonl", name="Sam Other")
+        )
+        await client.ok("run_sweep", {"profile_path": other["profile_path"], "wait_seconds": 60})
+        [sams] = [job["job_id"] for job in (await client.ok("get_jobs", {}))["jobs"]]
+        assert sams not in alexs
+        before = snapshot(workspace, workspace.parent / "state")
+        refused = await client.error(
+            "track_jobs", {"items": [{"job_id": sams, "status": "applied"}], "profile_stem": "alex_rivera_paralegal"}
+        )
+        assert "alex_rivera_paralegal" in refused["rejected"][0]["reason"]
+        assert snapshot(workspace, workspace.parent / "state") == before
+        # In Sam's own session the same id is tracked.
+        assert (await client.ok("track_jobs", {"items": [{"job_id": sams, "status": "applied"}]}))["changed_count"]
+
+
+async def test_the_csv_and_the_store_agree(workspace: Path) -> None:
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        first, second = jobs[0]["job_id"], jobs[1]["job_id"]
+        await client.ok("track_jobs", {"items": [{"job_id": first, "status": "applied"}]})
+        # A status typed in the latest CSV: read in at the next sweep, as of today.
+        listed = (await client.ok("list_sweeps", {}))["sweeps"]
+        assert listed
+        csv_path = sorted((workspace / "results").glob("alex_rivera_paralegal_*.csv"))[-1]
+        text = csv_path.read_bytes().decode("utf-8-sig")
+        rows = list(csv.DictReader(io.StringIO(text)))
+        for row in rows:
+            if row["job_id"] == second:
+                row["status"] = "Interview"
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        csv_path.write_bytes(out.getvalue().encode("utf-8-sig"))
+        again = await client.ok("run_sweep", {"include_seen": True, "wait_seconds": 60})
+        page = {job["job_id"]: job.get("application") for job in (await client.ok("get_jobs", {}))["jobs"]}
+    assert page[second] == {"status": "interview", "since": TODAY.isoformat()}
+    assert page[first] == {"status": "applied", "since": TODAY.isoformat()}
+    written = csv_rows(again["reports"]["csv"])
+    assert (written[first]["status"], written[first]["applied_on"]) == ("applied", TODAY.isoformat())
+    assert written[first]["follow_up_on"] == (TODAY + dt.timedelta(days=7)).isoformat()
+    assert written[second]["status"] == "interview"
+    assert all(row["status"] == "" for job_id, row in written.items() if job_id not in (first, second))
