@@ -309,7 +309,9 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None,
         profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None,
         results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
-        formats: Annotated[list[str], Field(description='Any of "pdf", "png", "csv", "json".')] = ["pdf"],  # noqa: B006
+        formats: Annotated[
+            list[str], Field(description='Any of "pdf", "png", "csv", "json", "ics" (follow-up calendar).')
+        ] = ["pdf"],  # noqa: B006
         candidate_name: Annotated[str, Field(description="Name in the PDF header.")] = "Job Seeker",
         output_dir: Annotated[
             str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
@@ -320,7 +322,8 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         ] = None,
     ) -> CallToolResult:
         """Rebuild report files from an existing sweep result JSON (the newest one by default): PDF, PNG pages,
-        CSV (with the person's tracking columns carried forward) or JSON ({stem}_export.json).
+        CSV (with the person's tracking columns carried forward), JSON ({stem}_export.json) or ICS (the
+        follow-ups of track_jobs as calendar events: applied + 7 days, interviews, deadlines of saved postings).
 
         Judgments saved for the profile are merged in by job_id. Each format is made on its own: one that fails
         is listed in errors and the others are still written. Use render_report for the current session.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import icalendar
 import pytest
 from conftest import snapshot
 from mcp import Client, StdioServerParameters
@@ -25,7 +26,8 @@ from mcp_helpers import (
     write_resume,
 )
 
-from sweepy.applications import ApplicationStore
+from sweepy.applications import Application, ApplicationStore, Event, TrackedPosting
+from sweepy.followups import calendar_bytes, follow_ups
 
 pytestmark = pytest.mark.anyio
 TODAY = dt.date.today()
@@ -182,3 +184,59 @@ async def test_the_csv_and_the_store_agree(workspace: Path) -> None:
     assert written[first]["follow_up_on"] == (TODAY + dt.timedelta(days=7)).isoformat()
     assert written[second]["status"] == "interview"
     assert all(row["status"] == "" for job_id, row in written.items() if job_id not in (first, second))
+
+
+def read_calendar(path: str) -> tuple[bytes, list[Any]]:
+    data = Path(path).read_bytes()
+    return data, list(icalendar.Calendar.from_ical(data).walk("VEVENT"))
+
+
+async def test_the_follow_up_calendar_reads_back_with_stable_uids(workspace: Path) -> None:
+    applied = TODAY - dt.timedelta(days=3)
+    interview = TODAY - dt.timedelta(days=1)
+    long_note = "Ask about the e-discovery team's workload, the Relativity licence and the hybrid schedule. " * 2
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        first, second, third = (job["job_id"] for job in jobs[:3])
+        await client.ok("track_jobs", {"items": [
+            {"job_id": first, "status": "applied", "date": applied.isoformat(), "note": long_note},
+            {"job_id": second, "status": "applied", "date": applied.isoformat()},
+            {"job_id": second, "status": "interview", "date": interview.isoformat(), "note": "Panel, 3 people"},
+            {"job_id": third, "status": "saved"},
+        ]})  # fmt: skip
+        exported = await client.ok("export_report", {"formats": ["ics"]})
+        again = await client.ok("export_report", {"formats": ["ics"]})
+    assert exported["errors"] == [] and exported["generated"]["ics_events"] == 2
+    data, events = read_calendar(exported["generated"]["ics"])
+    by_summary = {str(e["SUMMARY"]): e for e in events}
+    titles = {job["job_id"]: f"{job['title']} at {job['company']}" for job in jobs}
+    assert set(by_summary) == {f"Follow up: {titles[first]}", f"Interview: {titles[second]}"}
+    follow = by_summary[f"Follow up: {titles[first]}"]
+    assert follow.decoded("DTSTART") == applied + dt.timedelta(days=7)  # an all-day date, not a time
+    assert follow.decoded("DTEND") == applied + dt.timedelta(days=8)
+    assert long_note.strip() in str(follow["DESCRIPTION"]) and jobs[0]["url"] in str(follow["DESCRIPTION"])
+    assert str(follow["URL"]) == jobs[0].get("apply_url", jobs[0]["url"])
+    meeting = by_summary[f"Interview: {titles[second]}"]
+    assert meeting.decoded("DTSTART") == interview and "Panel, 3 people" in str(meeting["DESCRIPTION"])
+    # RFC 5545: CRLF line ends, lines folded at 75 octets, a DTSTAMP on every event, dates as VALUE=DATE.
+    lines = data.split(b"\r\n")
+    assert lines[-1] == b"" and all(b"\n" not in line and len(line) <= 75 for line in lines)
+    assert any(line.startswith(b" ") for line in lines)  # the long note was folded
+    assert all("DTSTAMP" in e for e in events) and data.count(b"DTSTART;VALUE=DATE:") == 2
+    # A re-export gives the same UIDs: calendars update the events instead of adding copies.
+    _, events_again = read_calendar(again["generated"]["ics"])
+    assert sorted(str(e["UID"]) for e in events_again) == sorted(str(e["UID"]) for e in events)
+    assert len({str(e["UID"]) for e in events}) == 2
+
+
+def test_a_saved_postings_deadline_is_on_the_calendar(tmp_path: Path) -> None:
+    posting = TrackedPosting(title="Paralegal", company="Hudson", url="https://example.com/j/1",
+                             closes_at="2026-12-15T23:59:00Z")  # fmt: skip
+    saved = Application("abc123", posting, [Event("abc123", "saved", "2026-11-30", None, None, None, "track_jobs")])
+    [deadline] = follow_ups("p", [saved])
+    assert (deadline.kind, deadline.day, deadline.summary) == ("deadline", dt.date(2026, 12, 15),
+                                                               "Deadline to apply: Paralegal at Hudson")  # fmt: skip
+    stamp = dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC)
+    [event] = icalendar.Calendar.from_ical(calendar_bytes([deadline], stamp, "x")).walk("VEVENT")
+    assert event.decoded("DTSTART") == dt.date(2026, 12, 15) and event.decoded("DTSTAMP") == stamp
+    assert follow_ups("p", [saved])[0].uid == deadline.uid  # the same posting gives the same UID

@@ -1,15 +1,17 @@
 """export_report's outputs: each asked format written on its own, so one failing leaves the others standing."""
 
+import datetime as dt
 import json
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..cards import Card
 from ..errors import SweepyError
 from ..export import carried_tracking, csv_text
+from ..followups import FollowUp, calendar_bytes
 from ..paths import atomic_write_bytes, atomic_write_text
 
 log = logging.getLogger("sweepy.export")
@@ -28,13 +30,15 @@ class Export:
     playbook: str
     stale_ids: frozenset[str]
     tracking: bool
+    follow_ups: list[FollowUp] = field(default_factory=list)
+    """The profile's follow-ups from its application history (ics)."""
 
     @property
     def stem(self) -> str:
         return self.source.stem
 
     def write(self, asked: list[str]) -> tuple[dict[str, Any], list[dict[str, str]]]:
-        """(generated, errors) for the asked formats, in the order pdf, png, csv, json."""
+        """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics."""
         generated: dict[str, Any] = {}
         errors: list[dict[str, str]] = []
         pdf: bytes | None = None
@@ -52,6 +56,8 @@ class Export:
                     generated.update(self._csv())
                 elif fmt == "json":
                     generated["json"] = self._json()
+                elif fmt == "ics":
+                    generated.update(self._ics())
             except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
                 errors.append({"format": fmt, "message": _describe(fmt, exc)})
                 if not isinstance(exc, SweepyError):
@@ -92,6 +98,14 @@ class Export:
         carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
         atomic_write_text(target, csv_text(self.cards, self.tracking, carried))
         return {"csv": str(target), "csv_rows": len(self.cards)}
+
+    def _ics(self) -> dict[str, Any]:
+        """`{profile}_followups.ics`: one calendar per profile (its UIDs are stable), rewritten on each export."""
+        stem = self.data["profile"].get("stem")
+        target = self.out / f"{stem if isinstance(stem, str) else self.stem}_followups.ics"
+        name = f"Job search follow-ups ({self.candidate})"
+        atomic_write_bytes(target, calendar_bytes(self.follow_ups, dt.datetime.now(dt.UTC), name))
+        return {"ics": str(target), "ics_events": len(self.follow_ups)}
 
     def _json(self) -> str:
         """`{stem}_export.json`, never the sweep file it reads."""

@@ -7,10 +7,12 @@ from typing import Any
 
 from ..cards import rank
 from ..errors import InvalidArgument, NotFound, SweepyError
+from ..followups import FollowUp, follow_ups
 from ..paths import atomic_write_bytes
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
+from .applications import open_store
 from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .exports import Export
 from .gate import check_assessed
@@ -157,6 +159,7 @@ class ReportTools(ServiceBase):
             playbook=(session.playbook.strip() if session else "") or default_playbook(cards),
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
+            follow_ups=self._follow_ups(profile_path, block.get("stem")) if "ics" in asked else [],
         )
         generated, errors = export.write(asked)
         done = ", ".join(f for f in asked if f not in {e["format"] for e in errors})
@@ -168,6 +171,13 @@ class ReportTools(ServiceBase):
             "message": f"Exported {len(cards)} roles from {source.name}: {done or 'nothing'}"
             + (f"; {len(errors)} format(s) failed (see errors)." if errors else "."),
         }
+
+    def _follow_ups(self, profile_path: str | None, stem: Any) -> list[FollowUp]:
+        """The follow-ups of the result's profile, from its application history (none when nothing is tracked)."""
+        if not isinstance(stem, str):
+            return []
+        store = open_store(self.workspace, profile_path, self.clock, create=False)
+        return follow_ups(stem, store.applications(stem).values()) if store is not None else []
 
     def _export_source(self, json_source: str | None, profile_stem: str | None, results_dir: str) -> Path:
         if json_source is not None:
