@@ -307,13 +307,15 @@ class ApplicationStore(HistoryStore):
                     ),
                 )
 
-    def ensure_tracked(self, profile: str, cards: list[Card]) -> None:
-        """Record the posting of cards watched without a status yet, so their watch results have a row."""
+    def ensure_tracked(self, profile: str, postings: list[tuple[str, TrackedPosting]]) -> None:
+        """Record the postings of cards watched without a status yet, so their watch results have a row."""
+        if not postings:
+            return
         with self._write() as db:
             db.executemany(
                 "INSERT INTO tracked_postings (profile, job_id, posting) VALUES (?, ?, ?) "
                 "ON CONFLICT(profile, job_id) DO NOTHING",
-                [(profile, card.job_id, TrackedPosting.of(card).model_dump_json()) for card in cards],
+                [(profile, job_id, posting.model_dump_json()) for job_id, posting in postings],
             )
 
 

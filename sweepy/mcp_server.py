@@ -19,6 +19,7 @@ from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
 from .service import SweepyService, clamp
 from .service.judgments import MAX_JOB_ID
+from .service.watch import MAX_WATCH
 from .settings import Settings
 
 INSTRUCTIONS = (
@@ -360,6 +361,33 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         or export_report with formats ["ics"] for the follow-ups.
         """
         return envelope(service.track_jobs(items, profile_stem, results_dir))
+
+    @registry.tool
+    async def watch_postings(
+        ctx: Context,
+        job_ids: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=MAX_JOB_ID)]] | None,
+            Field(
+                max_length=MAX_WATCH, description="Postings to check; default every saved, applied or interview one."
+            ),
+        ] = None,
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
+        wait_seconds: Annotated[
+            int, Field(description="Longest wait before returning progress; clamped to 0..600.")
+        ] = 45,
+    ) -> CallToolResult:
+        """Re-check the tracked postings (at most 200): through their ATS board's API where they came from one,
+        else their page through the safe link checker. Each comes back open, closed (gone from the board, 404/410,
+        or "no longer available") or unknown (with the reason), with the changes since the last watch (title,
+        location, workplace, salary, description_digest) and closed_after_applied.
+
+        Runs in the background: if it takes longer than wait_seconds, poll get_sweep_status with its job_id.
+        """
+        job = await anyio.to_thread.run_sync(service.start_watch, job_ids, profile_stem, results_dir)
+        return await _wait_for(service, job, wait_seconds, ctx)
 
     @registry.tool
     def get_outcomes(

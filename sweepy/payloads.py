@@ -159,6 +159,43 @@ class GetOutcomes(_Payload):
     by_week: list[OutcomeCounts]
 
 
+class FieldChange(BaseModel):
+    field: Literal["title", "location", "workplace", "salary", "description_digest"]
+    before: str
+    after: str
+
+
+class Watched(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    job_id: str
+    title: str
+    company: str
+    state: Literal["open", "closed", "unknown"]
+    previous_state: str | None
+    state_changed: bool
+    changes: list[FieldChange]
+    checked_by: Literal["board", "link"]
+    closed_after_applied: bool
+    status: str | None
+    reason: str | None = None
+
+
+class WatchPostings(_Payload):
+    """Running (progress, poll get_sweep_status) or completed (one entry per posting)."""
+
+    sweep_status: Literal["running", "completed", "failed"]
+    job_id: str
+    elapsed_seconds: float
+    debug_log: str
+    progress: dict[str, Any] | None = None
+    watched_count: int | None = None
+    open_count: int | None = None
+    closed_count: int | None = None
+    unknown_count: int | None = None
+    changed_count: int | None = None
+    postings: list[Watched] | None = None
+
+
 PAYLOADS: dict[str, type[BaseModel]] = {
     "create_profile": CreateProfile,
     "run_sweep": Sweep,
@@ -174,6 +211,7 @@ PAYLOADS: dict[str, type[BaseModel]] = {
     "convert_docx": Converted,
     "list_sweeps": ListSweeps,
     "track_jobs": TrackJobs,
+    "watch_postings": WatchPostings,
     "get_outcomes": GetOutcomes,
 }
 

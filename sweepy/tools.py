@@ -40,5 +40,6 @@ TOOLS: dict[str, ToolSpec] = {
     "render_report": ToolSpec("Render the card PDF report", False, True, True, False, core=True),
     "export_report": ToolSpec("Export report files from a sweep", False, True, True, False, core=False),
     "track_jobs": ToolSpec("Track applications", False, False, True, False, core=False),
+    "watch_postings": ToolSpec("Watch tracked postings", True, False, False, True, core=False),
     "get_outcomes": ToolSpec("Count application outcomes", True, False, True, False, core=False),
 }

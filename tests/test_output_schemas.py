@@ -46,6 +46,7 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
         await call("track_jobs", {"items": [{"job_id": jobs[0]["job_id"], "status": "applied"},
                                             {"job_id": "nope", "status": "saved"}]})  # fmt: skip
         await call("get_outcomes", {})
+        await call("watch_postings", {"job_ids": [jobs[0]["job_id"]], "wait_seconds": 60})
         await call("render_report", {})  # an error: the agent gate (cards not judged yet)
         await call("export_report", {"formats": ["csv", "json"]})
         await call("get_results", {})

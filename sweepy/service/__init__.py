@@ -11,6 +11,7 @@ from .judgments import JudgmentTools
 from .profiles import ProfileTools
 from .reports import ReportTools
 from .sweeps import SweepTools
+from .watch import WatchTools
 
 
 class SweepyService(
@@ -23,6 +24,7 @@ class SweepyService(
     HistoryTools,
     DocumentTools,
     ApplicationTools,
+    WatchTools,
 ):
     """The facade the MCP server and the CLI call."""
 
