@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import icalendar
 
 from . import __version__
-from .applications import FOLLOW_UP_DAYS, Application
+from .applications import FOLLOW_UP_DAYS, STATUSES, Application
 
 PRODID = f"-//Sweepy//Sweepy {__version__}//EN"
 
@@ -92,3 +92,35 @@ def calendar_bytes(events: list[FollowUp], stamp: dt.datetime, name: str) -> byt
             event.add("url", item.link)
         calendar.add_component(event)
     return bytes(calendar.to_ical())
+
+
+@dataclass(frozen=True)
+class ReportMarks:
+    """What a report shows of the tracked applications: a status line per tracked card, the counts by status for
+    the coverage footer, and the overdue follow-ups the playbook puts first."""
+
+    lines: dict[str, str]
+    counts: dict[str, int]
+    overdue: list[str]
+
+    def playbook(self, text: str) -> str:
+        """The playbook with the overdue follow-ups first (they are due before anything else in it)."""
+        if not self.overdue:
+            return text
+        head = "**Follow up first (overdue):**\n" + "\n".join(f"- {line}" for line in self.overdue)
+        return f"{head}\n{text}" if text else head
+
+
+def report_marks(applications: dict[str, Application], day: dt.date) -> ReportMarks:
+    lines = {job_id: f"{a.status} since {a.since}" for job_id, a in applications.items() if a.status}
+    counts = {status: n for status in STATUSES if (n := sum(a.status == status for a in applications.values()))}
+    overdue: list[tuple[dt.date, str]] = []
+    for application in applications.values():
+        applied = _day(application.applied_on())
+        if application.status == "applied" and applied is not None:
+            due = applied + dt.timedelta(days=FOLLOW_UP_DAYS)
+            if due <= day:
+                posting = application.posting
+                overdue.append((due, f"{posting.title} at {posting.company}: applied {applied.isoformat()}, "
+                                     f"follow-up was due {due.isoformat()}"))  # fmt: skip
+    return ReportMarks(lines, counts, [line for _due, line in sorted(overdue)])

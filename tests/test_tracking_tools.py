@@ -25,6 +25,7 @@ from mcp_helpers import (
     write_feed,
     write_resume,
 )
+from report_helpers import pdf_text, squeeze
 
 from sweepy.applications import Application, ApplicationStore, Event, TrackedPosting
 from sweepy.followups import calendar_bytes, follow_ups
@@ -240,3 +241,25 @@ def test_a_saved_postings_deadline_is_on_the_calendar(tmp_path: Path) -> None:
     [event] = icalendar.Calendar.from_ical(calendar_bytes([deadline], stamp, "x")).walk("VEVENT")
     assert event.decoded("DTSTART") == dt.date(2026, 12, 15) and event.decoded("DTSTAMP") == stamp
     assert follow_ups("p", [saved])[0].uid == deadline.uid  # the same posting gives the same UID
+
+
+async def test_the_report_marks_tracked_cards_and_puts_overdue_follow_ups_first(workspace: Path) -> None:
+    overdue = (TODAY - dt.timedelta(days=10)).isoformat()
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        first, second = jobs[0], jobs[1]
+        await client.ok("track_jobs", {"items": [{"job_id": first["job_id"], "status": "applied", "date": overdue},
+                                                 {"job_id": second["job_id"], "status": "saved"}]})  # fmt: skip
+        await client.ok("submit_judgments", {"judgments": [{"job_id": job["job_id"], "match_pct": 70} for job in jobs]})
+        rendered = await client.ok("render_report", {"playbook": "Lead with the e-discovery work."})
+        exported = await client.ok("export_report", {"formats": ["pdf"]})
+    for pdf in (rendered["pdf_report"], exported["generated"]["pdf"]):
+        text = pdf_text(Path(pdf))
+        assert squeeze(f"applied since {overdue}") in text and squeeze(f"saved since {TODAY.isoformat()}") in text
+        assert squeeze("Applications by status: 1 saved, 1 applied.") in text
+        due = (TODAY - dt.timedelta(days=3)).isoformat()
+        follow = squeeze(f"{first['title']} at {first['company']}: applied {overdue}, follow-up was due {due}")
+        assert follow in text
+        # The overdue follow-up comes first in the playbook, before the strategy note.
+        assert text.index(squeeze("Follow up first (overdue):")) < text.index(follow)
+        assert text.index(follow) < text.index(squeeze("Lead with the e-discovery work."))  # saved, then reused

@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import SweepyError
 from ..export import carried_tracking, csv_text
-from ..followups import FollowUp, calendar_bytes
+from ..followups import FollowUp, ReportMarks, calendar_bytes
 from ..paths import atomic_write_bytes, atomic_write_text
 
 log = logging.getLogger("sweepy.export")
@@ -32,6 +32,8 @@ class Export:
     tracking: bool
     follow_ups: list[FollowUp] = field(default_factory=list)
     """The profile's follow-ups from its application history (ics)."""
+    marks: ReportMarks = field(default_factory=lambda: ReportMarks({}, {}, []))
+    """Tracked cards' status lines and the counts by status (pdf)."""
 
     @property
     def stem(self) -> str:
@@ -76,6 +78,8 @@ class Export:
             self.cards,
             Coverage.from_result(self.data, self.source.name),
             self.stale_ids,
+            self.marks.lines,
+            self.marks.counts,
         )
         rendered = render_pdf(document)
         return rendered.data, rendered.pages

@@ -5,14 +5,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..applications import Application, today
 from ..cards import rank
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..followups import FollowUp, follow_ups
+from ..followups import follow_ups, report_marks
 from ..paths import atomic_write_bytes
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
-from .applications import open_store
+from .applications import open_store, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .exports import Export
 from .gate import check_assessed
@@ -91,7 +92,8 @@ class ReportTools(ServiceBase):
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
             check_assessed(session.cards, resume, "render_report", forced=self.settings.require_judgments)
         source = "given" if given else "saved" if session.playbook.strip() else "generated"
-        text = given or session.playbook.strip() or default_playbook(session.cards)
+        marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
+        text = marks.playbook(given or session.playbook.strip() or default_playbook(session.cards))
         result, result_name = read_coverage_source(session.source_result)
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
@@ -103,6 +105,8 @@ class ReportTools(ServiceBase):
                 cards=session.cards,
                 coverage=Coverage.from_result(result, result_name) if result is not None else None,
                 stale_ids=frozenset(c.job_id for c in session.cards if c.stale(resume)),
+                applications=marks.lines,
+                application_counts=marks.counts,
             )
         )
         atomic_write_bytes(target, rendered.data)
@@ -148,6 +152,8 @@ class ReportTools(ServiceBase):
         if self.settings.require_judgments:
             check_assessed(cards, resume, "export_report", forced=True)
         tracking = job_tracking if job_tracking is not None else block.get("tracking") is not False
+        applications = self._applications(profile_path, block.get("stem"))
+        marks = report_marks(applications, today(self.clock()))
         export = Export(
             source=source,
             data=data,
@@ -156,10 +162,11 @@ class ReportTools(ServiceBase):
             candidate=name,
             date=report_date(self.clock()),
             search=search_line(load_profile_or_none(profile_path), block),
-            playbook=(session.playbook.strip() if session else "") or default_playbook(cards),
+            playbook=marks.playbook((session.playbook.strip() if session else "") or default_playbook(cards)),
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
-            follow_ups=self._follow_ups(profile_path, block.get("stem")) if "ics" in asked else [],
+            follow_ups=follow_ups(block["stem"], applications.values()) if applications else [],
+            marks=marks,
         )
         generated, errors = export.write(asked)
         done = ", ".join(f for f in asked if f not in {e["format"] for e in errors})
@@ -172,12 +179,12 @@ class ReportTools(ServiceBase):
             + (f"; {len(errors)} format(s) failed (see errors)." if errors else "."),
         }
 
-    def _follow_ups(self, profile_path: str | None, stem: Any) -> list[FollowUp]:
-        """The follow-ups of the result's profile, from its application history (none when nothing is tracked)."""
+    def _applications(self, profile_path: str | None, stem: Any) -> dict[str, Application]:
+        """The result profile's tracked postings (none when nothing was ever tracked)."""
         if not isinstance(stem, str):
-            return []
+            return {}
         store = open_store(self.workspace, profile_path, self.clock, create=False)
-        return follow_ups(stem, store.applications(stem).values()) if store is not None else []
+        return store.applications(stem) if store is not None else {}
 
     def _export_source(self, json_source: str | None, profile_stem: str | None, results_dir: str) -> Path:
         if json_source is not None:
