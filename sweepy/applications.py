@@ -352,8 +352,17 @@ def sync_with_csv(
         else:
             continue  # no card to record the posting from: it stays in the CSV alone
         exchanged[job_id] = typed
+    overlay = csv_values(store.applications(profile))
+    exchanged.update({job_id: values["status"] for job_id, values in overlay.items()})
+    store.set_csv_status(profile, exchanged)
+    return overlay
+
+
+def csv_values(applications: dict[str, Application]) -> dict[str, dict[str, str]]:
+    """The tracking columns a CSV shows for each tracked job: its status, the day it was applied to, and the
+    follow-up day while no answer came."""
     overlay: dict[str, dict[str, str]] = {}
-    for job_id, application in store.applications(profile).items():
+    for job_id, application in applications.items():
         if application.status is None:
             continue
         applied = application.applied_on() or ""
@@ -361,8 +370,6 @@ def sync_with_csv(
         if application.status == "applied" and applied:
             follow = (dt.date.fromisoformat(applied) + dt.timedelta(days=FOLLOW_UP_DAYS)).isoformat()
         overlay[job_id] = {"status": application.status, "applied_on": applied, "follow_up_on": follow}
-        exchanged[job_id] = application.status
-    store.set_csv_status(profile, exchanged)
     return overlay
 
 

@@ -25,7 +25,7 @@ from .settings import Settings
 INSTRUCTIONS = (
     "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
     "→ get_jobs (judge each card against the resume) → submit_judgments. Keyword scores are a first pass, not a "
-    "verdict."
+    "verdict. As the person applies: track_jobs; then watch_postings, get_outcomes, export_report with ics."
 )
 
 

@@ -4,6 +4,7 @@ history that survives a restart, bad input that changes nothing, the CSV and the
 import csv
 import datetime as dt
 import io
+import json
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -263,3 +264,36 @@ async def test_the_report_marks_tracked_cards_and_puts_overdue_follow_ups_first(
         # The overdue follow-up comes first in the playbook, before the strategy note.
         assert text.index(squeeze("Follow up first (overdue):")) < text.index(follow)
         assert text.index(follow) < text.index(squeeze("Lead with the e-discovery work."))  # saved, then reused
+
+
+async def test_imported_cards_are_tracked_and_the_export_csv_shows_the_store(workspace: Path) -> None:
+    found_elsewhere = [{"title": "Paralegal", "company": "Elsewhere LLP", "url": "https://jobs.lever.co/elsewhere/1",
+                        "location": "New York, NY"}]  # fmt: skip
+    async with server(workspace) as client:
+        await swept(workspace, client)
+        empty = await client.ok("watch_postings", {"wait_seconds": 60})
+        assert empty["watched_count"] == 0 and "Nothing to watch" in empty["message"]
+        [imported] = (await client.ok("import_jobs", {"jobs_json": json.dumps(found_elsewhere)}))["imported"]
+        await client.ok("track_jobs", {"items": [{"job_id": imported["job_id"], "status": "applied"}]})
+        page = await client.ok("get_jobs", {"status": "applied"})
+        exported = await client.ok("export_report", {"formats": ["csv"]})
+        outcomes = await client.ok("get_outcomes", {"since": TODAY.isoformat()})
+    assert [job["job_id"] for job in page["jobs"]] == [imported["job_id"]]
+    assert [(r["engine"], r["applied"]) for r in outcomes["by_engine"]] == [("import", 1)]
+    # The export is rebuilt from the sweep's result file: the imported card is not in it, the sweep's are,
+    # and none of those is tracked.
+    rows = csv_rows(exported["generated"]["csv"])
+    assert imported["job_id"] not in rows and all(row["status"] == "" for row in rows.values())
+
+
+async def test_the_export_csv_carries_track_jobs_values(workspace: Path) -> None:
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        await client.ok("track_jobs", {"items": [{"job_id": jobs[2]["job_id"], "status": "interview"}]})
+        exported = await client.ok("export_report", {"formats": ["csv"]})
+    rows = csv_rows(exported["generated"]["csv"])
+    assert (rows[jobs[2]["job_id"]]["status"], rows[jobs[2]["job_id"]]["applied_on"]) == (
+        "interview",
+        TODAY.isoformat(),
+    )
+    assert sum(row["status"] != "" for row in rows.values()) == 1

@@ -3,6 +3,7 @@ history says works). The store is the profile's history database (sweepy/applica
 
 import datetime as dt
 import statistics
+import threading
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ BANDS = ((0, 49), (50, 69), (70, 84), (85, 100))
 RATES_FROM = 5
 """Rates are shown from this many applications on; below it, counts alone (a 1-of-2 rate says nothing)."""
 _history_paths: dict[Path, tuple[FileIdentity | None, str]] = {}
+_stores: dict[Path, tuple[tuple[int, int], ApplicationStore]] = {}
+_stores_guard = threading.Lock()
 
 
 def history_raw(profile_path: str | None) -> str:
@@ -57,9 +60,22 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     """The application store of a profile's history database; None when it does not exist and `create` is
     False (a read never creates a database)."""
     path = check_history_path(ws, history_raw(profile_path), "history path")
-    if not create and not path.is_file():
-        return None
-    return ApplicationStore(path, clock=clock)
+    try:
+        stat = path.stat()
+    except OSError:
+        if not create:
+            return None
+        stat = None
+    identity = (stat.st_dev, stat.st_ino) if stat is not None else None
+    with _stores_guard:
+        kept = _stores.get(path)
+    if kept is not None and identity is not None and kept[0] == identity and kept[1].clock is clock:
+        return kept[1]  # opened (WAL switched on, migrations applied) once per file, not on every get_jobs
+    store = ApplicationStore(path, clock=clock)
+    reopened = path.stat()
+    with _stores_guard:
+        _stores[path] = ((reopened.st_dev, reopened.st_ino), store)
+    return store
 
 
 def profile_key(session: Session) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import SweepyError
-from ..export import carried_tracking, csv_text
+from ..export import carried_tracking, csv_text, overlay_tracking
 from ..followups import FollowUp, ReportMarks, calendar_bytes
 from ..paths import atomic_write_bytes, atomic_write_text
 
@@ -32,6 +32,8 @@ class Export:
     tracking: bool
     follow_ups: list[FollowUp] = field(default_factory=list)
     """The profile's follow-ups from its application history (ics)."""
+    tracked: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The application store's tracking columns by job_id (csv): its status over the one carried."""
     marks: ReportMarks = field(default_factory=lambda: ReportMarks({}, {}, []))
     """Tracked cards' status lines and the counts by status (pdf)."""
 
@@ -100,6 +102,8 @@ class Export:
         target = self.out / f"{self.stem}_export.csv"
         stem = self.data["profile"].get("stem")
         carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
+        if self.tracking:
+            overlay_tracking(carried, self.tracked)
         atomic_write_text(target, csv_text(self.cards, self.tracking, carried))
         return {"csv": str(target), "csv_rows": len(self.cards)}
 

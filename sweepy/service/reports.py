@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..applications import Application, today
+from ..applications import Application, csv_values, today
 from ..cards import rank
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..followups import follow_ups, report_marks
@@ -166,6 +166,7 @@ class ReportTools(ServiceBase):
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
             follow_ups=follow_ups(block["stem"], applications.values()) if applications else [],
+            tracked=csv_values(applications),
             marks=marks,
         )
         generated, errors = export.write(asked)

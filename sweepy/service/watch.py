@@ -205,9 +205,10 @@ class WatchTools(ServiceBase):
                 row["reason"] = now.reason
             rows.append(row)
             kept.append((target.job_id, now.state, now.reason, now.fields, changes))
-        store = ApplicationStore(history, clock=self.clock)
-        store.ensure_tracked(key, [(t.job_id, t.posting) for t in targets if t.application is None])
-        store.record_watch(key, day, kept)
+        if kept:  # an empty watch creates no database
+            store = ApplicationStore(history, clock=self.clock)
+            store.ensure_tracked(key, [(t.job_id, t.posting) for t in targets if t.application is None])
+            store.record_watch(key, day, kept)
         counts = {state: sum(r["state"] == state for r in rows) for state in ("open", "closed", "unknown")}
         news = [r for r in rows if r["changes"] or r["state_changed"]]
         alarm = [r for r in rows if r["closed_after_applied"]]
@@ -215,6 +216,11 @@ class WatchTools(ServiceBase):
             f"Checked {len(rows)} postings: {counts['open']} open, {counts['closed']} closed, {counts['unknown']} "
             f"unknown; {len(news)} changed since the last watch."
         )
+        if not rows:
+            message = (
+                "Nothing to watch: no posting of this profile is tracked as saved, applied or interview. Call "
+                "track_jobs as the person saves or applies, or pass job_ids."
+            )
         if alarm:
             message += " Closed after the person applied: " + "; ".join(f"{r['title']} at {r['company']}"
                                                                         for r in alarm) + "."  # fmt: skip
