@@ -206,6 +206,20 @@ class ApplicationStore(HistoryStore):
                 application.events.append(Event(*row))
         return found
 
+    def statuses(self, profile: str) -> dict[str, dict[str, str]]:
+        """Each tracked job's current `{status, since}` alone: what get_jobs shows on every page, without
+        reading the postings."""
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT job_id, status, date FROM application_events WHERE profile = ? ORDER BY date, id", (profile,)
+            ).fetchall()
+        found: dict[str, dict[str, str]] = {}
+        for job_id, status, date in rows:
+            kept = found.get(job_id)
+            if kept is None or kept["status"] != status:
+                found[job_id] = {"status": status, "since": date}
+        return found
+
     def track(self, profile: str, changes: list[tuple[Card, Event]]) -> list[bool]:
         """Apply each (card, event): the card's posting is (re)recorded, the event added unless the same status
         on the same date is already there (then only a new note is kept). One bool per change: did it change

@@ -4,6 +4,7 @@ history says works). The store is the profile's history database (sweepy/applica
 import datetime as dt
 import statistics
 import threading
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,11 @@ RATES_FROM = 5
 _history_paths: dict[Path, tuple[FileIdentity | None, str]] = {}
 _stores: dict[Path, tuple[tuple[int, int], ApplicationStore]] = {}
 _stores_guard = threading.Lock()
+_checked_paths: dict[tuple[Workspace, str], Path] = {}
+Token = tuple[FileIdentity | None, FileIdentity | None]
+_statuses: dict[tuple[Path, str], tuple[Token, dict[str, dict[str, str]]]] = {}
+RACY_NS = 2_000_000_000
+"""A file modified this recently may change again within the same timestamp tick: not kept (as tracking.py)."""
 
 
 def history_raw(profile_path: str | None) -> str:
@@ -59,7 +65,7 @@ def history_raw(profile_path: str | None) -> str:
 def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool) -> ApplicationStore | None:
     """The application store of a profile's history database; None when it does not exist and `create` is
     False (a read never creates a database)."""
-    path = check_history_path(ws, history_raw(profile_path), "history path")
+    path = _checked(ws, history_raw(profile_path))
     try:
         stat = path.stat()
     except OSError:
@@ -78,6 +84,15 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     return store
 
 
+def _checked(ws: Workspace, raw: str) -> Path:
+    """check_history_path, once per workspace and path text (get_jobs asks on every call)."""
+    key = (ws, raw)
+    found = _checked_paths.get(key)
+    if found is None:
+        found = _checked_paths[key] = check_history_path(ws, raw, "history path")
+    return found
+
+
 def profile_key(session: Session) -> str:
     if session.profile_stem:
         return session.profile_stem
@@ -88,6 +103,26 @@ def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Applicatio
     """The session profile's tracked postings by job_id ({} when nothing was ever tracked)."""
     store = open_store(ws, session.profile_path, clock, create=False)
     return store.applications(profile_key(session)) if store is not None else {}
+
+
+def statuses(ws: Workspace, session: Session, clock: Any) -> dict[str, dict[str, str]]:
+    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked).
+
+    Kept while the database and its write-ahead log keep their identity (every commit grows or rewrites the
+    log, every checkpoint the database), so a get_jobs page does not query SQLite when nothing changed."""
+    path = _checked(ws, history_raw(session.profile_path))
+    token = (file_identity(path), file_identity(path.with_name(path.name + "-wal")))
+    if token[0] is None:
+        return {}
+    key = (path, profile_key(session))
+    kept = _statuses.get(key)
+    if kept is not None and kept[0] == token:
+        return kept[1]
+    store = open_store(ws, session.profile_path, clock, create=False)
+    found = store.statuses(key[1]) if store is not None else {}
+    if all(part is None or part[3] < time.time_ns() - RACY_NS for part in token):
+        _statuses[key] = (token, found)  # one entry per profile; replaced, never grows
+    return found
 
 
 def check_status(status: str | None) -> str | None:

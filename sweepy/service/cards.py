@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Card, rank
 from ..errors import NotFound
 from ..session import Session, check_stem, load_session
-from .applications import check_status, tracked
+from .applications import check_status, statuses
 from .base import ServiceBase
 
 
@@ -75,18 +75,23 @@ class CardTools(ServiceBase):
             session = None
         resume = self.resume_fingerprint(session)
         ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
-        applications = tracked(self.workspace, session, self.clock) if session is not None else {}
+        applications = statuses(self.workspace, session, self.clock) if session is not None else {}
         chosen = (
-            [i for i, c in enumerate(ranked.cards) if status is None or getattr(applications.get(c.job_id),
-             "status", None) == status] if ranked is not None else []
+            [i for i, c in enumerate(ranked.cards) if status is None or applications.get(c.job_id, {}).get(
+             "status") == status] if ranked is not None else []
         )  # fmt: skip
         total = len(chosen)
         start = max(0, offset)
         stop = start + max(1, limit) if limit is not None else total
-        page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]] if ranked is not None else []
+        if ranked is None:
+            page = []
+        elif status is None:  # every card: one slice of the ranking
+            page = ranked.page(start, stop)
+        else:
+            page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]]
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:
-                brief["application"] = application.brief()
+                brief["application"] = dict(application)
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,
