@@ -391,7 +391,10 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
 
     @registry.tool
     def get_outcomes(
-        since: Annotated[str | None, Field(description="Only applications from this date on (YYYY-MM-DD).")] = None,
+        since: Annotated[
+            str | None,
+            Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Only applications from this date on (YYYY-MM-DD)."),
+        ] = None,
         profile_path: Annotated[
             str | None, Field(description="Profile YAML; default the active session's profile.")
         ] = None,

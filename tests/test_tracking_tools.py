@@ -297,3 +297,27 @@ async def test_the_export_csv_carries_track_jobs_values(workspace: Path) -> None
         TODAY.isoformat(),
     )
     assert sum(row["status"] != "" for row in rows.values()) == 1
+
+
+async def test_an_older_csv_value_does_not_undo_a_newer_track_jobs_call(workspace: Path) -> None:
+    async with server(workspace) as client:
+        jobs = await swept(workspace, client)
+        first = jobs[0]["job_id"]
+        csv_path = sorted((workspace / "results").glob("alex_rivera_paralegal_*.csv"))[-1]
+        text = csv_path.read_bytes().decode("utf-8-sig")
+        rows = list(csv.DictReader(io.StringIO(text)))
+        for row in rows:
+            if row["job_id"] == first:
+                row["status"] = "saved"  # typed first ...
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        csv_path.write_bytes(out.getvalue().encode("utf-8-sig"))
+        await client.ok("track_jobs", {"items": [{"job_id": first, "status": "applied"}]})  # ... then this
+        again = await client.ok("run_sweep", {"include_seen": True, "wait_seconds": 60})
+        page = {job["job_id"]: job.get("application") for job in (await client.ok("get_jobs", {}))["jobs"]}
+        profile = await client.ok("get_outcomes", {"profile_path": "profiles/alex_rivera_paralegal.yaml"})
+    assert page[first] == {"status": "applied", "since": TODAY.isoformat()}
+    assert csv_rows(again["reports"]["csv"])[first]["status"] == "applied"
+    assert profile["profile_stem"] == "alex_rivera_paralegal" and profile["totals"]["applied"] == 1
