@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, StringConstraints
 
 from .cards import Card
 from .errors import SweepyError
+from .export import tracking_index
 from .history import HistoryStore, check_history_path
 from .paths import Workspace, file_identity
+from .session import load_session
 
 Status = Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
 STATUSES: tuple[str, ...] = get_args(Status)
@@ -340,8 +342,6 @@ def sync_with_csv(
     than what the store last exchanged with that CSV, in a CSV saved after the store's last change for that
     job) is recorded as of `day`. Then the tracking columns the next CSV shows for every tracked job: its
     status, the day it was applied to and the follow-up day (the person's own values win for those two)."""
-    from .export import tracking_index  # the CSV side; imported here, as the sweep is the only caller
-
     applications = store.applications(profile)
     cards = {card.job_id: card for card in known}
     exchanged: dict[str, str] = {}
@@ -392,9 +392,6 @@ def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder:
     """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in as of today, and the
     tracking values the new CSV shows. None when nothing was ever tracked (no database is created for that),
     or when the store cannot be used now (the sweep goes on; its CSV carries what the person typed)."""
-    from .export import tracking_index
-    from .session import load_session
-
     try:
         path = check_history_path(workspace, history_path, "history path")
         typed = any(v[0].strip().lower() in STATUSES for _s, v in tracking_index(folder, stem).values.values())

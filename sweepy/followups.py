@@ -8,8 +8,6 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import icalendar
-
 from . import __version__
 from .applications import FOLLOW_UP_DAYS, STATUSES, Application
 
@@ -69,6 +67,8 @@ def follow_ups(profile: str, applications: Iterable[Application]) -> list[Follow
 def calendar_bytes(events: list[FollowUp], stamp: dt.datetime, name: str) -> bytes:
     """The iCalendar file: CRLF line ends, lines folded at 75 octets (the library does both), a DTSTAMP on
     every event, all-day dates (DTSTART/DTEND as VALUE=DATE) since no time is known."""
+    import icalendar  # only when a calendar is asked for: the server starts without it
+
     calendar = icalendar.Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
