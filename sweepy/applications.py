@@ -5,6 +5,9 @@ history database (sweepy/history.py opens it: WAL, busy timeout, IMMEDIATE write
 import datetime as dt
 import hashlib
 import json
+import sqlite3
+import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,6 +179,12 @@ def check_date(raw: str | None, now: dt.date) -> str:
 class ApplicationStore(HistoryStore):
     """The application tables of a history database. Every write is one IMMEDIATE transaction."""
 
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(path, clock)
+        self._reader: sqlite3.Connection | None = None
+        self._reader_guard = threading.Lock()
+        self._statuses: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}
+
     def applications(self, profile: str, job_ids: Iterable[str] | None = None) -> dict[str, Application]:
         """Tracked postings of `profile` (only `job_ids` when given), each with its history by date."""
         wanted = list(job_ids) if job_ids is not None else None
@@ -209,18 +218,33 @@ class ApplicationStore(HistoryStore):
         return found
 
     def statuses(self, profile: str) -> dict[str, dict[str, str]]:
-        """Each tracked job's current `{status, since}` alone: what get_jobs shows on every page, without
-        reading the postings."""
-        with self._connect() as db:
-            rows = db.execute(
+        """Each tracked job's current `{status, since}` alone: what get_jobs shows on every page. Read through
+        one kept connection and kept while SQLite's `data_version` (bumped by every other connection's commit,
+        in any process) stays the same, so a page costs one pragma when nothing changed."""
+        with self._reader_guard, self._errors():
+            if self._reader is None:
+                self._reader = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
+            version = int(self._reader.execute("PRAGMA data_version").fetchone()[0])
+            kept = self._statuses.get(profile)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+            rows = self._reader.execute(
                 "SELECT job_id, status, date FROM application_events WHERE profile = ? ORDER BY date, id", (profile,)
             ).fetchall()
-        found: dict[str, dict[str, str]] = {}
-        for job_id, status, date in rows:
-            kept = found.get(job_id)
-            if kept is None or kept["status"] != status:
-                found[job_id] = {"status": status, "since": date}
-        return found
+            found: dict[str, dict[str, str]] = {}
+            for job_id, status, date in rows:
+                latest = found.get(job_id)
+                if latest is None or latest["status"] != status:
+                    found[job_id] = {"status": status, "since": date}
+            self._statuses[profile] = (version, found)
+            return found
+
+    def close(self) -> None:
+        """Close the kept read connection (a store dropped from a cache)."""
+        with self._reader_guard:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
 
     def track(self, profile: str, changes: list[tuple[Card, Event]]) -> list[bool]:
         """Apply each (card, event): the card's posting is (re)recorded, the event added unless the same status

@@ -29,6 +29,7 @@ from mcp_helpers import (
 from report_helpers import pdf_text, squeeze
 
 from sweepy.applications import Application, ApplicationStore, Event, TrackedPosting
+from sweepy.cards import Card
 from sweepy.followups import calendar_bytes, follow_ups
 
 pytestmark = pytest.mark.anyio
@@ -321,3 +322,19 @@ async def test_an_older_csv_value_does_not_undo_a_newer_track_jobs_call(workspac
     assert page[first] == {"status": "applied", "since": TODAY.isoformat()}
     assert csv_rows(again["reports"]["csv"])[first]["status"] == "applied"
     assert profile["profile_stem"] == "alex_rivera_paralegal" and profile["totals"]["applied"] == 1
+
+
+def test_kept_statuses_follow_writes_from_another_connection(tmp_path: Path) -> None:
+    """get_jobs reads statuses through one kept connection: a commit by any other connection (another server
+    process, another store object) is seen on the next read."""
+    path = tmp_path / "history.db"
+    reader, writer = ApplicationStore(path), ApplicationStore(path)
+    card = Card(job_id="abc", title="Paralegal", company="Hudson")
+    assert reader.statuses("p") == {}
+    writer.track("p", [(card, Event("abc", "saved", "2026-11-01", None, None, None, "track_jobs"))])
+    assert reader.statuses("p") == {"abc": {"status": "saved", "since": "2026-11-01"}}
+    writer.track("p", [(card, Event("abc", "applied", "2026-11-03", None, None, None, "track_jobs"))])
+    writer.track("p", [(card, Event("abc", "applied", "2026-11-04", None, None, None, "track_jobs"))])
+    assert reader.statuses("p") == {"abc": {"status": "applied", "since": "2026-11-03"}}
+    assert reader.statuses("q") == {}
+    reader.close()

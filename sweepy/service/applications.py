@@ -4,7 +4,6 @@ history says works). The store is the profile's history database (sweepy/applica
 import datetime as dt
 import statistics
 import threading
-import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -39,10 +38,8 @@ _history_paths: dict[Path, tuple[FileIdentity | None, str]] = {}
 _stores: dict[Path, tuple[tuple[int, int], ApplicationStore]] = {}
 _stores_guard = threading.Lock()
 _checked_paths: dict[tuple[Workspace, str], Path] = {}
-Token = tuple[FileIdentity | None, FileIdentity | None]
-_statuses: dict[tuple[Path, str], tuple[Token, dict[str, dict[str, str]]]] = {}
-RACY_NS = 2_000_000_000
-"""A file modified this recently may change again within the same timestamp tick: not kept (as tracking.py)."""
+KEPT_STORES = 8
+"""Open stores kept (each holds one read connection)."""
 
 
 def history_raw(profile_path: str | None) -> str:
@@ -81,6 +78,10 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     reopened = path.stat()
     with _stores_guard:
         _stores[path] = ((reopened.st_dev, reopened.st_ino), store)
+        while len(_stores) > KEPT_STORES:  # the oldest first: a server uses one or two databases
+            _stores.pop(next(iter(_stores)))[1].close()
+    if kept is not None:
+        kept[1].close()
     return store
 
 
@@ -106,23 +107,9 @@ def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Applicatio
 
 
 def statuses(ws: Workspace, session: Session, clock: Any) -> dict[str, dict[str, str]]:
-    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked).
-
-    Kept while the database and its write-ahead log keep their identity (every commit grows or rewrites the
-    log, every checkpoint the database), so a get_jobs page does not query SQLite when nothing changed."""
-    path = _checked(ws, history_raw(session.profile_path))
-    token = (file_identity(path), file_identity(path.with_name(path.name + "-wal")))
-    if token[0] is None:
-        return {}
-    key = (path, profile_key(session))
-    kept = _statuses.get(key)
-    if kept is not None and kept[0] == token:
-        return kept[1]
+    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked)."""
     store = open_store(ws, session.profile_path, clock, create=False)
-    found = store.statuses(key[1]) if store is not None else {}
-    if all(part is None or part[3] < time.time_ns() - RACY_NS for part in token):
-        _statuses[key] = (token, found)  # one entry per profile; replaced, never grows
-    return found
+    return store.statuses(profile_key(session)) if store is not None else {}
 
 
 def check_status(status: str | None) -> str | None:
