@@ -2,6 +2,7 @@
 history says works). The store is the profile's history database (sweepy/applications.py)."""
 
 import datetime as dt
+import logging
 import statistics
 import threading
 from collections import defaultdict
@@ -30,6 +31,7 @@ from ..session import Session, check_stem, load_session
 from ..validation import describe_validation_error
 from .base import ServiceBase
 
+log = logging.getLogger("sweepy.applications")
 DEFAULT_HISTORY = "~/.sweepy/history.db"
 BANDS = ((0, 49), (50, 69), (70, 84), (85, 100))
 RATES_FROM = 5
@@ -101,15 +103,25 @@ def profile_key(session: Session) -> str:
 
 
 def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Application]:
-    """The session profile's tracked postings by job_id ({} when nothing was ever tracked)."""
-    store = open_store(ws, session.profile_path, clock, create=False)
-    return store.applications(profile_key(session)) if store is not None else {}
+    """The session profile's tracked postings by job_id ({} when nothing was ever tracked, or when the history
+    cannot be read now: a report or a page of cards does not fail over its tracking marks)."""
+    try:
+        store = open_store(ws, session.profile_path, clock, create=False)
+        return store.applications(profile_key(session)) if store is not None else {}
+    except SweepyError as exc:
+        log.warning("application history not read: %s", exc.message)
+        return {}
 
 
 def statuses(ws: Workspace, session: Session, clock: Any) -> dict[str, dict[str, str]]:
-    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked)."""
-    store = open_store(ws, session.profile_path, clock, create=False)
-    return store.statuses(profile_key(session)) if store is not None else {}
+    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked, or
+    when the history cannot be read now)."""
+    try:
+        store = open_store(ws, session.profile_path, clock, create=False)
+        return store.statuses(profile_key(session)) if store is not None else {}
+    except SweepyError as exc:
+        log.warning("application history not read: %s", exc.message)
+        return {}
 
 
 def check_status(status: str | None) -> str | None:

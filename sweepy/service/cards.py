@@ -76,18 +76,16 @@ class CardTools(ServiceBase):
         resume = self.resume_fingerprint(session)
         ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
         applications = statuses(self.workspace, session, self.clock) if session is not None else {}
-        chosen = (
-            [i for i, c in enumerate(ranked.cards) if status is None or applications.get(c.job_id, {}).get(
-             "status") == status] if ranked is not None else []
-        )  # fmt: skip
-        total = len(chosen)
         start = max(0, offset)
-        stop = start + max(1, limit) if limit is not None else total
         if ranked is None:
-            page = []
+            total, page = 0, []
         elif status is None:  # every card: one slice of the ranking
-            page = ranked.page(start, stop)
+            total = len(ranked.cards)
+            page = ranked.page(start, start + max(1, limit) if limit is not None else total)
         else:
+            chosen = [i for i, c in enumerate(ranked.cards) if applications.get(c.job_id, {}).get("status") == status]
+            total = len(chosen)
+            stop = start + max(1, limit) if limit is not None else total
             page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]]
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:

@@ -13,7 +13,7 @@ from ..paths import atomic_write_bytes
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
-from .applications import open_store, tracked
+from .applications import tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .exports import Export
 from .gate import check_assessed
@@ -184,8 +184,7 @@ class ReportTools(ServiceBase):
         """The result profile's tracked postings (none when nothing was ever tracked)."""
         if not isinstance(stem, str):
             return {}
-        store = open_store(self.workspace, profile_path, self.clock, create=False)
-        return store.applications(stem) if store is not None else {}
+        return tracked(self.workspace, Session(profile_stem=stem, profile_path=profile_path, cards=[]), self.clock)
 
     def _export_source(self, json_source: str | None, profile_stem: str | None, results_dir: str) -> Path:
         if json_source is not None:
