@@ -56,7 +56,53 @@ def _m001_seen(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX seen_by_age ON seen (profile, last_seen)")
 
 
-MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [("001_seen", _m001_seen)]
+def _m002_applications(db: sqlite3.Connection) -> None:
+    """The person's applications (sweepy/applications.py): every status change with its date, the posting as it
+    was when first tracked, and what watch_postings last saw of it."""
+    db.execute(
+        """CREATE TABLE application_events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            date TEXT NOT NULL,
+            note TEXT,
+            resume TEXT,
+            track TEXT,
+            source TEXT NOT NULL,
+            recorded_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX application_events_by_job ON application_events (profile, job_id, date)")
+    db.execute(
+        """CREATE TABLE tracked_postings (
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            posting TEXT NOT NULL,
+            watched TEXT,
+            watch_state TEXT,
+            watched_on TEXT,
+            csv_status TEXT,
+            PRIMARY KEY (profile, job_id)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE watch_events (
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            state TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            changes TEXT NOT NULL,
+            recorded_at REAL NOT NULL
+        )"""
+    )
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+    ("001_seen", _m001_seen),
+    ("002_applications", _m002_applications),
+]
 
 
 class HistoryStore:

@@ -135,6 +135,85 @@ class ListSweeps(_Payload):
     sweeps: Records
 
 
+class Application(BaseModel):
+    status: Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+    since: str
+
+
+class TrackedEntry(BaseModel):
+    index: int
+    job_id: str
+    status: str
+    date: str
+    changed: bool
+    application: Application
+
+
+class TrackJobs(_Payload):
+    accepted: list[TrackedEntry]
+    rejected: Records
+    accepted_count: int
+    changed_count: int
+    profile_stem: str
+
+
+class OutcomeCounts(BaseModel):
+    model_config = ConfigDict(extra="allow")  # the group's key fields: resume and track, engine, band or week
+    applied: int
+    answered: int
+    interview: int
+    offer: int
+    median_days_to_answer: float | None
+    rates: dict[str, float] | None = None
+
+
+class GetOutcomes(_Payload):
+    profile_stem: str
+    since: str | None
+    totals: OutcomeCounts
+    by_resume: list[OutcomeCounts]
+    by_engine: list[OutcomeCounts]
+    by_match_band: list[OutcomeCounts]
+    by_week: list[OutcomeCounts]
+
+
+class FieldChange(BaseModel):
+    field: Literal["title", "location", "workplace", "salary", "description_digest"]
+    before: str
+    after: str
+
+
+class Watched(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    job_id: str
+    title: str
+    company: str
+    state: Literal["open", "closed", "unknown"]
+    previous_state: str | None
+    state_changed: bool
+    changes: list[FieldChange]
+    checked_by: Literal["board", "link"]
+    closed_after_applied: bool
+    status: str | None
+    reason: str | None = None
+
+
+class WatchPostings(_Payload):
+    """Running (progress, poll get_sweep_status) or completed (one entry per posting)."""
+
+    sweep_status: Literal["running", "completed", "failed"]
+    job_id: str
+    elapsed_seconds: float
+    debug_log: str
+    progress: dict[str, Any] | None = None
+    watched_count: int | None = None
+    open_count: int | None = None
+    closed_count: int | None = None
+    unknown_count: int | None = None
+    changed_count: int | None = None
+    postings: list[Watched] | None = None
+
+
 PAYLOADS: dict[str, type[BaseModel]] = {
     "create_profile": CreateProfile,
     "run_sweep": Sweep,
@@ -149,6 +228,9 @@ PAYLOADS: dict[str, type[BaseModel]] = {
     "convert_document": Converted,
     "convert_docx": Converted,
     "list_sweeps": ListSweeps,
+    "track_jobs": TrackJobs,
+    "watch_postings": WatchPostings,
+    "get_outcomes": GetOutcomes,
 }
 
 

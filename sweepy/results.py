@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from .applications import sweep_overlay
 from .cards import Card
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
@@ -75,7 +76,12 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
     text = f'{head[:-1]}, "cards": {cards_json}}}'
 
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
+    overlay = (
+        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log)
+        if profile.export.tracking
+        else None
+    )
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay)
     atomic_write_text(json_path, text)
     # Even a sweep that kept no card becomes the active session (the cards of another profile, or of an earlier
     # sweep, must not look like this sweep's); activate() leaves the profile's saved session and its judgments.

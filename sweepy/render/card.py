@@ -129,7 +129,7 @@ def _badge(card: Card, styles: Styles) -> Table | None:
     return badge
 
 
-def _header(card: Card, number: int, styles: Styles, stale: bool) -> list[list[Any]]:
+def _header(card: Card, number: int, styles: Styles, stale: bool, application: str | None) -> list[list[Any]]:
     place = " · ".join(p for p in (card.company, card.location, WORKPLACE.get(card.workplace, "")) if p)
     left = [
         Paragraph(f"{number}. " + markup_for(card.title, bold=True), styles.card_title),
@@ -141,6 +141,8 @@ def _header(card: Card, number: int, styles: Styles, stale: bool) -> list[list[A
     if stale:
         note = f'<font color="{css(WARN)}">{markup_for("judged against an earlier resume")}</font>'
         right.append(Paragraph(note, styles.small))
+    if application:  # tracked with track_jobs: its status, e.g. "applied since 2026-11-20"
+        right.append(Paragraph(markup_for(application, bold=True), styles.small))
     if (badge := _badge(card, styles)) is not None:
         right += [Spacer(1, 3), badge]
     return [[left, right]]
@@ -198,9 +200,12 @@ def _body(card: Card, styles: Styles) -> list[Paragraph]:
     return rows
 
 
-def card_flowable(card: Card, number: int, styles: Styles, stale: bool = False) -> Flowable:
-    """The card, kept on one page when it fits (cards then flow several to a page)."""
-    rows: list[list[Any]] = _header(card, number, styles, stale)
+def card_flowable(
+    card: Card, number: int, styles: Styles, stale: bool = False, application: str | None = None
+) -> Flowable:
+    """The card, kept on one page when it fits (cards then flow several to a page). `application`: the status
+    line of a tracked card."""
+    rows: list[list[Any]] = _header(card, number, styles, stale, application)
     rows += [[paragraph, ""] for paragraph in _body(card, styles)]
     table = Table(rows, colWidths=[FRAME_WIDTH - SIDE_WIDTH, SIDE_WIDTH])
     commands: list[tuple[Any, ...]] = [

@@ -103,10 +103,15 @@ def _sources_table(sources: list[dict[str, Any]], styles: Styles) -> Table:
     return table
 
 
-def coverage_flowables(coverage: Coverage | None, styles: Styles) -> list[Flowable]:
+def coverage_flowables(
+    coverage: Coverage | None, styles: Styles, applications: dict[str, int] | None = None
+) -> list[Flowable]:
     """The footer section. Without a result file (cards imported by hand, a moved file) it says coverage is
-    unknown rather than leaving the section out."""
+    unknown rather than leaving the section out. `applications`: the profile's tracked postings by status."""
     parts: list[Flowable] = [Paragraph("What this sweep saw", styles.heading)]
+    if applications:
+        listed = ", ".join(f"{count} {status}" for status, count in applications.items())
+        parts.append(Paragraph(markup_for(f"Applications by status: {listed}."), styles.body))
     if coverage is None:
         parts.append(
             Paragraph(

@@ -27,6 +27,10 @@ class ReportDocument:
     cards: list[Card]
     coverage: Coverage | None
     stale_ids: frozenset[str] = field(default_factory=frozenset)
+    applications: dict[str, str] = field(default_factory=dict)
+    """Tracked cards' status lines by job_id ("applied since 2026-11-20")."""
+    application_counts: dict[str, int] = field(default_factory=dict)
+    """The profile's tracked postings by status, for the coverage footer."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,9 @@ def render_pdf(doc: ReportDocument) -> RenderedPdf:
         story.append(Spacer(1, 4))
     else:
         story.append(Paragraph(markup_for("No roles in this report."), style.body))
-    story += [card_flowable(card, n, style, card.job_id in doc.stale_ids) for n, card in enumerate(rank(doc.cards), 1)]
-    story += coverage_flowables(doc.coverage, style)
+    story += [card_flowable(card, n, style, card.job_id in doc.stale_ids, doc.applications.get(card.job_id))
+              for n, card in enumerate(rank(doc.cards), 1)]  # fmt: skip
+    story += coverage_flowables(doc.coverage, style, doc.application_counts)
     buffer = io.BytesIO()
     template = SimpleDocTemplate(
         buffer,

@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import Card, rank
 from ..errors import NotFound, SweepyError
 from ..session import Session, check_stem, load_session
+from .applications import check_status, statuses
 from .base import ServiceBase
 
 
@@ -55,8 +56,9 @@ def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) 
 
 class CardTools(ServiceBase):
     def get_jobs(
-        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0
+        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0, status: str | None = None
     ) -> dict[str, Any]:
+        check_status(status)
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
@@ -73,9 +75,21 @@ class CardTools(ServiceBase):
             session = None
         resume = self.resume_fingerprint(session)
         ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
-        total = len(ranked.cards) if ranked is not None else 0
+        applications = statuses(self.workspace, session, self.clock) if session is not None else {}
         start = max(0, offset)
-        page = ranked.page(start, start + max(1, limit) if limit is not None else total) if ranked is not None else []
+        if ranked is None:
+            total, page = 0, []
+        elif status is None:  # every card: one slice of the ranking
+            total = len(ranked.cards)
+            page = ranked.page(start, start + max(1, limit) if limit is not None else total)
+        else:
+            chosen = [i for i, c in enumerate(ranked.cards) if applications.get(c.job_id, {}).get("status") == status]
+            total = len(chosen)
+            stop = start + max(1, limit) if limit is not None else total
+            page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]]
+        for brief in page:
+            if (application := applications.get(brief["job_id"])) is not None:
+                brief["application"] = dict(application)
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,

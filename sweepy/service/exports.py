@@ -1,16 +1,18 @@
 """export_report's outputs: each asked format written on its own, so one failing leaves the others standing."""
 
+import datetime as dt
 import json
 import logging
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..cards import Card
 from ..errors import SweepyError
-from ..export import carried_tracking, csv_text
+from ..export import carried_tracking, csv_text, overlay_tracking
+from ..followups import FollowUp, ReportMarks, calendar_bytes
 from ..owned import OwnWrites
 
 log = logging.getLogger("sweepy.export")
@@ -31,13 +33,19 @@ class Export:
     tracking: bool
     writes: OwnWrites
     """Every file goes through it: a file Sweepy did not write is kept as a backup before it is replaced."""
+    follow_ups: list[FollowUp] = field(default_factory=list)
+    """The profile's follow-ups from its application history (ics)."""
+    tracked: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The application store's tracking columns by job_id (csv): its status over the one carried."""
+    marks: ReportMarks = field(default_factory=lambda: ReportMarks({}, {}, []))
+    """Tracked cards' status lines and the counts by status (pdf)."""
 
     @property
     def stem(self) -> str:
         return self.source.stem
 
     def write(self, asked: list[str]) -> tuple[dict[str, Any], list[dict[str, str]]]:
-        """(generated, errors) for the asked formats, in the order pdf, png, csv, json."""
+        """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics."""
         generated: dict[str, Any] = {}
         errors: list[dict[str, str]] = []
         pdf: bytes | None = None
@@ -55,6 +63,8 @@ class Export:
                     generated.update(self._csv())
                 elif fmt == "json":
                     generated["json"] = self._json()
+                elif fmt == "ics":
+                    generated.update(self._ics())
             except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
                 errors.append({"format": fmt, "message": _describe(fmt, exc)})
                 if not isinstance(exc, SweepyError):
@@ -74,6 +84,8 @@ class Export:
             self.cards,
             Coverage.from_result(self.data, self.source.name),
             self.stale_ids,
+            self.marks.lines,
+            self.marks.counts,
         )
         rendered = render_pdf(document)
         return rendered.data, rendered.pages
@@ -104,8 +116,18 @@ class Export:
         target = self.out / f"{self.stem}_export.csv"
         stem = self.data["profile"].get("stem")
         carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
+        if self.tracking:
+            overlay_tracking(carried, self.tracked)
         self.writes.write(target, csv_text(self.cards, self.tracking, carried).encode("utf-8"))
         return {"csv": str(target), "csv_rows": len(self.cards)}
+
+    def _ics(self) -> dict[str, Any]:
+        """`{profile}_followups.ics`: one calendar per profile (its UIDs are stable), rewritten on each export."""
+        stem = self.data["profile"].get("stem")
+        target = self.out / f"{stem if isinstance(stem, str) else self.stem}_followups.ics"
+        name = f"Job search follow-ups ({self.candidate})"
+        self.writes.write(target, calendar_bytes(self.follow_ups, dt.datetime.now(dt.UTC), name))
+        return {"ics": str(target), "ics_events": len(self.follow_ups)}
 
     def _json(self) -> str:
         """`{stem}_export.json`, never the sweep file it reads."""

@@ -5,11 +5,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..applications import Application, csv_values, today
 from ..cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
+from ..followups import follow_ups, report_marks
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
+from .applications import tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .cards import empty_session_message
 from .exports import Export
@@ -94,7 +97,8 @@ class ReportTools(ServiceBase):
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
             check_assessed(session.cards, resume, "render_report", forced=self.settings.require_judgments)
         source = "given" if given else "saved" if session.playbook.strip() else "generated"
-        text = given or session.playbook.strip() or default_playbook(session.cards)
+        marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
+        text = marks.playbook(given or session.playbook.strip() or default_playbook(session.cards))
         result, result_name = read_coverage_source(session.source_result)
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
@@ -106,6 +110,8 @@ class ReportTools(ServiceBase):
                 cards=session.cards,
                 coverage=Coverage.from_result(result, result_name) if result is not None else None,
                 stale_ids=frozenset(c.job_id for c in session.cards if c.stale(resume)),
+                applications=marks.lines,
+                application_counts=marks.counts,
             )
         )
         writes.write(target, rendered.data, "output_filename")
@@ -158,6 +164,8 @@ class ReportTools(ServiceBase):
         tracking = job_tracking if job_tracking is not None else block.get("tracking") is not False
         profile = load_profile_or_none(profile_path)
         saved_name = block.get("name") if isinstance(block.get("name"), str) and block["name"].strip() else None
+        applications = self._applications(profile_path, block.get("stem"))
+        marks = report_marks(applications, today(self.clock()))
         export = Export(
             source=source,
             data=data,
@@ -166,10 +174,13 @@ class ReportTools(ServiceBase):
             candidate=given_name or saved_name or (profile.name if profile else None) or UNNAMED,
             date=report_date(self.clock()),
             search=search_line(profile, block),
-            playbook=(session.playbook.strip() if session else "") or default_playbook(cards),
+            playbook=marks.playbook((session.playbook.strip() if session else "") or default_playbook(cards)),
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
             writes=self.own_writes([profile_path, session.profile_path if session else None]),
+            follow_ups=follow_ups(block["stem"], applications.values()) if applications else [],
+            tracked=csv_values(applications),
+            marks=marks,
         )
         generated, errors = export.write(asked)
         done = ", ".join(f for f in asked if f not in {e["format"] for e in errors})
@@ -191,6 +202,12 @@ class ReportTools(ServiceBase):
             "backups": export.writes.backups,
             "message": message,
         }
+
+    def _applications(self, profile_path: str | None, stem: Any) -> dict[str, Application]:
+        """The result profile's tracked postings (none when nothing was ever tracked)."""
+        if not isinstance(stem, str):
+            return {}
+        return tracked(self.workspace, Session(profile_stem=stem, profile_path=profile_path, cards=[]), self.clock)
 
     def _export_source(
         self, json_source: str | None, profile_stem: str | None, results_dir: str

@@ -162,8 +162,8 @@ class SweepTools(ServiceBase):
             "progress": job.progress(),
             "elapsed_seconds": job.elapsed_seconds(),
             "debug_log": str(job.debug_log),
-            "message": f"Sweep is running (step {job.step}/{job.total}: {job.label}). Call get_sweep_status with "
-            f"job_id {job.id!r} until sweep_status reads completed.",
+            "message": f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
+            f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
         }
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
