@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/sweepy sweep config.sample.yaml --include-seen
+	$(BIN)/sweepy sweep example --include-seen
 
 lint: $(STAMP)
 	$(BIN)/ruff check sweepy server.py tests bench

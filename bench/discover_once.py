@@ -4,6 +4,7 @@ Usage: python bench/discover_once.py greenhouse BASE_URL BOARDS...   (the HTTP l
        python bench/discover_once.py feed FILE.jsonl                 (the same postings from a local file)
 """
 
+import functools
 import json
 import resource
 import sys
@@ -33,7 +34,8 @@ def main() -> None:
         block = {"base_url": rest[0], "boards": rest[1:]} if engine == "greenhouse" else {"path": rest[0]}
         config = get_engine(engine).parse_config({"enabled": True, **block}, ws)
         started = time.perf_counter()
-        with open_network(build_client, ws.state_dir, None, None) as network:
+        loopback = functools.partial(build_client, allow_private=True)  # the fake boards are on 127.0.0.1
+        with open_network(loopback, ws.state_dir, None, None) as network:
             request = DiscoverRequest(["Paralegal"], "New York, NY", ws, {}, network=network)
             found = discover({engine: config}, request, timeout=120)
         elapsed = time.perf_counter() - started

@@ -107,6 +107,7 @@ def _blocks(url: str) -> dict[str, dict[str, Any]]:
 
 
 def _concurrent_sweep(delays: list[float], workdir: Path) -> dict[str, Any]:
+    import functools
     import os
     import time
     from contextlib import ExitStack
@@ -132,7 +133,8 @@ def _concurrent_sweep(delays: list[float], workdir: Path) -> dict[str, Any]:
                 merged["base_url"] = server.url + "/recruitee/{company}"
             configs[name] = get_engine(name).parse_config(merged, ws)
         started = time.perf_counter()
-        with open_network(build_client, ws.state_dir, None, None, trust_base_urls=True) as network:
+        loopback = functools.partial(build_client, allow_private=True)  # the fake boards are on 127.0.0.1
+        with open_network(loopback, ws.state_dir, None, None, trust_base_urls=True) as network:
             request = DiscoverRequest(["Paralegal"], "New York, NY", ws, {}, network=network)
             found = discover(configs, request, timeout=60)
         wall = time.perf_counter() - started

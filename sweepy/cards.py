@@ -102,11 +102,13 @@ class CardSalary(BaseModel):
     annual_max: float | None = None
     text: str = ""
     predicted: bool = False
+    ote: bool = False
+    """On-target earnings (base plus commission or bonus at target), not base pay alone."""
 
     def brief(self) -> dict[str, Any]:
         """As get_jobs shows it: the posted text and the yearly figures; the posted figures only when they are
-        not yearly ones already, `predicted` only when true."""
-        data = self.model_dump(mode="json", exclude_none=True, exclude={"predicted"})
+        not yearly ones already, `predicted` and `ote` only when true."""
+        data = self.model_dump(mode="json", exclude_none=True, exclude={"predicted", "ote"})
         _whole_numbers(data)
         for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
             if data.get(posted) == data.get(annual):
@@ -115,6 +117,8 @@ class CardSalary(BaseModel):
             data.pop("text")
         if self.predicted:
             data["predicted"] = True
+        if self.ote:
+            data["ote"] = True
         return data
 
 

@@ -1,12 +1,16 @@
-"""The `sweepy` command: serve (stdio MCP), sweep (one sweep in the foreground, with a summary), sources (does
-each enabled source answer now), results."""
+"""The `sweepy` command: serve (stdio MCP), init (the workspace with the example profiles), sweep (one sweep in
+the foreground, with a summary), sources (does each enabled source answer now), results. Paths typed here are
+taken from the current folder."""
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
+from .config import init_workspace
 from .errors import SweepFailed, SweepyError
+from .paths import Workspace
 from .service import SweepyService
 
 
@@ -30,9 +34,18 @@ def _summary(payload: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def here(raw: str | None, must_exist: bool = True) -> str | None:
+    """A path typed on the command line, taken from the current folder as people expect. With `must_exist`, one
+    that is not there is passed on as given, for the tools' own lookup (the workspace, then the bundled files)."""
+    if raw is None or os.path.isabs(os.path.expanduser(raw)) or raw.startswith("~"):
+        return raw
+    path = os.path.abspath(raw)
+    return path if not must_exist or os.path.exists(path) else raw
+
+
 def _sweep(args: argparse.Namespace) -> int:
     service = SweepyService()
-    job, _ = service.start_sweep(args.profile, deduplicate=not args.no_dedupe, include_seen=args.include_seen)
+    job, _ = service.start_sweep(here(args.profile), deduplicate=not args.no_dedupe, include_seen=args.include_seen)
     job.done.wait()
     payload = service.sweep_payload(job)
     print(json.dumps(payload, indent=2) if args.json else _summary(payload))
@@ -41,7 +54,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
 def _sources(args: argparse.Namespace) -> int:
     """One line per enabled source; exit 1 when any of them does not answer."""
-    reports = SweepyService().check_sources(args.profile)
+    reports = SweepyService().check_sources(here(args.profile))
     for r in reports:
         where = f"{r['engine']}/{r['source']}"
         if r["status"] == "ok":
@@ -52,8 +65,22 @@ def _sources(args: argparse.Namespace) -> int:
 
 
 def _results(args: argparse.Namespace) -> int:
-    payload = SweepyService().get_results(args.profile_stem, args.results_dir, args.limit)
+    results_dir = here(args.results_dir, must_exist=False) if args.results_dir is not None else "results"
+    payload = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
     print(json.dumps(payload, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _init(_args: argparse.Namespace) -> int:
+    """Create the workspace with the example profiles; say where it is and what to run next."""
+    ws = Workspace.from_env()
+    written = init_workspace(ws)
+    print(f"workspace: {ws.home}")
+    for path in written:
+        print(f"wrote {path}")
+    if not written:
+        print("the example profiles are already there (edited copies are never replaced)")
+    print("next: sweepy sweep example   (the bundled offline sample; profiles/example_live.yaml is a live search)")
     return 0
 
 
@@ -68,8 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sweepy", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("serve", help="run the MCP server on stdio").set_defaults(func=_serve)
+    commands.add_parser("init", help="create the workspace with the example profiles").set_defaults(func=_init)
     sweep = commands.add_parser("sweep", help="run one sweep and print a summary")
-    sweep.add_argument("profile", nargs="?", help="profile YAML (default: the last saved, then the bundled ones)")
+    sweep.add_argument(
+        "profile", nargs="?", help="profile YAML or name, e.g. example (default: the last saved, then the bundled ones)"
+    )
     sweep.add_argument("--include-seen", action="store_true", help="report postings from earlier sweeps too")
     sweep.add_argument("--no-dedupe", action="store_true", help="keep duplicates across URLs and platforms")
     sweep.add_argument("--json", action="store_true", help="print the whole completed payload as JSON")
@@ -79,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     sources.set_defaults(func=_sources)
     results = commands.add_parser("results", help="print the latest result file's top roles")
     results.add_argument("--profile-stem", help="only this profile's results")
-    results.add_argument("--results-dir", default="results")
+    results.add_argument("--results-dir", help="folder of result files (default: the workspace's results/)")
     results.add_argument("--limit", type=int, default=10)
     results.set_defaults(func=_results)
     args = parser.parse_args(argv)

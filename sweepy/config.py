@@ -30,7 +30,8 @@ from .validation import describe_validation_error
 
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 MAX_PROFILE_BYTES = 1_000_000
-FALLBACK_PROFILES = ("profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", "config.sample.yaml")
+FALLBACK_PROFILES = ("profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", "profiles/example.yaml")
+"""Looked for in the workspace (`sweepy init` writes the last two), then the bundled ones of the same name."""
 MAX_PROFILE_DEPTH = 32
 """Nesting levels a profile may use (a real one needs 5): deeper YAML would exhaust Python's recursion limit."""
 KNOWN_PLATFORMS = frozenset(PLATFORM_HOSTS.values()) | {"other"}
@@ -382,24 +383,67 @@ def default_profile_filename(name: str, first_title: str) -> str:
     return f"profiles/{'_'.join(parts)}.yaml"
 
 
+def bundled_profiles() -> Path:
+    """The example profiles shipped as package data (`sweepy init` copies them into the workspace)."""
+    return paths.INSTALL_DIR / "sweepy" / "data" / "profiles"
+
+
 def find_profile(workspace: Workspace, raw: str | None) -> Path:
-    """The profile to sweep: the given path, else the last saved one, else the first conventional file in the
-    workspace, then in Sweepy's install folder (as `Workspace.resolve_read` looks up relative paths, so the
-    bundled samples work from an empty workspace)."""
+    """The profile to sweep: the given path (or a profile's name, e.g. `example`: `profiles/example.yaml` in the
+    workspace, else the bundled one), else the last saved one, else the first conventional file in the
+    workspace, then among the bundled profiles (so they work from an empty workspace)."""
     if raw is not None:
-        return workspace.resolve_read(raw, "Profile")
+        try:
+            return workspace.resolve_read(raw, "Profile")
+        except NotFound as exc:
+            named = _named_profile(workspace, raw)
+            if named is None:
+                raise NotFound(f"{exc.message} {_NAMES_HINT.format(', '.join(_bundled_names()))}") from None
+            return named
     last = workspace.read_state().get("last_profile")
-    folders = (workspace.home, paths.INSTALL_DIR)
     # Every workspace file before any bundled one: the person's own profiles win over the samples.
-    candidates = [folder / name for folder in folders for name in FALLBACK_PROFILES]
+    candidates = [workspace.home / name for name in FALLBACK_PROFILES]
+    candidates += [bundled_profiles() / Path(name).name for name in FALLBACK_PROFILES[1:]]
     for candidate in ([Path(last)] if isinstance(last, str) else []) + candidates:
         if candidate.is_file():
             return candidate.resolve()
     raise NotFound(
         "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
-        f"{', '.join(FALLBACK_PROFILES)} in {workspace.home} and in {paths.INSTALL_DIR}). "
+        f"{', '.join(FALLBACK_PROFILES)} in {workspace.home} and the bundled ones in {bundled_profiles()}). "
         "Call create_profile first, or pass profile_path."
     )
+
+
+def init_workspace(workspace: Workspace) -> list[Path]:
+    """Create the workspace with `profiles/` (the bundled example profiles, each only where no file of that name
+    is yet: an edited copy is never replaced) and `results/`. Returns the files written."""
+    written = []
+    for source in sorted(bundled_profiles().glob("*.yaml")):
+        target = workspace.resolve_write(workspace.home / "profiles" / source.name, "example profile")
+        if not target.exists():
+            paths.atomic_write_bytes(target, paths.read_regular(source, "Bundled profile", MAX_PROFILE_BYTES))
+            written.append(target)
+    paths.make_real_dir(workspace.results_dir("results"))
+    return written
+
+
+_NAMES_HINT = "A profile's name alone is looked up in the workspace's profiles/, then among the bundled ones ({})."
+
+
+def _bundled_names() -> list[str]:
+    folder = bundled_profiles()
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def _named_profile(workspace: Workspace, raw: str) -> Path | None:
+    """`example` or `example.yaml`: the workspace's profiles/ first, then the bundled profiles."""
+    if not raw.strip() or any(sep in raw for sep in "/\\") or raw.startswith(("~", ".")):
+        return None
+    name = raw if raw.lower().endswith((".yaml", ".yml")) else f"{raw}.yaml"
+    for folder in (workspace.home / "profiles", bundled_profiles()):
+        if (folder / name).is_file():
+            return (folder / name).resolve()
+    return None
 
 
 def deep_merge(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

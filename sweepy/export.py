@@ -178,12 +178,26 @@ def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
     return {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_source, v) in values.items()}
 
 
-def write_cards_csv(target: Path, cards: list[Card], tracking: bool, stem: str) -> int:
+def overlay_tracking(carried: dict[str, dict[str, str]], overlay: dict[str, dict[str, str]]) -> None:
+    """The store's status wins (it has already read in what the person typed); their own dates stay."""
+    for job_id, values in overlay.items():
+        row = carried.setdefault(job_id, dict.fromkeys(TRACKING_COLUMNS, ""))
+        row["status"] = values["status"]
+        for key in ("applied_on", "follow_up_on"):
+            row[key] = row.get(key) or values.get(key, "")
+
+
+def write_cards_csv(
+    target: Path, cards: list[Card], tracking: bool, stem: str, overlay: dict[str, dict[str, str]] | None = None
+) -> int:
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
-    tracking index then takes the new CSV's rows, so the next sweep does not read it again."""
+    tracking index then takes the new CSV's rows, so the next sweep does not read it again. `overlay`: the
+    application store's values (sweepy/applications.py), its status over the carried one."""
     index = tracking_index(target.parent, stem) if tracking else None
     carried = {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_s, v) in index.values.items()
                } if index is not None else {}  # fmt: skip
+    if index is not None:
+        overlay_tracking(carried, overlay or {})
     data = csv_text(cards, tracking, carried).encode("utf-8")
     atomic_write_bytes(target, data)
     listed = earlier_csvs(target.parent, stem)

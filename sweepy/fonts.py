@@ -1,6 +1,8 @@
 """Bundled Unicode fonts for ReportLab, and Paragraph markup that escapes text and picks a font for each run.
 
-ReportLab's standard fonts only cover Latin-1, so any other script would print as boxes.
+ReportLab's standard fonts only cover Latin-1, so any other script would print as boxes. Arabic and Hebrew are
+in DejaVu Sans; the report's styles turn on ReportLab's HarfBuzz shaping (joined Arabic letters, Devanagari
+conjuncts and vowel signs) and sweepy/render/bidi.py puts right-to-left words in visual order.
 """
 
 import functools
@@ -15,8 +17,11 @@ FONT_DIR = Path(__file__).resolve().parent / "data" / "fonts"
 
 @dataclass(frozen=True)
 class FontNames:
-    """The ReportLab names register_fonts() registers. DejaVu covers Latin, Greek and Cyrillic; Noto covers
-    Devanagari; ReportLab's built-in CID fonts (no file needed, the viewer supplies the glyphs) cover CJK."""
+    """The ReportLab names register_fonts() registers. DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew;
+    Noto Sans Devanagari covers Devanagari; a subset of Noto Sans CJK (tools/subset_cjk_font.py: about 7,000
+    common ideographs, kana, 2,350 Hangul syllables) covers Chinese, Japanese and Korean and is embedded, so the
+    PNG export draws it too. A CJK character outside the subset falls back to ReportLab's built-in CID fonts,
+    whose glyphs the PDF viewer supplies (and PDFium, for the PNG, does not)."""
 
     regular: str = "DejaVuSans"
     bold: str = "DejaVuSans-Bold"
@@ -24,6 +29,7 @@ class FontNames:
     bold_italic: str = "DejaVuSans-BoldOblique"
     mono: str = "DejaVuSansMono"
     devanagari: str = "NotoSansDevanagari"
+    cjk: str = "NotoSansCJKSubset"
     chinese: str = "STSong-Light"
     japanese: str = "HeiseiKakuGo-W5"
     korean: str = "HYGothic-Medium"
@@ -38,6 +44,7 @@ _FILES = {
     FONTS.bold_italic: "DejaVuSans-BoldOblique.ttf",
     FONTS.mono: "DejaVuSansMono.ttf",
     FONTS.devanagari: "NotoSansDevanagari-Regular.ttf",
+    FONTS.cjk: "NotoSansCJK-Subset.ttf",
 }
 
 
@@ -109,14 +116,34 @@ def _covers(font: str, ch: str) -> bool:
 
 def _font_for(ch: str, primary: str, japanese: bool) -> str:
     code = ord(ch)
-    if code in _cmap(primary):
-        return primary
-    if primary == FONTS.mono and code in _cmap(FONTS.regular):
-        return FONTS.regular
-    if code in _cmap(FONTS.devanagari):
-        return FONTS.devanagari
+    # The oblique faces have no Arabic and the mono face no Hebrew: the upright face of the same weight does.
+    upright = FONTS.bold if primary in (FONTS.bold, FONTS.bold_italic) else FONTS.regular
+    for font in (primary, upright, FONTS.devanagari, FONTS.cjk):
+        if code in _cmap(font):
+            return font
     # A character no font has stays in the primary font: it shows as a box but still extracts as text.
     return _cjk_font(code, japanese) or primary
+
+
+def _neutral(ch: str) -> bool:
+    """Punctuation, digits, symbols and spaces: characters that belong to no script."""
+    return ch.isspace() or unicodedata.category(ch)[0] in "PNSZ"
+
+
+def _run_font(chars: str, index: int, current: str, primary: str, japanese: bool) -> str:
+    """The font for chars[index]. A word keeps one font where it can, because ReportLab shapes a word (in a
+    shaped paragraph) with the font of its first letter: punctuation opening a word, as in "(हिंदी", takes the
+    font of the letter after it; combining marks, joiners, spaces and punctuation stay with the run they follow,
+    so a Devanagari vowel sign is drawn by the font that drew its consonant."""
+    ch = chars[index]
+    if _neutral(ch) and not ch.isspace() and (index == 0 or chars[index - 1].isspace()):
+        letter = next((c for c in chars[index:] if c.isspace() or not _neutral(c)), " ")
+        if not letter.isspace() and _covers(font := _font_for(letter, primary, japanese), ch):
+            return font
+    sticky = _neutral(ch) or unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf")
+    if current and sticky and _covers(current, ch):
+        return current
+    return _font_for(ch, primary, japanese)
 
 
 def clean_text(text: str) -> str:
@@ -135,21 +162,22 @@ def font_runs(text: str, bold: bool = False, italic: bool = False, mono: bool = 
     """`text` split into (font name, text) runs by which font has a glyph for each character."""
     register_fonts()
     primary = _primary(bold, italic, mono)
+    chars = clean_text(text)
+    covered = _cmap(primary)
+    if all(ord(ch) in covered for ch in chars):  # most text: one run, without the per-character rules below
+        return [(primary, chars)] if chars else []
     japanese = _has_kana(text)
     runs: list[tuple[str, str]] = []
-    current, chars = "", list[str]()
-    for ch in clean_text(text):
-        # Spaces, combining marks and joiners stay with the run they follow, so a Devanagari vowel sign is
-        # drawn by the font that drew its consonant.
-        sticky = ch.isspace() or unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf")
-        font = current if current and sticky and _covers(current, ch) else _font_for(ch, primary, japanese)
-        if font != current and chars:
-            runs.append((current, "".join(chars)))
-            chars = []
+    current, run = "", list[str]()
+    for index, ch in enumerate(chars):
+        font = _run_font(chars, index, current, primary, japanese)
+        if font != current and run:
+            runs.append((current, "".join(run)))
+            run = []
         current = font
-        chars.append(ch)
-    if chars:
-        runs.append((current, "".join(chars)))
+        run.append(ch)
+    if run:
+        runs.append((current, "".join(run)))
     return runs
 
 

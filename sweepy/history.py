@@ -1,6 +1,7 @@
 """SQLite history of reported postings, per profile: WAL, busy timeout, IMMEDIATE writes, named migrations."""
 
 import contextlib
+import os
 import re
 import sqlite3
 import time
@@ -9,12 +10,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import InvalidArgument, StorageError
-from .paths import Workspace, open_regular
+from .paths import DIR_FD_WRITES, Workspace, make_real_dir, open_real_dir, open_regular
 
 DAY = 86_400
 _OWN_FILES = re.compile(
     r"report_session\.json|.*_session\.json(\.corrupt-.*)?|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
-    r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log",
+    r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log"
+    # Names Sweepy makes later, so they may not exist yet: the breakers (and their old lock), the HTTP cache
+    # folder, SQLite's own companions of a database, a profile's tracking index, the written-files manifest.
+    r"|breakers\.json(\.lock)?|cache|.*-(wal|shm|journal)|\..+\.tracking\.json|written\.json",
     re.IGNORECASE,
 )
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -52,7 +56,50 @@ def _m001_seen(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX seen_by_age ON seen (profile, last_seen)")
 
 
-def _m002_sightings(db: sqlite3.Connection) -> None:
+def _m002_applications(db: sqlite3.Connection) -> None:
+    """The person's applications (sweepy/applications.py): every status change with its date, the posting as it
+    was when first tracked, and what watch_postings last saw of it."""
+    db.execute(
+        """CREATE TABLE application_events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            status TEXT NOT NULL,
+            date TEXT NOT NULL,
+            note TEXT,
+            resume TEXT,
+            track TEXT,
+            source TEXT NOT NULL,
+            recorded_at REAL NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX application_events_by_job ON application_events (profile, job_id, date)")
+    db.execute(
+        """CREATE TABLE tracked_postings (
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            posting TEXT NOT NULL,
+            watched TEXT,
+            watch_state TEXT,
+            watched_on TEXT,
+            csv_status TEXT,
+            PRIMARY KEY (profile, job_id)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE watch_events (
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            date TEXT NOT NULL,
+            state TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            changes TEXT NOT NULL,
+            recorded_at REAL NOT NULL
+        )"""
+    )
+
+
+def _m003_sightings(db: sqlite3.Connection) -> None:
     """Every posting URL a profile's sweeps found for a role (company + normalised title), kept for a year
     whatever the `seen` retention: the evidence for `reposted` and `open_long`."""
     db.execute(
@@ -70,7 +117,8 @@ def _m002_sightings(db: sqlite3.Connection) -> None:
 
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_seen", _m001_seen),
-    ("002_sightings", _m002_sightings),
+    ("002_applications", _m002_applications),
+    ("003_sightings", _m003_sightings),
 ]
 SIGHTING_DAYS = 365
 """How long a sighting is kept: long enough to see a role reposted every month, bounded for the file."""
@@ -83,7 +131,7 @@ class HistoryStore:
         self.path = path
         self.clock = clock
         with self._errors():
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_real_dir(path.parent)  # part by part, never through a link (see _open)
             self._enable_wal()
             with self._connect() as db:
                 self._migrate(db)
@@ -112,14 +160,36 @@ class HistoryStore:
             ) from None
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        with self._errors():
+    def _open(self) -> Iterator[sqlite3.Connection]:
+        """A connection to the database inside its folder as it was checked: the folder is opened part by part
+        without following links (a folder swapped for a link since is refused, as for every other write), and
+        held open while the connection lives. Where the OS names an open folder (/proc/self/fd on Linux),
+        SQLite opens the file through that descriptor, so neither the database nor its -wal and -shm can be
+        created on the other side of a link swapped in after the check."""
+        if not DIR_FD_WRITES:
             db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
             try:
-                db.execute("PRAGMA synchronous=NORMAL")
                 yield db
             finally:
                 db.close()
+            return
+        dir_fd = open_real_dir(self.path.parent, create=False)
+        try:
+            pinned = f"/proc/self/fd/{dir_fd}"
+            where = f"{pinned}/{self.path.name}" if os.path.isdir(pinned) else str(self.path)
+            db = sqlite3.connect(where, timeout=10.0, isolation_level=None)
+            try:
+                yield db
+            finally:
+                db.close()
+        finally:
+            os.close(dir_fd)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        with self._errors(), self._open() as db:
+            db.execute("PRAGMA synchronous=NORMAL")
+            yield db
 
     def _enable_wal(self) -> None:
         """Switch the file to WAL (persistent). The switch needs an exclusive lock and SQLite answers "locked"
@@ -127,11 +197,8 @@ class HistoryStore:
         deadline = time.monotonic() + 10
         while True:
             try:
-                db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-                try:
+                with self._open() as db:
                     db.execute("PRAGMA journal_mode=WAL")
-                finally:
-                    db.close()
                 return
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) or time.monotonic() > deadline:

@@ -55,14 +55,18 @@ class SweepJob:
     _changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
 
     profile_digest: str = ""  # the profile's content: an edited profile starts a new sweep, never joins
+    kind: str = "sweep"
+    """What runs: a sweep, or a watch (watch_postings), in the same registry, polled the same way."""
+    stages: tuple[str, ...] = STAGES
 
     @property
-    def key(self) -> tuple[str, str, bool, bool]:
-        return (str(self.profile_path), self.profile_digest, self.options.deduplicate, self.options.include_seen)
+    def key(self) -> tuple[str, str, str, bool, bool]:
+        return (self.kind, str(self.profile_path), self.profile_digest, self.options.deduplicate,
+                self.options.include_seen)  # fmt: skip
 
     @property
     def total(self) -> int:
-        return len(STAGES)
+        return len(self.stages)
 
     def elapsed_seconds(self) -> float:
         return round(self.elapsed if self.elapsed is not None else time.monotonic() - self.started, 2)
@@ -96,7 +100,7 @@ class SweepJob:
         """The `list_sweeps` record (the list_jobs contract's fields)."""
         return {
             "id": self.id,
-            "kind": "sweep",
+            "kind": self.kind,
             "status": self.status,
             "payload": {
                 "profile_path": str(self.profile_path),
@@ -128,8 +132,8 @@ class SweepRegistry:
                     return other, True
             if len(running) >= MAX_RUNNING:
                 raise ServerBusy(
-                    f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status or "
-                    "list_sweeps), then call run_sweep again.",
+                    f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status with its "
+                    "job_id), then call run_sweep again.",
                     retryable=True,
                 )
             self._jobs[job.id] = job
@@ -157,13 +161,13 @@ class SweepRegistry:
         if job is None:
             raise NotFound(
                 f"No sweep with job_id {job_id!r} in this server process (ids are forgotten on restart). "
-                "Call run_sweep to start a sweep, or list_sweeps to see the known ones."
+                "Call get_sweep_status without job_id for the newest sweep, or run_sweep to start one."
             )
         return job
 
-    def running(self) -> SweepJob | None:
+    def running(self, kind: str = "sweep") -> SweepJob | None:
         with self._lock:
-            return next((j for j in reversed(self._jobs.values()) if j.status == "running"), None)
+            return next((j for j in reversed(self._jobs.values()) if j.status == "running" and j.kind == kind), None)
 
     def newest_first(self) -> list[SweepJob]:
         with self._lock:

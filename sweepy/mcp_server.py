@@ -13,18 +13,20 @@ from mcp.types import CallToolResult
 from pydantic import Field, WithJsonSchema
 
 from . import __version__
+from .applications import MAX_TRACK_ITEMS, Status, TrackItem
 from .cards import JUDGMENT_FIELDS
 from .employment import EmploymentType
 from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
 from .service import SweepyService, clamp
 from .service.judgments import MAX_JOB_ID
+from .service.watch import MAX_WATCH
 from .settings import Settings
 
 INSTRUCTIONS = (
     "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
     "→ get_jobs (judge each card against the resume) → submit_judgments. Keyword scores are a first pass, not a "
-    "verdict."
+    "verdict. As the person applies: track_jobs; then watch_postings, get_outcomes, export_report with ics."
 )
 
 
@@ -48,6 +50,7 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ct
     return envelope(service.sweep_payload(job))
 
 
+TRACK_ITEM_SCHEMA = TrackItem.model_json_schema()
 CREATE_PROFILE_ARGUMENTS = frozenset(
     "name titles location resume_path remote_only include_hybrid min_salary employment_types must_have_skills synonyms "
     "platforms sources_config cache_config orchestrator_config history_config eligibility_config job_tracking "
@@ -165,14 +168,18 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
         limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
         offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0,
+        status: Annotated[
+            Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
+        ] = None,
     ) -> CallToolResult:
         """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
 
         Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
         limit and offset (next_offset); descriptions are excerpts. A card marked judgment_stale was judged
-        against an earlier resume: judge it again. Next: submit_judgments.
+        against an earlier resume: judge it again. Tracked cards carry application {status, since}. Next:
+        submit_judgments.
         """
-        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset))
+        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset, status))
 
     @registry.tool
     def get_results(
@@ -214,14 +221,18 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
             str, Field(description="JSON array of posting records (title, company, url, ...) or get_jobs cards.")
         ],
         validate: Annotated[bool, Field(description="Check every URL with the SSRF-safe link checker first.")] = False,
+        validate_timeout_seconds: Annotated[
+            float, Field(ge=1, le=600, description="The whole link check's limit; links not reached stay not_checked.")
+        ] = 60,
     ) -> CallToolResult:
         """Add roles found outside the sweep to the active session as keyword-scored cards.
 
         Each entry is checked like a swept posting; duplicates of session cards and bad entries come back in
         skipped with their reason. With validate, dead links are skipped and the others marked verified or
-        unverified (a rate limit or an anti-bot page never proves a posting dead). Next: get_jobs.
+        unverified (a rate limit or an anti-bot page never proves a posting dead); links not reached within
+        validate_timeout_seconds stay not_checked (reason deadline). Next: get_jobs.
         """
-        return envelope(service.import_jobs(jobs_json, validate))
+        return envelope(service.import_jobs(jobs_json, validate, validate_timeout_seconds))
 
     @registry.tool
     def convert_document(
@@ -323,8 +334,12 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None,
         profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None,
         results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
-        formats: Annotated[list[str], Field(description='Any of "pdf", "png", "csv", "json".')] = ["pdf"],  # noqa: B006
-        candidate_name: Annotated[str, Field(description="Name in the PDF header.")] = "Job Seeker",
+        formats: Annotated[
+            list[str], Field(description='Any of "pdf", "png", "csv", "json", "ics" (follow-up calendar).')
+        ] = ["pdf"],  # noqa: B006
+        candidate_name: Annotated[
+            str | None, Field(description="Name in the PDF header; default the profile's name.")
+        ] = None,
         output_dir: Annotated[
             str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
         ] = None,
@@ -334,7 +349,8 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         ] = None,
     ) -> CallToolResult:
         """Rebuild report files from an existing sweep result JSON (the newest one by default): PDF, PNG pages,
-        CSV (with the person's tracking columns carried forward) or JSON ({stem}_export.json).
+        CSV (with the person's tracking columns carried forward), JSON ({stem}_export.json) or ICS (the
+        follow-ups of track_jobs as calendar events: applied + 7 days, interviews, deadlines of saved postings).
 
         Judgments saved for the profile are merged in by job_id. Each format is made on its own: one that fails
         is listed in errors and the others are still written. Use render_report for the current session.
@@ -350,6 +366,71 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
             job_tracking,
         )
         return envelope(payload)
+
+    @registry.tool
+    def track_jobs(
+        items: Annotated[
+            # Published as TrackItem objects; a malformed entry is still accepted here so that it alone is rejected.
+            list[Annotated[Any, WithJsonSchema(TRACK_ITEM_SCHEMA)]],
+            Field(max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."),
+        ],
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
+    ) -> CallToolResult:
+        """Record the person's application progress: each entry a job_id from get_jobs and its status (saved,
+        applied, interview, offer, rejected, withdrawn, ghosted), dated (default today, never in the future).
+
+        Every change is kept with its date, stamped with the resume the card was judged against. Each entry is
+        accepted or rejected with a reason; repeating a call changes nothing. Next: get_outcomes, watch_postings,
+        or export_report with formats ["ics"] for the follow-ups.
+        """
+        return envelope(service.track_jobs(items, profile_stem, results_dir))
+
+    @registry.tool
+    async def watch_postings(
+        ctx: Context,
+        job_ids: Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=MAX_JOB_ID)]] | None,
+            Field(
+                max_length=MAX_WATCH, description="Postings to check; default every saved, applied or interview one."
+            ),
+        ] = None,
+        profile_stem: Annotated[
+            str | None, Field(description="Profile id of a saved session; default the active session.")
+        ] = None,
+        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
+        wait_seconds: Annotated[
+            int, Field(description="Longest wait before returning progress; clamped to 0..600.")
+        ] = 45,
+    ) -> CallToolResult:
+        """Re-check the tracked postings (at most 200): through their ATS board's API where they came from one,
+        else their page through the safe link checker. Each comes back open, closed (gone from the board, 404/410,
+        or "no longer available") or unknown (with the reason), with the changes since the last watch (title,
+        location, workplace, salary, description_digest) and closed_after_applied.
+
+        Runs in the background: if it takes longer than wait_seconds, poll get_sweep_status with its job_id.
+        """
+        job = await anyio.to_thread.run_sync(service.start_watch, job_ids, profile_stem, results_dir)
+        return await _wait_for(service, job, wait_seconds, ctx)
+
+    @registry.tool
+    def get_outcomes(
+        since: Annotated[
+            str | None,
+            Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Only applications from this date on (YYYY-MM-DD)."),
+        ] = None,
+        profile_path: Annotated[
+            str | None, Field(description="Profile YAML; default the active session's profile.")
+        ] = None,
+    ) -> CallToolResult:
+        """What the application history says works: applied, answered, interview, offer and the median days to
+        a first answer, by resume (fingerprint and track), by source engine, by match band and by week applied.
+
+        Under 5 applications a group shows counts only, no rates.
+        """
+        return envelope(service.get_outcomes(since, profile_path))
 
     return MCPServer(
         "sweepy",

@@ -41,6 +41,7 @@ class Salary:
     period: Period
     text: str = ""
     predicted: bool = False  # an aggregator's estimate (Adzuna's salary_is_predicted), not the employer's figure
+    ote: bool = False  # on-target earnings: base plus commission or bonus at target, not base alone
 
     @property
     def annual_min(self) -> float | None:
@@ -60,6 +61,7 @@ class Salary:
             "annual_max": self.annual_max,
             "text": self.text,
             "predicted": self.predicted,
+            "ote": self.ote,
         }
 
 

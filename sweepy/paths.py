@@ -20,7 +20,9 @@ MAX_DATA_BYTES = 50_000_000
 MAX_STATE_BYTES = 1_000_000
 """state.json holds one path: anything near this size is not Sweepy's."""
 INSTALL_DIR = Path(__file__).resolve().parents[1]
-"""The folder holding server.py and the bundled samples (the default workspace)."""
+"""The folder holding the `sweepy` package: a checkout (with server.py), or site-packages for an installed wheel.
+Bundled files (`sweepy/data/...`) are looked up here; it is the default workspace only for a checkout
+(sweepy.settings.default_home)."""
 
 
 def _check_text(raw: str, what: str) -> None:
@@ -178,6 +180,11 @@ def open_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError]
         raise error(
             f"{what} {path} cannot be read ({exc.strerror or exc}). Check the file and its permissions."
         ) from None
+    return _regular(fd, path, what, max_bytes, error)
+
+
+def _regular(fd: int, path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
+    """The open descriptor `fd` as a file, if it is a regular file of at most `max_bytes` (else closed)."""
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -207,9 +214,16 @@ def file_identity(path: Path) -> FileIdentity | None:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def read_regular(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
-    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows."""
-    with open_regular(path, what, max_bytes, error) as handle:
+def read_regular(
+    path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError, in_real_dir: bool = False
+) -> bytes:
+    """The bytes of a regular file (see open_regular), never more than `max_bytes` even if it grows. With
+    `in_real_dir`, a file of Sweepy's state read in its folder opened without following links (see
+    open_real_dir; nothing is created): a folder swapped for a link reads as PathNotAllowed, not the other side."""
+    opened = (
+        _open_in_real_dir(path, what, max_bytes, error) if in_real_dir else open_regular(path, what, max_bytes, error)
+    )
+    with opened as handle:
         try:
             data = handle.read(max_bytes + 1)
         except OSError as exc:
@@ -255,10 +269,11 @@ DIR_FD_WRITES = (
 """Where the OS lets a write hold its folder open (Linux, macOS): checked at the moment of writing."""
 
 
-def open_real_dir(folder: Path) -> int:
+def open_real_dir(folder: Path, create: bool = True) -> int:
     """A descriptor of `folder`, walked from `/` one part at a time without following a symlink, creating the
-    missing parts. `folder` is a real path (from resolve_write): a part that is a symlink now was swapped in
-    after it was checked, and is refused. Writing through the descriptor cannot be redirected later."""
+    missing parts (unless not `create`: then FileNotFoundError). `folder` is a real path (from resolve_write): a
+    part that is a symlink now was swapped in after it was checked, and is refused. Writing through the
+    descriptor cannot be redirected later."""
     fd = os.open(folder.anchor, _DIR_FLAGS)
     try:
         for depth, part in enumerate(folder.parts[1:], 2):
@@ -266,6 +281,8 @@ def open_real_dir(folder: Path) -> int:
                 try:
                     child = os.open(part, _DIR_FLAGS, dir_fd=fd)
                 except FileNotFoundError:
+                    if not create:
+                        raise
                     with contextlib.suppress(FileExistsError):
                         os.mkdir(part, 0o777, dir_fd=fd)
                     child = os.open(part, _DIR_FLAGS, dir_fd=fd)
@@ -283,6 +300,14 @@ def open_real_dir(folder: Path) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def make_real_dir(folder: Path) -> None:
+    """Create `folder` (a real path, from resolve_write) part by part, never through a symbolic link."""
+    if DIR_FD_WRITES:
+        os.close(open_real_dir(folder))
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
 
 
 def _write_in(dir_fd: int, name: str, data: bytes) -> None:
@@ -343,6 +368,44 @@ def _write_by_path(target: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def remove_file(target: Path) -> bool:
+    """Delete `target` (a real path, as for atomic_write_bytes) inside its folder opened without following links,
+    so a folder swapped for a link cannot make Sweepy delete a file elsewhere. False when it was not there."""
+    try:
+        if not DIR_FD_WRITES:
+            if Path(os.path.realpath(target.parent)) != target.parent:
+                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was deleted.")
+            target.unlink()
+            return True
+        dir_fd = open_real_dir(target.parent, create=False)
+        try:
+            os.unlink(target.name, dir_fd=dir_fd)
+        finally:
+            os.close(dir_fd)
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StorageError(f"Cannot delete {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
+    if not DIR_FD_WRITES:
+        if Path(os.path.realpath(path.parent)) != path.parent:
+            raise PathNotAllowed(f"{path.parent} is no longer a real folder, so nothing was read from it.")
+        return open_regular(path, what, max_bytes, error)
+    dir_fd = open_real_dir(path.parent, create=False)
+    try:
+        fd = os.open(path.name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _FILE_FLAGS, dir_fd=dir_fd)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise error(f"{what} {path} cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(dir_fd)
+    return _regular(fd, path, what, max_bytes, error)
 
 
 def append_text(target: Path, text: str) -> None:

@@ -23,6 +23,7 @@ class CreateProfile(_Payload):
     engines_not_enabled: list[str]
     default_sources_used: bool
     backup_path: str | None
+    warnings: list[str]
 
 
 class Sweep(_Payload):
@@ -103,6 +104,7 @@ class RenderReport(_Payload):
     card_count: int
     playbook_saved: bool
     playbook_source: Literal["given", "saved", "generated"]
+    backup_path: str | None
 
 
 class ExportReport(_Payload):
@@ -110,6 +112,7 @@ class ExportReport(_Payload):
     roles_exported: int
     generated: dict[str, Any]
     errors: Records
+    backups: list[str]
 
 
 class GetResults(_Payload):
@@ -132,10 +135,90 @@ class Converted(_Payload):
     source_path: str
     method: str
     pages: int
+    backup_path: str | None
 
 
 class ListSweeps(_Payload):
     sweeps: Records
+
+
+class Application(BaseModel):
+    status: Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+    since: str
+
+
+class TrackedEntry(BaseModel):
+    index: int
+    job_id: str
+    status: str
+    date: str
+    changed: bool
+    application: Application
+
+
+class TrackJobs(_Payload):
+    accepted: list[TrackedEntry]
+    rejected: Records
+    accepted_count: int
+    changed_count: int
+    profile_stem: str
+
+
+class OutcomeCounts(BaseModel):
+    model_config = ConfigDict(extra="allow")  # the group's key fields: resume and track, engine, band or week
+    applied: int
+    answered: int
+    interview: int
+    offer: int
+    median_days_to_answer: float | None
+    rates: dict[str, float] | None = None
+
+
+class GetOutcomes(_Payload):
+    profile_stem: str
+    since: str | None
+    totals: OutcomeCounts
+    by_resume: list[OutcomeCounts]
+    by_engine: list[OutcomeCounts]
+    by_match_band: list[OutcomeCounts]
+    by_week: list[OutcomeCounts]
+
+
+class FieldChange(BaseModel):
+    field: Literal["title", "location", "workplace", "salary", "description_digest"]
+    before: str
+    after: str
+
+
+class Watched(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    job_id: str
+    title: str
+    company: str
+    state: Literal["open", "closed", "unknown"]
+    previous_state: str | None
+    state_changed: bool
+    changes: list[FieldChange]
+    checked_by: Literal["board", "link"]
+    closed_after_applied: bool
+    status: str | None
+    reason: str | None = None
+
+
+class WatchPostings(_Payload):
+    """Running (progress, poll get_sweep_status) or completed (one entry per posting)."""
+
+    sweep_status: Literal["running", "completed", "failed"]
+    job_id: str
+    elapsed_seconds: float
+    debug_log: str
+    progress: dict[str, Any] | None = None
+    watched_count: int | None = None
+    open_count: int | None = None
+    closed_count: int | None = None
+    unknown_count: int | None = None
+    changed_count: int | None = None
+    postings: list[Watched] | None = None
 
 
 PAYLOADS: dict[str, type[BaseModel]] = {
@@ -152,6 +235,9 @@ PAYLOADS: dict[str, type[BaseModel]] = {
     "convert_document": Converted,
     "convert_docx": Converted,
     "list_sweeps": ListSweeps,
+    "track_jobs": TrackJobs,
+    "watch_postings": WatchPostings,
+    "get_outcomes": GetOutcomes,
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from .applications import sweep_overlay
 from .cards import Card
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
@@ -30,8 +31,8 @@ def _free_stem(folder: Path, stem: str, stamp: str) -> str:
 
 
 def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
-    """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (unless there
-    are none). Returns the two paths.
+    """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (see
+    SessionStore.activate for a sweep that kept none). Returns the two paths.
 
     All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
     name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
@@ -75,10 +76,15 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
     text = f'{head[:-1]}, "cards": {cards_json}}}'
 
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
+    overlay = (
+        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log)
+        if profile.export.tracking
+        else None
+    )
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay)
     atomic_write_text(json_path, text)
-    if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
-        return {"json": str(json_path), "csv": str(csv_path)}
+    # Even a sweep that kept no card becomes the active session (the cards of another profile, or of an earlier
+    # sweep, must not look like this sweep's); activate() leaves the profile's saved session and its judgments.
     SessionStore(folder).activate(
         Session(
             profile_stem=ctx.stem,

@@ -50,7 +50,7 @@ def _cached_text(path_text: str, size: int, _mtime: int) -> str:
     suffix = path.suffix.lower()
     if suffix not in (".pdf", ".docx"):
         raise DocumentError(
-            f"{path.name} is not a PDF or DOCX resume. Convert it first (convert_document), then pass the PDF."
+            f"{path.name} is not a PDF or DOCX resume. Save or export it as a PDF (or DOCX) first, then pass that file."
         )
     # One read of a regular file (never a FIFO), bounded: the parsers get these bytes, not the path.
     try:

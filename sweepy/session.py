@@ -262,8 +262,14 @@ class SessionStore:
         """Make a finished sweep the active session and its profile's saved one. Judgments already given to a
         card with the same job_id in the profile's saved session are kept, and so is its playbook.
         `cards_json`: the session's cards already encoded (see Session.to_text); used unless a judgment is
-        carried onto a card, which changes it."""
+        carried onto a card, which changes it.
+
+        A sweep that kept no card becomes the active session only: the profile's saved session, with its
+        judgments, stays for `get_jobs(profile_stem)` and for the next sweep to carry them over."""
         with folder_lock(self.folder):
+            if not session.cards:
+                atomic_write_text(session_path(self.folder, None), session.to_text(cards_json))
+                return
             previous = _previous(session_path(self.folder, session.profile_stem))
             if previous is not None:
                 judged = (*JUDGMENT_FIELDS, "judged_resume")
@@ -279,7 +285,7 @@ class SessionStore:
 
     def _write(self, session: Session) -> None:
         text = session.to_text()
-        if session.profile_stem:
+        if session.profile_stem and self._saved_is(session):
             atomic_write_text(session_path(self.folder, session.profile_stem), text)
         try:
             active = _parse(session_path(self.folder, None))
@@ -288,3 +294,12 @@ class SessionStore:
         if session.profile_stem is None or (active is not None and active.profile_stem == session.profile_stem
                                             and active.sweep_id == session.sweep_id):  # fmt: skip
             atomic_write_text(session_path(self.folder, None), text)
+
+    def _saved_is(self, session: Session) -> bool:
+        """Whether the profile's saved session is this sweep's (or there is none): an active session of a sweep
+        that kept no card (roles imported into it) must not replace the saved one it left in place."""
+        try:
+            saved = _parse(session_path(self.folder, session.profile_stem))
+        except StorageError:
+            return True
+        return saved is None or saved.sweep_id == session.sweep_id

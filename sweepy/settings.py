@@ -9,6 +9,18 @@ from typing import Literal
 from .paths import INSTALL_DIR, Workspace
 
 
+def default_home() -> Path:
+    """The workspace when SWEEPY_HOME is unset. A checkout (server.py and pyproject.toml beside the package, as
+    with `make demo` and `pip install -e .`) is its own workspace; an installed wheel uses the platform's user
+    data folder (platformdirs: ~/.local/share/sweepy or $XDG_DATA_HOME/sweepy, ~/Library/Application
+    Support/sweepy, %LOCALAPPDATA%\\sweepy), never site-packages."""
+    if (INSTALL_DIR / "server.py").is_file() and (INSTALL_DIR / "pyproject.toml").is_file():
+        return INSTALL_DIR
+    import platformdirs  # only an installed wheel needs it, so a checkout's start does not pay for the import
+
+    return platformdirs.user_data_path("sweepy", appauthor=False)
+
+
 def _flag(environ: Mapping[str, str], name: str) -> bool:
     # Only the exact value "1" switches a flag on: "true", "yes" or " 1" do not.
     return environ.get(name) == "1"
@@ -17,13 +29,14 @@ def _flag(environ: Mapping[str, str], name: str) -> bool:
 @dataclass(frozen=True)
 class Settings:
     home: Path
-    """SWEEPY_HOME: the workspace root (default: the folder holding server.py)."""
+    """SWEEPY_HOME: the workspace root (default: a checkout's own folder, else the user data folder)."""
     state_dir: Path
     """SWEEPY_STATE_DIR: history, cache, breakers, last profile (default ~/.sweepy)."""
     allow_external_writes: bool = False
     """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""
     allow_private_urls: bool = False
-    """SWEEPY_ALLOW_PRIVATE_URLS=1: the link checker may fetch loopback and private addresses (tests only)."""
+    """SWEEPY_ALLOW_PRIVATE_URLS=1: the engines and the link checker may connect to loopback and private
+    addresses (tests only; cloud metadata stays refused)."""
     trust_base_urls: bool = False
     """SWEEPY_TRUST_BASE_URLS=1: API keys may be sent to a profile's base_url (a mirror or proxy of yours)."""
     require_judgments: bool = False
@@ -37,7 +50,7 @@ class Settings:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if environ is None else environ
         return cls(
-            home=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_HOME") or str(INSTALL_DIR)))),
+            home=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_HOME") or str(default_home())))),
             state_dir=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_STATE_DIR") or "~/.sweepy"))),
             allow_external_writes=_flag(env, "SWEEPY_ALLOW_EXTERNAL_WRITES"),
             allow_private_urls=_flag(env, "SWEEPY_ALLOW_PRIVATE_URLS"),

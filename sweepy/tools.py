@@ -39,4 +39,7 @@ TOOLS: dict[str, ToolSpec] = {
     "submit_judgments": ToolSpec("Submit judgments on job cards", False, True, True, False, core=True),
     "render_report": ToolSpec("Render the card PDF report", False, True, True, False, core=True),
     "export_report": ToolSpec("Export report files from a sweep", False, True, True, False, core=False),
+    "track_jobs": ToolSpec("Track applications", False, False, True, False, core=False),
+    "watch_postings": ToolSpec("Watch tracked postings", True, False, False, True, core=False),
+    "get_outcomes": ToolSpec("Count application outcomes", True, False, True, False, core=False),
 }

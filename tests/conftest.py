@@ -15,6 +15,8 @@ from sweepy.service import SweepyService
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # server.py is importable for in-process tests
 DATA = ROOT / "sweepy" / "data"
+PROFILES = DATA / "profiles"
+"""The example profiles shipped as package data (`sweepy init` copies them into a workspace)."""
 
 
 @pytest.fixture(autouse=True)
@@ -26,6 +28,9 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SWEEPY_STATE_DIR", str(tmp_path / "state"))
     for name in ("SWEEPY_ALLOW_EXTERNAL_WRITES", "SWEEPY_TOOLS", "SWEEPY_OUTPUT_SCHEMAS", "SWEEPY_REQUIRE_JUDGMENTS"):
         monkeypatch.delenv(name, raising=False)
+    # The fake boards and link sites live on 127.0.0.1, which the address guard refuses without this flag;
+    # the guard's own tests pass allow_private=False or build their server's settings without it.
+    monkeypatch.setenv("SWEEPY_ALLOW_PRIVATE_URLS", "1")
     return home
 
 

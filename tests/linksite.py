@@ -46,6 +46,7 @@ class LinkSite:
     stopping: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
     port: int = 0
+    on_request: Callable[[str], None] | None = None  # called with the path before answering (a fake clock's tick)
 
     def url(self, path: str, host: str = "127.0.0.1") -> str:
         return f"http://{host}:{self.port}{path}"
@@ -98,6 +99,7 @@ def _routes(site: LinkSite) -> dict[str, Callable[[BaseHTTPRequestHandler], None
         "/loop": redirect("/loop"),
         "/to-metadata": redirect("http://169.254.169.254/latest/meta-data/"),
         "/to-file": redirect("file:///etc/passwd"),
+        "/bad-location": redirect("http:\\\\127.0.0.1\\x"),  # httpx refuses to build the next request
     }
     for n in range(1, 8):  # /chain/N redirects N times, then the posting
         routes[f"/chain/{n}"] = redirect(f"/chain/{n - 1}" if n > 1 else "/posting")
@@ -127,6 +129,8 @@ def running_site() -> Iterator[LinkSite]:
         def do_GET(self) -> None:
             with site.lock:
                 site.seen.append(Seen(self.path, self.headers.get("Host", "")))
+            if site.on_request is not None:
+                site.on_request(self.path)
             routes.get(self.path, lambda handler: handler.send(404, b"no such route", {}))(self)
 
         def send(self, status: int, data: bytes, headers: dict[str, str]) -> None:

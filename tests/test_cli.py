@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import PROFILES, ROOT
 from fakeboards import FakeBoards
 from mcp import Client, StdioServerParameters
 from mcp_helpers import server_env
@@ -17,7 +17,7 @@ from sweepy.cli import main
 def test_sweep_prints_counts_top_roles_and_the_files_it_wrote(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    shutil.copy(PROFILES / "example.yaml", workspace / "config.sample.yaml")
     assert main(["sweep", "config.sample.yaml", "--include-seen"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("discovered 310, new ")
@@ -33,7 +33,7 @@ def test_sweep_prints_counts_top_roles_and_the_files_it_wrote(
 
 
 def test_results_prints_the_newest_result_as_json(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    shutil.copy(PROFILES / "example.yaml", workspace / "config.sample.yaml")
     assert main(["sweep", "config.sample.yaml", "--json"]) == 0
     swept = json.loads(capsys.readouterr().out)
     assert main(["results", "--profile-stem", "config.sample", "--limit", "3"]) == 0
@@ -81,3 +81,46 @@ async def test_sweepy_serve_needs_no_server_py(workspace: Path, tmp_path: Path) 
     async with Client(params) as client:
         tools = {tool.name for tool in (await client.list_tools()).tools}
     assert {"create_profile", "run_sweep", "get_jobs"} <= tools
+
+
+def test_paths_typed_on_the_command_line_are_taken_from_the_current_folder(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    shutil.copy(PROFILES / "example.yaml", here / "mine.yaml")  # beside the person, not in the workspace
+    monkeypatch.chdir(here)
+    assert main(["sweep", "mine.yaml", "--json"]) == 0
+    swept = json.loads(capsys.readouterr().out)
+    assert Path(swept["reports"]["json"]).parent == workspace / "results"  # results still go to the workspace
+    monkeypatch.chdir(workspace.parent)
+    assert main(["results", "--results-dir", f"{workspace.name}/results", "--limit", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["result_file"] == swept["reports"]["json"]
+    monkeypatch.chdir(here)
+    assert main(["sweep", "example", "--json"]) == 0  # not a file here: a profile's name, the bundled one
+    assert Path(json.loads(capsys.readouterr().out)["reports"]["json"]).name.startswith("example_")
+
+
+def test_init_creates_the_workspace_with_the_example_profiles_once(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["init"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"workspace: {workspace}"
+    names = sorted(p.name for p in PROFILES.glob("*.yaml"))
+    assert sorted(p.name for p in (workspace / "profiles").iterdir()) == names == [
+        "example.yaml", "example_live.yaml", "paralegal_nyc.yaml",
+    ]  # fmt: skip
+    assert (workspace / "results").is_dir()
+    edited = workspace / "profiles" / "example.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("Alex Rivera", "Dana Lee"), encoding="utf-8")
+    assert main(["init"]) == 0
+    assert "already there" in capsys.readouterr().out
+    assert "Dana Lee" in edited.read_text(encoding="utf-8")  # an edited copy is never replaced
+    assert main(["sweep", "example"]) == 0  # the workspace's copy now
+
+
+def test_a_checkout_is_its_own_workspace_without_sweepy_home() -> None:
+    from sweepy.settings import Settings
+
+    assert Settings.from_env({}).home == ROOT  # what `make demo` relies on

@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import PROFILES
 
 from sweepy import paths
 from sweepy.config import (
@@ -386,8 +386,9 @@ def test_one_matchable_title_is_enough_and_any_script_counts() -> None:
 
 def test_find_profile_falls_back_to_the_bundled_profiles(workspace: Path) -> None:
     ws = Workspace.from_env()
-    assert find_profile(ws, None) == ROOT / "profiles" / "paralegal_nyc.yaml"  # the workspace is empty
-    own = workspace / "config.sample.yaml"
+    assert find_profile(ws, None) == PROFILES / "paralegal_nyc.yaml"  # the workspace is empty
+    own = workspace / "profiles" / "example.yaml"
+    own.parent.mkdir()
     own.write_text(DESIGN_PROFILE, encoding="utf-8")
     assert find_profile(ws, None) == own  # any workspace file comes before every bundled one
 
@@ -402,8 +403,9 @@ def test_find_profile_without_any_profile_names_both_folders(
         find_profile(Workspace.from_env(), None)
     assert caught.value.message == (
         "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
-        "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, config.sample.yaml in "
-        f"{workspace} and in {empty_install}). Call create_profile first, or pass profile_path."
+        "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, profiles/example.yaml in "
+        f"{workspace} and the bundled ones in {empty_install / 'sweepy' / 'data' / 'profiles'}). Call "
+        "create_profile first, or pass profile_path."
     )
 
 

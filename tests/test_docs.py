@@ -59,8 +59,9 @@ def test_the_profile_reference_documents_every_key_and_every_engine_key() -> Non
     for name, engine in engines().items():
         assert f"| `{name}` |" in PROFILE_DOC, name
         for key in engine.config_model.model_fields:
-            if key not in ("enabled", "base_url"):
+            if key not in ("enabled", "base_url", "max_bytes"):  # every web engine's: described once, above
                 assert re.search(rf"\| `{name}` \| [^|\n]*`{key}`", PROFILE_DOC), f"{name}.{key}"
+    assert "takes `max_bytes`" in PROFILE_DOC and "takes\n`base_url`" in PROFILE_DOC
 
 
 def test_the_readme_links_only_to_files_in_the_repository() -> None:
@@ -68,3 +69,22 @@ def test_the_readme_links_only_to_files_in_the_repository() -> None:
         if not target.startswith(("http://", "https://", "mailto:")):
             assert (ROOT / target).exists() or (DOCS / target).exists(), target
     assert "../shared" not in README
+
+
+def _section(title: str) -> str:
+    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_file_table_lists_each_path_once() -> None:
+    rows = [line.split(" | ")[0] for line in _section("Files").splitlines() if line.startswith("| `")]
+    assert rows and len(rows) == len(set(rows)), rows
+
+
+def test_the_benchmarks_paragraph_names_every_bench_section_once_and_repeats_no_line() -> None:
+    text = _section("Benchmarks")
+    sections = re.findall(r'^    "(\w+)": lambda', (ROOT / "bench" / "run.py").read_text(encoding="utf-8"), re.M)
+    assert sections
+    for name in sections:
+        assert text.count(f"- `{name}`:") == 1, name
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines))

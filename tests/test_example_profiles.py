@@ -1,6 +1,6 @@
 """The shipped profiles load and validate: the offline ones sweep the sample, the live one names real boards."""
 
-from conftest import ROOT
+from conftest import PROFILES
 
 from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine, validate_sources
@@ -8,7 +8,7 @@ from sweepy.paths import Workspace
 
 
 def test_the_live_example_enables_real_boards_and_every_keyless_board_and_no_keyed_engine() -> None:
-    profile = load_profile(ROOT / "profiles" / "example_live.yaml")
+    profile = load_profile(PROFILES / "example_live.yaml")
     configs = validate_sources(profile.sources, Workspace.from_env())  # no key needed: the keyed ones are off
     assert {"greenhouse", "lever", "ashby", *default_engines()} == set(configs)
     assert all(get_engine(name).uses_network for name in configs)

@@ -43,7 +43,7 @@ def test_all_four_formats_from_the_newest_sweep_with_judgments_merged(workspace:
     generated = payload["generated"]
     assert isinstance(generated, dict)
     pdf = Path(generated["pdf"])
-    assert pdf == source.with_suffix(".pdf")
+    assert pdf == source.with_name(f"{source.stem}_export.pdf")  # never render_report's {stem}.pdf
     assert generated["pdf_pages"] == page_count(pdf)
     assert squeeze("Job search report for Zoë Łódź") in pdf_text(pdf)
     pngs = [Path(p) for p in generated["png"]]
@@ -88,7 +88,7 @@ def test_one_failing_format_is_listed_and_the_others_are_written(workspace: Path
     payload = export(service, formats=["pdf", "csv", "json"])
     errors = payload["errors"]
     assert isinstance(errors, list) and [e["format"] for e in errors] == ["json"]
-    assert "Cannot write" in errors[0]["message"]
+    assert "is not a regular file (it is a folder)" in errors[0]["message"]
     generated = payload["generated"]
     assert isinstance(generated, dict)
     assert set(generated) == {"pdf", "pdf_pages", "csv", "csv_rows"}

@@ -51,7 +51,9 @@ def test_migration_is_applied_once_even_after_reopening(tmp_path: Path) -> None:
     clock.advance(60)
     store = HistoryStore(path, clock=clock)
     HistoryStore(path, clock=clock)
-    assert rows(path, "SELECT name, applied_at FROM migrations") == [("001_seen", START), ("002_sightings", START)]
+    assert rows(path, "SELECT name, applied_at FROM migrations") == [
+        ("001_seen", START), ("002_applications", START), ("003_sightings", START),
+    ]  # fmt: skip
     assert store.count() == 0
 
 
@@ -207,7 +209,9 @@ def test_many_sweeps_opening_a_new_database_at_once_all_succeed(tmp_path: Path) 
         assert errors == []
         assert HistoryStore(path).count("p") == 8
         with sqlite3.connect(path) as db:
-            assert db.execute("SELECT name FROM migrations").fetchall() == [("001_seen",), ("002_sightings",)]
+            assert db.execute("SELECT name FROM migrations").fetchall() == [
+                ("001_seen",), ("002_applications",), ("003_sightings",),
+            ]  # fmt: skip
             assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 

@@ -10,7 +10,7 @@ from linksite import HUGE_BYTES, LinkSite, dial_log, running_site
 
 from sweepy.linkcheck import LinkVerdict, check_links
 from sweepy.linkcheck.judge import redirected_to_index
-from sweepy.linkcheck.pinning import Refused, parse_target
+from sweepy.net.pinning import Refused, parse_target
 
 
 @pytest.fixture(scope="module")
@@ -313,3 +313,55 @@ def test_urls_refused_before_any_lookup(url: str, reason: str) -> None:
 def test_accepted_urls_name_the_host_httpcore_connects_to(url: str, host: str, port: int) -> None:
     _, got_host, got_port = parse_target(url, None)
     assert (got_host, got_port) == (host, port)
+
+
+@pytest.fixture
+def own_site() -> Iterator[LinkSite]:
+    """A site of the test's own: its request log and clock hook start empty."""
+    with running_site() as running:
+        yield running
+
+
+class TickingClock:
+    """A fake monotonic clock that the link site moves forward as each request arrives (no real waiting)."""
+
+    def __init__(self, steps: dict[str, float]) -> None:
+        self.now = 0.0
+        self.steps = steps
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, path: str) -> None:
+        self.now += self.steps.get(path, 0.0)
+
+
+def test_the_whole_batch_ends_at_its_deadline_and_says_what_was_not_checked(own_site: LinkSite) -> None:
+    site = own_site
+    # One link at a time: /posting arrives at t=30 (within the 50 s batch), /closed pushes the clock to 60
+    # while it is in flight, and /gone is never reached.
+    clock = TickingClock({"/posting": 30.0, "/closed": 30.0})
+    site.on_request = clock.tick
+    urls = [site.url("/posting"), site.url("/closed"), site.url("/gone")]
+    got = check_links(urls, allow_private=True, timeout=100, concurrency=1, deadline=50, clock=clock)
+    assert [(v.verdict, v.reason) for v in got] == [
+        ("verified", "ok"),
+        ("not_checked", "deadline"),
+        ("not_checked", "deadline"),
+    ]
+    assert got[2].detail == "not checked within the validation's 50 s"
+    assert [s.path for s in site.seen] == ["/posting", "/closed"]
+
+
+def test_a_link_timing_out_on_its_own_is_still_a_timeout(own_site: LinkSite) -> None:
+    site = own_site
+    clock = TickingClock({"/posting": 20.0})
+    site.on_request = clock.tick
+    [got] = check_links([site.url("/posting")], allow_private=True, timeout=10, deadline=60, clock=clock)
+    assert (got.verdict, got.reason) == ("unverified", "timeout")
+
+
+def test_a_redirect_httpx_cannot_parse_fails_only_its_own_link(site: LinkSite) -> None:
+    got = check_links([site.url("/bad-location"), site.url("/posting")], allow_private=True)
+    assert [(v.verdict, v.reason) for v in got] == [("unverified", "bad_url"), ("verified", "ok")]
+    assert got[0].detail.startswith("the redirect's Location does not parse")

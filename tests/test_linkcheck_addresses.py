@@ -5,6 +5,7 @@ import ipaddress
 import pytest
 
 from sweepy.linkcheck import address_problem, is_public_address, parse_address
+from sweepy.net.addresses import host_problem
 
 BLOCKED = [
     "127.0.0.1",
@@ -85,8 +86,51 @@ def test_allow_private_never_opens_metadata_multicast_or_unspecified(text: str) 
     assert is_public_address(text, allow_private=True) is False
 
 
-@pytest.mark.parametrize("text", ["", "example.com", "127.1", "2130706433", "0x7f000001", "1.2.3.4.5"])
-def test_names_and_odd_spellings_are_not_literals(text: str) -> None:
-    # These go to the resolver, whose answer (127.0.0.1 for the numeric ones) is what gets checked.
+@pytest.mark.parametrize("text", ["", "example.com", "1.2.3.4.5", "0x.example.com", "123.example"])
+def test_names_are_not_literals(text: str) -> None:
+    # These go to the resolver, whose answer is what gets checked.
     assert parse_address(text) is None
     assert is_public_address(text) is False
+
+
+@pytest.mark.parametrize("text", ["127.1", "2130706433", "0x7f000001", "0177.0.0.1", "0x7f.1", "127.0.1"])
+def test_legacy_ipv4_spellings_are_read_as_the_resolver_reads_them(text: str) -> None:
+    # inet_aton's forms: no DNS name is all numbers, so these are addresses without a lookup (and refused).
+    assert parse_address(text) is not None
+    assert str(parse_address(text)).startswith("127.0.")
+    assert is_public_address(text) is False
+
+
+@pytest.mark.parametrize("text", ["169.254.169.254", "fd00:ec2::254", "::ffff:169.254.169.254", "100.100.100.200"])
+def test_cloud_metadata_is_refused_first_and_named(text: str) -> None:
+    ip = parse_address(text)
+    assert ip is not None
+    for allow_private in (False, True):
+        problem = address_problem(ip, allow_private=allow_private)
+        assert problem is not None and "cloud metadata" in problem
+
+
+def test_the_private_flag_opens_unique_local_but_not_the_aws_metadata_address_inside_it() -> None:
+    assert is_public_address("fd00:ec2::253", allow_private=True) is True
+    assert is_public_address("fd00:ec2::254", allow_private=True) is False
+
+
+@pytest.mark.parametrize(
+    ("host", "private", "problem"),
+    [
+        ("localhost", False, "loopback"),
+        ("LOCALHOST.", False, "loopback"),
+        ("api.localhost", False, "loopback"),
+        ("localhost", True, None),
+        ("metadata.google.internal", True, "cloud metadata"),
+        ("Metadata.Google.Internal.", False, "cloud metadata"),
+        ("2130706433", True, None),
+        ("2130706433", False, "loopback (127.0.0.0/8)"),
+        ("[::1]", False, "loopback (::1/128)"),
+        ("fd00::1", False, "unique-local (fc00::/7)"),
+        ("jobs.lever.co", False, None),
+        ("8.8.8.8", False, None),
+    ],
+)
+def test_host_problem_reads_names_and_literals_without_dns(host: str, private: bool, problem: str | None) -> None:
+    assert host_problem(host, allow_private=private) == problem

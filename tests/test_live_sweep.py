@@ -19,7 +19,8 @@ pytestmark = pytest.mark.anyio
 async def test_run_sweep_reaches_the_boards_and_reports_every_source(workspace: Path, boards: FakeBoards) -> None:
     resume = write_resume(workspace / "resume.docx")
     sources: dict[str, Any] = {"greenhouse": {"boards": ["acme", "nosuch"], "base_url": boards.url}}
-    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=server_env(workspace))
+    env = server_env(workspace, SWEEPY_ALLOW_PRIVATE_URLS="1")  # the fake boards are on loopback
+    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
     async with Client(params) as client:
 
         async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +74,7 @@ async def test_several_engines_in_one_sweep_and_a_key_that_never_reaches_the_out
         "remotive": base,
         "jooble": base,  # the key travels in the URL path: /api/{key}
     }
-    env = server_env(workspace, JOOBLE_API_KEY=jooble.KEY, SWEEPY_TRUST_BASE_URLS="1")
+    env = server_env(workspace, JOOBLE_API_KEY=jooble.KEY, SWEEPY_TRUST_BASE_URLS="1", SWEEPY_ALLOW_PRIVATE_URLS="1")
     params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
     async with Client(params) as client:
         created = envelope(await client.call_tool("create_profile", {

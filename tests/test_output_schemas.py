@@ -43,6 +43,10 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
                                                       {"job_id": "nope", "match_pct": 1}]})  # fmt: skip
         await call("import_jobs", {"jobs_json": json.dumps([{"title": "Paralegal", "company": "New Firm",
                                                              "url": "https://jobs.lever.co/newfirm/1"}])})  # fmt: skip
+        await call("track_jobs", {"items": [{"job_id": jobs[0]["job_id"], "status": "applied"},
+                                            {"job_id": "nope", "status": "saved"}]})  # fmt: skip
+        await call("get_outcomes", {})
+        await call("watch_postings", {"job_ids": [jobs[0]["job_id"]], "wait_seconds": 60})
         await call("render_report", {})  # an error: the agent gate (cards not judged yet)
         await call("export_report", {"formats": ["csv", "json"]})
         await call("get_results", {})

@@ -46,6 +46,9 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "submit_judgments": (False, True, True, False),
     "render_report": (False, True, True, False),
     "export_report": (False, True, True, False),
+    "track_jobs": (False, False, True, False),
+    "watch_postings": (True, False, False, True),
+    "get_outcomes": (True, False, True, False),
 }
 CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report"}
 

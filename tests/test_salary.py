@@ -4,8 +4,11 @@ import json
 
 import pytest
 
+from sweepy.cards import CardSalary
 from sweepy.models import Salary
-from sweepy.salary import find_salary, parse_salary, parse_salary_text
+from sweepy.render.card import salary_line
+from sweepy.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
+from sweepy.text import clean_text
 
 
 @pytest.mark.parametrize(
@@ -111,3 +114,222 @@ def test_a_salary_is_found_in_a_description_only_with_a_currency(
 ) -> None:
     salary = find_salary(text)
     assert (None if salary is None else (salary.min, salary.max, salary.currency, salary.period)) == expected
+
+
+def _figures(salary: Salary | None) -> tuple[float | None, float | None, str | None, str] | None:
+    return None if salary is None else (salary.min, salary.max, salary.currency, salary.period)
+
+
+# Greenhouse's pay-transparency block as the Job Board API sends it in `content`: entity-escaped HTML, each bound
+# in its own <span>, the dash an entity escaped twice.
+GREENHOUSE_PAY_BLOCK = (
+    "&lt;div class=&quot;content-pay-transparency&quot;&gt;&lt;div class=&quot;pay-input&quot;&gt;&lt;div "
+    "class=&quot;title&quot;&gt;US Base Salary&lt;/div&gt;&lt;div class=&quot;pay-range&quot;&gt;&lt;span&gt;"
+    "$139,200&lt;/span&gt;&lt;span class=&quot;divider&quot;&gt;&amp;mdash;&lt;/span&gt;&lt;span&gt;$235,200 USD"
+    "&lt;/span&gt;&lt;/div&gt;&lt;/div&gt;&lt;/div&gt;"
+)
+
+
+def test_a_greenhouse_pay_range_is_read_once_its_html_is_text() -> None:
+    text = clean_text(GREENHOUSE_PAY_BLOCK)
+    assert text == "US Base Salary\n$139,200—$235,200 USD"
+    salary = find_salary(text)
+    assert _figures(salary) == (139_200, 235_200, "USD", "year")
+    assert salary is not None and salary.text == "$139,200—$235,200 USD"
+
+
+def test_an_hourly_greenhouse_range_is_pay_by_its_heading() -> None:
+    block = GREENHOUSE_PAY_BLOCK.replace("US Base Salary", "US Hourly Pay Range")
+    block = block.replace("$139,200", "$28").replace("$235,200", "$34")
+    assert _figures(find_salary(clean_text(block))) == (28, 34, "USD", "hour")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Backed by top investors, we have raised $73 million.",  # was $73 an hour
+        "Fertility HRA (up to $10,000 per year)",
+        "Generous funding for compute (~$15k/month) for every researcher.",
+        "401(k) with a 4% match, contributions up to $23,000 per year",
+        "Relocation assistance of up to $10,000",
+        "A $1,500 equipment stipend and a laptop of your choice",
+        "$5,000 sign-on bonus",
+        "We passed $40,000,000 in annual revenue last year.",
+        "The company was valued at $2B after the round; ARR of $10 M.",
+        "Series B: $25M led by Example Ventures",
+        "We raised $1-2 million in seed funding",
+        "Our product costs $99/month",
+        "A $50 gift card for every referral",
+        "Annual learning budget of $1,000 per year",
+    ],
+)
+def test_sums_that_are_not_pay_give_no_salary(text: str) -> None:
+    assert find_salary(text) is None
+
+
+def test_real_pay_is_found_among_sums_that_are_not_pay() -> None:
+    description = (
+        "We have raised $73 million from top investors. Benefits:\n"
+        "• Fertility HRA (up to $10,000 per year)\n"
+        "• Funding for compute (~$15k/month)\n"
+        "• $5,000 sign-on bonus and $2,000 for relocation\n"
+        "The base salary range for this role is $120,000 - $150,000 a year."
+    )
+    assert _figures(find_salary(description)) == (120_000, 150_000, "USD", "year")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Senior Machine Learning Engineer — $180,000 - $220,000",  # "learning" alone is no learning budget
+        "Budget Analyst, $70,000 - $90,000 per year",
+        "Insurance Agent, $50,000 base + commission",
+        "Home Health Aide: $18/hr",
+    ],
+)
+def test_a_job_title_next_to_its_pay_does_not_hide_it(text: str) -> None:
+    assert find_salary(text) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Salary: $31,2k- $52k", (31_200, 52_000, "USD", "year")),  # a decimal comma before the "k"
+        ("C$120,000 - C$140,000", (120_000, 140_000, "CAD", "year")),
+        ("CA$95,000 to CA$110,000", (95_000, 110_000, "CAD", "year")),
+        ("A$100k - A$120k", (100_000, 120_000, "AUD", "year")),
+        ("NZ$80,000", (80_000, 80_000, "NZD", "year")),
+        ("S$6,000 a month", (6_000, 6_000, "SGD", "month")),
+        ("$90,000 - $110,000 CAD", (90_000, 110_000, "CAD", "year")),  # the code names the dollar
+        ("$100k AUD", (100_000, 100_000, "AUD", "year")),
+        ("Gehalt: 60.000 - 75.000 EUR", (60_000, 75_000, "EUR", "year")),
+        ("£50,000 - £60,000 GBP", (50_000, 60_000, "GBP", "year")),
+        ("Salary: INR 18,00,000 per annum", (1_800_000, 1_800_000, "INR", "year")),
+        ("CHF 120000 - 140000", (120_000, 140_000, "CHF", "year")),
+        ("₹12,00,000", (1_200_000, 1_200_000, "INR", "year")),  # Indian grouping
+        ("₹12-18 LPA", (1_200_000, 1_800_000, "INR", "year")),  # lakhs per annum
+        ("€45.000", (45_000, 45_000, "EUR", "year")),
+        ("Bruttojahresgehalt 45.000 €", (45_000, 45_000, "EUR", "year")),
+        ("Salaire : 45 000 € brut", (45_000, 45_000, "EUR", "year")),
+        ("€52.500,50 p.a.", (52_500.5, 52_500.5, "EUR", "year")),
+        ("Pay: $25 per hour", (25, 25, "USD", "hour")),
+        ("Pay: $3,000 per hour", (3_000, 3_000, "USD", "hour")),  # the period word wins over the amount's size
+        ("$45/hr", (45, 45, "USD", "hour")),
+        ("Stipend: $4,000 a month", (4_000, 4_000, "USD", "month")),
+        ("€60k p.a.", (60_000, 60_000, "EUR", "year")),
+        ("The base salary is between $120,000 and $150,000 per year.", (120_000, 150_000, "USD", "year")),
+        ("Salary $100k and a $5,000 bonus", (100_000, 100_000, "USD", "year")),  # "and" joins only after "between"
+        ("CAD $120,000 - $140,000", (120_000, 140_000, "CAD", "year")),
+        ("$120,000 USD - $150,000 USD", (120_000, 150_000, "USD", "year")),
+    ],
+)
+def test_numbers_currencies_and_periods_in_a_description(text: str, expected: tuple[float, float, str, str]) -> None:
+    assert _figures(find_salary(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("$31,2k- $52k", (31_200, 52_000, "USD", "year")),
+        ("CA$90,000", (90_000, 90_000, "CAD", "year")),
+        ("₹12,00,000", (1_200_000, 1_200_000, "INR", "year")),
+        ("45.000 €", (45_000, 45_000, "EUR", "year")),
+        ("€45.000", (45_000, 45_000, "EUR", "year")),
+        ("60000EUR", (60_000, 60_000, "EUR", "year")),
+        ("$6,500 a month", (6_500, 6_500, "USD", "month")),
+        ("€50.000 p.a.", (50_000, 50_000, "EUR", "year")),
+        ("$150k - $120k", (120_000, 150_000, "USD", "year")),
+        ("£30ph", (30, 30, "GBP", "hour")),
+        ("£40kpa", (40_000, 40_000, "GBP", "year")),
+        ("£2,000pcm", (2_000, 2_000, "GBP", "month")),
+        ("45-55kEUR", (45_000, 55_000, "EUR", "year")),
+    ],
+)
+def test_salary_fields_use_the_same_reading(text: str, expected: tuple[float, float, str, str]) -> None:
+    assert _figures(parse_salary_text(text)) == expected
+
+
+def test_a_reversed_range_in_a_description_is_swapped() -> None:
+    salary = find_salary("The salary for this role is $150,000 - $120,000 per year, plus equity.")
+    assert _figures(salary) == (120_000, 150_000, "USD", "year")
+    assert salary is not None and (salary.annual_min, salary.annual_max) == (120_000, 150_000)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "shown"),
+    [
+        ("OTE $120k-$160k, uncapped commission", (120_000, 160_000, "USD", "year"), "OTE $120k-$160k"),
+        ("Compensation: $80,000 base, $160,000 OTE", (80_000, 160_000, "USD", "year"), "$80,000 base, $160,000 OTE"),
+        ("Base salary $100k, OTE $200k", (100_000, 200_000, "USD", "year"), "$100k, OTE $200k"),
+        (
+            "On-target earnings: $150,000 - $190,000",
+            (150_000, 190_000, "USD", "year"),
+            "On-target earnings: $150,000 - $190,000",
+        ),
+    ],
+)
+def test_on_target_earnings_are_marked(text: str, expected: tuple[float, float, str, str], shown: str) -> None:
+    salary = find_salary(text)
+    assert _figures(salary) == expected
+    assert salary is not None and (salary.ote, salary.text) == (True, shown)  # the exported text says OTE too
+
+
+def test_an_ote_heading_marks_the_range_under_it() -> None:
+    block = GREENHOUSE_PAY_BLOCK.replace("US Base Salary", "US OTE Range")
+    salary = find_salary(clean_text(block))
+    assert _figures(salary) == (139_200, 235_200, "USD", "year")
+    assert salary is not None and salary.ote is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Base salary: $100,000 - $120,000. Sales roles elsewhere quote OTE.",
+        "Our sellers beat their OTE every year.\nBase salary: $100,000 - $120,000",
+    ],
+)
+def test_base_pay_alone_is_not_on_target_earnings(text: str) -> None:
+    salary = find_salary(text)
+    assert _figures(salary) == (100_000, 120_000, "USD", "year")
+    assert salary is not None and salary.ote is False
+
+
+def test_a_card_says_ote_only_when_it_is() -> None:
+    ote = find_salary("OTE $120k-$160k")
+    base = find_salary("$120k-$160k")
+    assert ote is not None and base is not None
+    assert ote.to_dict()["ote"] is True and base.to_dict()["ote"] is False
+    assert CardSalary(**ote.to_dict()).brief() == {
+        "currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
+        "text": "OTE $120k-$160k", "ote": True,
+    }  # fmt: skip
+    assert "ote" not in CardSalary(**base.to_dict()).brief()
+    assert CardSalary().ote is False  # a card saved before the field existed
+
+
+@pytest.mark.parametrize(
+    ("source", "pay"),
+    [
+        (GREENHOUSE_PAY_BLOCK, (139_200, 235_200, "USD", "year")),
+        ("&lt;p&gt;Gehalt: &amp;euro;45.000 brutto&lt;/p&gt;", (45_000, 45_000, "EUR", "year")),  # an escaped sign
+        ("<p>Salary: &#163;40,000</p>", (40_000, 40_000, "GBP", "year")),
+        ("<p>Salary: 90,000 CAD</p>", (90_000, 90_000, "CAD", "year")),
+        ("<p>Draft filings &amp; manage dockets.</p>", None),
+    ],
+)
+def test_a_raw_description_that_may_state_pay_is_told_apart_cheaply(
+    source: str, pay: tuple[float, float, str, str] | None
+) -> None:
+    """Greenhouse cleans a description at ingest only when its raw HTML may hold a currency: the test must never
+    miss one that the cleaned text has."""
+    assert might_state_pay(source) is (pay is not None)
+    assert _figures(find_salary(clean_text(source))) == pay
+
+
+def test_the_report_says_a_range_is_on_target_earnings() -> None:
+    ote, base = find_salary("OTE $120k-$160k"), find_salary("$120k-$160k")
+    assert ote is not None and base is not None
+    assert salary_line(CardSalary(**ote.to_dict())) == (
+        "OTE $120k-$160k · on-target earnings: base plus commission or bonus at target"
+    )
+    assert salary_line(CardSalary(**base.to_dict())) == "$120k-$160k"

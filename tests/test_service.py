@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATA, ROOT, snapshot
+from conftest import DATA, PROFILES, snapshot
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
 from sweepy.cards import Card, rank
@@ -25,11 +25,16 @@ def sweep(service: SweepyService, profile: str | None, include_seen: bool = Fals
     return service.sweep_payload(job)
 
 
+SHIPPED = {"config.sample.yaml": "example.yaml", "profiles/example.yaml": "example.yaml",
+           "profiles/paralegal_nyc.yaml": "paralegal_nyc.yaml"}  # fmt: skip
+
+
 def bundled(workspace: Path, *names: str) -> None:
+    """Copies of the shipped example profiles in the workspace, under the names given."""
     for name in names:
         target = workspace / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, target)
+        shutil.copy(PROFILES / SHIPPED[name], target)
 
 
 @pytest.mark.parametrize("profile", ["config.sample.yaml", "profiles/paralegal_nyc.yaml"])
@@ -54,12 +59,12 @@ def test_run_sweep_without_a_path_follows_the_fallback_chain(workspace: Path) ->
     payload = sweep(service, None, include_seen=True)  # an empty workspace falls back to Sweepy's bundled profiles
     assert Path(payload["reports"]["json"]).name.startswith("paralegal_nyc_")
     assert payload["discovered_count"] == 310
-    chain = ["config.sample.yaml", "profiles/paralegal_nyc.yaml"]
+    chain = ["profiles/example.yaml", "profiles/paralegal_nyc.yaml"]
     bundled(workspace, *chain)
     (workspace / "profiles" / "custom_profile.yaml").write_text(
-        (ROOT / "profiles" / "paralegal_nyc.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+        (PROFILES / "paralegal_nyc.yaml").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    expected = ["custom_profile", "paralegal_nyc", "config.sample"]
+    expected = ["custom_profile", "paralegal_nyc", "example"]
     for stem, remove in zip(
         expected, ["profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", None], strict=True
     ):
@@ -138,7 +143,7 @@ def test_tracking_columns_survive_a_sweep_that_does_not_report_the_job(workspace
     assert (row["status"], row["applied_on"], row["notes"]) == ("applied", "2026-11-29", "'=follow up Friday")
 
 
-def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspace: Path) -> None:
+def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_saved_session(workspace: Path) -> None:
     bundled(workspace, "config.sample.yaml")
     service = SweepyService()
     first = sweep(service, "config.sample.yaml")
@@ -150,7 +155,10 @@ def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_session(workspac
     empty = sweep(service, "config.sample.yaml")
     assert empty["card_count"] == 0
     active = service.get_jobs(None, "results", None)
-    assert active["source_result"] == first["reports"]["json"]  # the empty sweep did not replace it
+    assert (active["source_result"], active["total"]) == (empty["reports"]["json"], 0)  # it is the active session
+    assert "get_jobs with profile_stem 'config.sample'" in active["message"]
+    saved = service.get_jobs("config.sample", "results", None)  # the profile's saved session, judgments and all
+    assert saved["source_result"] == first["reports"]["json"]
     again = sweep(service, "config.sample.yaml", include_seen=True)
     jobs = service.get_jobs("config.sample", "results", None)["jobs"]
     assert jobs[0]["job_id"] == judged["job_id"]  # a submitted match_pct outranks keyword overlap

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, snapshot
+from conftest import PROFILES, ROOT, snapshot
 
 from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine
@@ -20,7 +20,7 @@ FIXED_NOW = 1_790_000_000.0
 
 @pytest.fixture
 def sample(workspace: Path) -> str:
-    shutil.copy(ROOT / "config.sample.yaml", workspace / "config.sample.yaml")
+    shutil.copy(PROFILES / "example.yaml", workspace / "config.sample.yaml")
     return "config.sample.yaml"
 
 

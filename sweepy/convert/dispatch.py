@@ -4,6 +4,7 @@ Paths arrive already resolved and guarded by the caller (Workspace.resolve_read 
 """
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -114,11 +115,15 @@ def _convert(source: Path, suffix: str, data: bytes) -> tuple[bytes, int, Method
     return pdf, _pdf_pages(pdf, source.name), "libreoffice"
 
 
-def convert_to_pdf(source: Path, target: Path) -> ConversionResult:
+Writer = Callable[[Path, bytes], None]
+
+
+def convert_to_pdf(source: Path, target: Path, write: Writer = atomic_write_bytes) -> ConversionResult:
     """Convert `.docx`, `.doc`, `.md`, `.txt` to the PDF `target`; a `.pdf` passes through (or is copied).
 
-    The PDF is built in memory and written only through atomic_write_bytes, so on any DocumentError nothing
-    is written. Raises DocumentError saying what is wrong with which file and what to do.
+    The PDF is built in memory and written only through `write` (atomic_write_bytes, or the service's writer
+    that keeps a backup of a file Sweepy did not write), so on any DocumentError nothing is written. Raises
+    DocumentError saying what is wrong with which file and what to do.
     """
     suffix = source.suffix.lower()
     if suffix not in SUPPORTED:
@@ -132,18 +137,18 @@ def convert_to_pdf(source: Path, target: Path) -> ConversionResult:
         pages = _check_pdf(source, data)
         if _same_file(source, target):
             return ConversionResult(target, source, "passthrough", pages)
-        atomic_write_bytes(target, data)
+        write(target, data)
         return ConversionResult(target, source, "copy", pages)
     pdf, pages, method = _convert(source, suffix, data)
-    atomic_write_bytes(target, pdf)
+    write(target, pdf)
     return ConversionResult(target, source, method, pages)
 
 
-def convert_docx_to_pdf(source: Path, target: Path) -> ConversionResult:
+def convert_docx_to_pdf(source: Path, target: Path, write: Writer = atomic_write_bytes) -> ConversionResult:
     """Convert a `.docx` to the PDF `target`: Word via docx2pdf where present, else python-docx and ReportLab."""
     if source.suffix.lower() != ".docx":
         raise DocumentError(
             f"{source.name} is not a .docx file. Pass a .docx, or use convert_document for .doc, .md, .txt "
             "and .pdf files."
         )
-    return convert_to_pdf(source, target)
+    return convert_to_pdf(source, target, write)

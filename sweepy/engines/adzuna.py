@@ -56,7 +56,7 @@ class AdzunaEngine(Engine):
             "results_per_page": config.results_per_page,
             "content-type": "application/json",
         }
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             url = api_url(config.base_url or ORIGIN, "/v1/api/jobs/{country}/search/{page}", params,
                           country=config.country, page=str(page))  # fmt: skip

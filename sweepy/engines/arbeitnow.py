@@ -32,7 +32,7 @@ class ArbeitnowEngine(Engine):
     default_enabled = True
 
     def discover(self, config: ArbeitnowConfig, request: DiscoverRequest) -> EngineResult:
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         fetched: set[int] = set()
         page: int | None = 1
         while page is not None and page not in fetched and len(fetched) < min(config.pages, MAX_PAGES):

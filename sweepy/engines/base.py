@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..employment import EmploymentType
 from ..errors import EngineConfigError
@@ -22,7 +22,10 @@ from ..validation import describe_validation_error
 if TYPE_CHECKING:
     from .http import Network, SourceClient
 
-SkipReason = Literal["timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config"]
+SkipReason = Literal[
+    "timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config", "blocked_address",
+    "too_large",
+]  # fmt: skip
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
 _HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
 
@@ -39,12 +42,25 @@ class HttpEngineConfig(EngineConfig):
     (the real path follows it), so a mirror, a proxy or a test server on loopback can answer instead."""
 
     base_url: str | None = None
+    max_bytes: int = Field(50_000_000, ge=1_000, le=1_000_000_000)
+    """The source's byte budget over all its pages; past it the source stops as `too_large`, keeping what it read."""
+    base_url_placeholders: ClassVar[tuple[str, ...]] = ()
+    """The `{name}`s an engine's base_url may hold (Recruitee's `{company}`); any other brace is an error."""
 
     @field_validator("base_url")
     @classmethod
     def _http_origin(cls, value: str | None) -> str | None:
         if value is not None and not _HTTP_ORIGIN.match(value):
             raise ValueError("base_url must be an http(s) URL without query or fragment, e.g. http://127.0.0.1:8080")
+        rest = value or ""
+        for name in cls.base_url_placeholders:
+            rest = rest.replace("{" + name + "}", "")
+        if "{" in rest or "}" in rest:
+            # base_url is data: a brace would be a format field (`{board:>200000000}`, `{key.__class__}`).
+            allowed = ", ".join("{" + name + "}" for name in cls.base_url_placeholders)
+            raise ValueError(
+                "base_url must not hold a brace" + (f" other than {allowed}" if allowed else "") + f"; got {value!r}"
+            )
         return value.rstrip("/") if value else None
 
 
@@ -60,6 +76,8 @@ class SourceError(Exception):
         self.reason = reason
         self.detail = detail
         self.counts_as_failure = counts_as_failure and reason != "config"
+        self.partial: EngineResult | None = None
+        """What the source had collected when it stopped (set for `too_large`: those postings are kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +104,8 @@ class DiscoverRequest:
     source: str = ""
     http: "SourceClient | None" = None  # this source's view of the network: its deadline, counters, secrets
     engine: str = ""
+    result: "EngineResult" = field(default_factory=lambda: EngineResult())
+    """Where a paging engine collects: what it holds when its byte budget runs out is kept (`too_large`)."""
 
     @property
     def client(self) -> "SourceClient":

@@ -10,9 +10,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock
-
-from ..paths import atomic_write_text
+from ..errors import SweepyError
+from ..paths import MAX_STATE_BYTES, atomic_write_text, read_regular
 
 
 class BreakerBook:
@@ -26,9 +25,9 @@ class BreakerBook:
         self._states = self._read()
 
     def _read(self) -> dict[str, dict[str, Any]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        try:  # read inside the state folder as it was checked (a folder swapped for a link reads as empty)
+            data = json.loads(read_regular(self.path, "Breakers", MAX_STATE_BYTES, in_real_dir=True))
+        except (OSError, ValueError, SweepyError):
             return {}
         if not isinstance(data, dict):
             return {}
@@ -44,11 +43,14 @@ class BreakerBook:
         return until if self.clock() < until else None
 
     def record(self, outcomes: Mapping[str, bool]) -> None:
-        """Count one sweep's outcome per source (True = answered), merged under a lock with other processes."""
+        """Count one sweep's outcome per source (True = answered), merged under the state folder's lock with
+        other processes. The lock and the file are opened in the folder part by part without following links,
+        so a state folder swapped for a link gets neither (PathNotAllowed)."""
         if not outcomes:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with FileLock(str(self.path) + ".lock", timeout=10):
+        from ..session import folder_lock  # the state folder's OS lock, opened without following links
+
+        with folder_lock(self.path.parent, timeout=10):
             states = self._read()
             now = self.clock()
             for key, ok in outcomes.items():

@@ -8,11 +8,14 @@ and POST extensions to do that, below the byte caps. File names are hashes, so n
 
 import contextlib
 import hashlib
+import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..paths import atomic_write_bytes
+from ..errors import SweepyError
+from ..paths import DIR_FD_WRITES, MAX_DATA_BYTES, atomic_write_bytes, open_real_dir, read_regular
 
 _MAGIC = b"sweepy-cache-1 "
 FUTURE_TOLERANCE = 60.0
@@ -35,9 +38,9 @@ class ResponseCache:
         return self.folder / f"{key}.bin"
 
     def get(self, key: str) -> bytes | None:
-        try:
-            raw = self._file(key).read_bytes()
-        except OSError:
+        try:  # read inside the folder as it was checked: a `cache` swapped for a link is a miss
+            raw = read_regular(self._file(key), "Cache entry", MAX_DATA_BYTES, in_real_dir=True)
+        except (OSError, SweepyError):
             return None
         header, _, body = raw.partition(b"\n")
         if not header.startswith(_MAGIC):
@@ -54,16 +57,41 @@ class ResponseCache:
     def put(self, key: str, body: bytes) -> None:
         if self.ttl <= 0:
             return
-        with contextlib.suppress(OSError):  # a cache that cannot be written only costs a request next time
-            self.folder.mkdir(parents=True, exist_ok=True)
+        # A cache that cannot be written only costs a request next time. atomic_write_bytes creates the folder
+        # part by part without following links, so a state folder swapped for a link gets no `cache/`.
+        with contextlib.suppress(OSError, SweepyError):
             atomic_write_bytes(self._file(key), _MAGIC + repr(self.clock()).encode() + b"\n" + body)
 
     def prune(self, older_than: float) -> int:
-        """Delete entries past any useful TTL, so the folder does not grow for ever; returns how many."""
-        removed, cutoff = 0, self.clock() - older_than
-        for path in self.folder.glob("*.bin") if self.folder.is_dir() else ():
-            with contextlib.suppress(OSError):
-                if path.stat().st_mtime < cutoff:
-                    path.unlink()
-                    removed += 1
-        return removed
+        """Delete entries past any useful TTL, so the folder does not grow for ever; returns how many. Inside the
+        folder opened without following links: a `cache` swapped for a link is left alone, never emptied."""
+        cutoff = self.clock() - older_than
+        if not DIR_FD_WRITES:
+            return sum(self._drop_old(self.folder, name, cutoff, None) for name in _names(self.folder))
+        try:
+            dir_fd = open_real_dir(self.folder, create=False)
+        except (OSError, SweepyError):
+            return 0
+        try:
+            return sum(self._drop_old(self.folder, name, cutoff, dir_fd) for name in _names(dir_fd))
+        finally:
+            os.close(dir_fd)
+
+    @staticmethod
+    def _drop_old(folder: Path, name: str, cutoff: float, dir_fd: int | None) -> bool:
+        if not name.endswith(".bin"):
+            return False
+        with contextlib.suppress(OSError):
+            where = name if dir_fd is not None else str(folder / name)
+            info = os.stat(where, dir_fd=dir_fd, follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                os.unlink(where, dir_fd=dir_fd)
+                return True
+        return False
+
+
+def _names(folder: Path | int) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []

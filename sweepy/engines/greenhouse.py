@@ -1,6 +1,5 @@
 """The `greenhouse` engine: whole company boards from the public Job Board API (no key, no paging)."""
 
-import html
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -8,7 +7,7 @@ from pydantic import Field
 from ..dates import parse_when
 from ..employment import employment_type
 from ..models import Posting
-from ..salary import find_salary
+from ..salary import find_salary, might_state_pay
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
@@ -54,9 +53,10 @@ class GreenhouseEngine(Engine):
             employment_type=employment_type(*_metadata(job, "employment type", "job type", "commitment")),
             closes_at=parse_when(job.get("application_deadline")),  # usually null
         )
-        # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text.
-        # Unescaping is enough for the currency-anchored search, and far cheaper than parsing the HTML.
-        posting.salary = find_salary(html.unescape(html.unescape(content)))
+        # The list has no pay field (pay_input_ranges needs one request per job); pay is stated in the text, read
+        # once the HTML is text: the pay-transparency block puts each bound in its own <span>. A description
+        # with no currency at all is not cleaned here (most are filtered out before anything reads them).
+        posting.salary = find_salary(posting.description) if might_state_pay(content) else None
         return posting
 
 

@@ -35,7 +35,7 @@ class HimalayasEngine(Engine):
     default_enabled = True
 
     def discover(self, config: HimalayasConfig, request: DiscoverRequest) -> EngineResult:
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         cursor: str | None = None
         cursors: set[str] = set()
         guids: set[str] = set()

@@ -124,14 +124,19 @@ class HnHiringEngine(Engine):
         threads.sort(key=_created, reverse=True)
         if not threads:
             raise SourceError("bad_response", "no 'Ask HN: Who is hiring?' story among whoishiring's latest stories")
-        result, failures = EngineResult(), []
+        result, failures = request.result, []
         for story in threads[: config.months]:
             label = _label(story)
+            thread = EngineResult()
             try:
-                thread = self._thread(base, str(story.get("objectID")), request)
+                self._thread(base, str(story.get("objectID")), request, thread)
                 result.postings.extend(thread.postings)
                 result.skipped_records.extend(thread.skipped_records)
-            except SourceError as exc:  # a thread is read whole or not at all
+            except SourceError as exc:  # a thread is read whole or not at all, unless the byte budget ran out
+                if exc.reason == "too_large":
+                    result.postings.extend(thread.postings)
+                    result.skipped_records.extend(thread.skipped_records)
+                    raise
                 failures.append(exc)
                 detail = request.client.redact(exc.detail)
                 result.skipped_sources.append(SkippedSource(self.name, label, exc.reason, detail))
@@ -139,9 +144,9 @@ class HnHiringEngine(Engine):
             raise failures[0]  # no thread could be read: the source itself failed
         return result
 
-    def _thread(self, base: str, story: str, request: DiscoverRequest) -> EngineResult:
-        """The thread's top-level comments, page by page (Algolia caps a page at 1000 hits)."""
-        result, seen = EngineResult(), set[str]()
+    def _thread(self, base: str, story: str, request: DiscoverRequest, result: EngineResult) -> None:
+        """The thread's top-level comments into `result`, page by page (Algolia caps a page at 1000 hits)."""
+        seen: set[str] = set()
         params: dict[str, Any] = {"tags": f"comment,story_{story}", "numericFilters": f"parent_id={story}",
                                   "hitsPerPage": 1000}  # fmt: skip
         for page in range(MAX_PAGES):
@@ -160,7 +165,6 @@ class HnHiringEngine(Engine):
             last = not isinstance(pages, int) or page + 1 >= pages or (isinstance(size, int) and len(hits) < size)
             if last or not hits or data.get("page", page) != page:  # a page echoed back wrong would loop
                 break
-        return result
 
     def _posting(self, hit: dict[str, Any], request: DiscoverRequest) -> Posting:
         text = hit.get("comment_text")

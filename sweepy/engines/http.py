@@ -1,22 +1,28 @@
 """The HTTP layer every web engine shares: one client per sweep, and per source a deadline that covers retries
-and paging, retries honouring Retry-After within that deadline, per-host limits, byte caps, the TTL cache."""
+and paging, a byte budget over all its pages, retries honouring Retry-After within that deadline, per-host
+limits, byte caps, the TTL cache. Every hop goes through the address guard (sweepy/net): the client's
+transport checks and pins each connection, and redirects are followed here, hop by hop, so a key never
+crosses to another origin."""
 
 import email.utils
 import json
+import os
 import random
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import httpx
 
 from .. import __version__
 from ..bodies import BodyProblem, inflater, raw_chunks
+from ..net.pinning import GuardedTransport, Refused, Resolver
 from .base import SkipReason, SourceError
 from .breaker import BreakerBook
 from .cache import ResponseCache, cache_key
@@ -24,33 +30,58 @@ from .cache import ResponseCache, cache_key
 USER_AGENT = f"Sweepy/{__version__} (job-search assistant; +https://github.com/sweepy-jobs/sweepy)"
 MAX_RESPONSE_BYTES = 25_000_000
 """A whole Greenhouse board with descriptions is a few MB; past this an answer is refused, never read whole."""
+DEFAULT_SOURCE_BYTES = 50_000_000
+"""A source's byte budget over all its pages (`max_bytes` in its engine block): 40 pages of 20 MB would not fit
+in memory beside the other sources."""
 MAX_PAGES = 40
 MAX_POSTINGS_PER_SOURCE = 5_000
 PER_HOST_CONNECTIONS = 4
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
+REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
+MAX_REDIRECTS = 5
 MAX_RETRIES = 3
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 8.0
+_CROSS_ORIGIN_HEADERS = frozenset(("accept", "content-type"))
+"""The only per-request headers that follow a redirect to another origin: the rest may carry a key."""
+_REFUSALS: dict[str, SkipReason] = {"timeout": "timeout", "unreachable": "unreachable"}
+"""Refused.reason → skip reason; every other refusal (an address, a scheme, a URL) is `blocked_address`."""
 
 
-def build_client() -> httpx.Client:
-    """The sweep's one client: connection pooling across sources, no automatic decoding (we cap it ourselves)."""
+def build_client(allow_private: bool | None = None, resolver: Resolver = socket.getaddrinfo) -> httpx.Client:
+    """The sweep's one client: connection pooling across sources, no automatic decoding (we cap it ourselves),
+    no automatic redirects (SourceClient follows them hop by hop), and every connection checked and pinned by
+    the address guard. `allow_private` None reads SWEEPY_ALLOW_PRIVATE_URLS (tests reach the loopback fakes).
+
+    No proxy from the environment: a proxy resolves the name itself, so the address that was checked would
+    not be the one connected to."""
+    if allow_private is None:
+        allow_private = os.environ.get("SWEEPY_ALLOW_PRIVATE_URLS") == "1"
     return httpx.Client(
         headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"},
-        follow_redirects=True,
-        limits=httpx.Limits(max_connections=64, max_keepalive_connections=32),
-        trust_env=True,  # a person behind a corporate proxy sets HTTPS_PROXY; tests point base_url at loopback
+        follow_redirects=False,
+        transport=GuardedTransport(allow_private, resolver),
+        trust_env=False,
     )
 
 
 def api_url(base: str, path: str, params: dict[str, Any] | None = None, **parts: str) -> str:
-    """`base` + `path`, with `{name}` placeholders in either filled from `parts`, URL-quoted (a board token
-    cannot escape its path segment); then the query."""
+    """`base` + `path`, with `{name}` placeholders filled from `parts`, URL-quoted (a board token cannot escape
+    its path segment); then the query. Plain replacement, never str.format: `base` is data from a profile,
+    and a format spec in it (`{board:>200000000}`) or an attribute lookup must not run."""
     quoted = {name: quote(value, safe="") for name, value in parts.items()}
-    url = (base + path).format(**quoted)
+    url = _fill(base, quoted) + _fill(path, quoted)
+    if "{" in url or "}" in url:
+        raise SourceError("config", "base_url may hold no brace other than its engine's documented placeholder")
     if params:
         url += ("&" if "?" in url else "?") + urlencode({k: v for k, v in params.items() if v is not None}, True)
     return url
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", value)
+    return template
 
 
 def parse_retry_after(value: str | None, now: float) -> float | None:
@@ -82,6 +113,7 @@ class Network:
 
     @contextmanager
     def host_slot(self, host: str, wait: float) -> Iterator[None]:
+        """One of the host's PER_HOST_CONNECTIONS slots: only sources of the same host wait for each other."""
         with self._lock:
             slot = self._hosts.setdefault(host, threading.BoundedSemaphore(PER_HOST_CONNECTIONS))
         if not slot.acquire(timeout=max(0.0, wait)):
@@ -93,12 +125,15 @@ class Network:
 
 
 class SourceClient:
-    """One source's use of the network: everything it sends counts against its own deadline."""
+    """One source's use of the network: everything it sends counts against its own deadline, and everything
+    it reads against its own byte budget (`max_bytes`)."""
 
-    def __init__(self, network: Network, deadline: float, budget: float) -> None:
+    def __init__(self, network: Network, deadline: float, budget: float, max_bytes: int = DEFAULT_SOURCE_BYTES) -> None:
         self.network = network
         self.deadline = deadline
         self.budget = budget
+        self.max_bytes = max_bytes
+        self.bytes_read = 0
         self.requests = 0
         self.cached = 0
         self._secrets: list[str] = []
@@ -155,6 +190,7 @@ class SourceClient:
         cache, key = self.network.cache, cache_key(method, url, body)
         if cache is not None and (hit := cache.get(key)) is not None:
             self.cached += 1
+            self._spend(len(hit), url)
             return hit
         host = urlsplit(url).netloc
         for attempt in range(MAX_RETRIES + 1):
@@ -163,6 +199,8 @@ class SourceClient:
             try:
                 with self.network.host_slot(host, self.remaining()):
                     status, retry_after, data = self._exchange(method, url, headers or {}, body)
+            except Refused as refused:
+                raise self._refused(refused, url) from None
             except httpx.TimeoutException:
                 raise self._timeout() from None
             except httpx.TransportError as exc:
@@ -193,6 +231,15 @@ class SourceClient:
             return data
         raise AssertionError("unreachable: the loop returns or raises")  # pragma: no cover
 
+    def _refused(self, refused: Refused, url: str) -> SourceError:
+        """A hop the address guard would not send: one line naming the host and why, nothing of any answer."""
+        reason = _REFUSALS.get(refused.reason, "blocked_address")
+        detail = " ".join(self.redact(refused.detail).split())[:300]
+        hint = ""
+        if reason == "blocked_address":
+            hint = " (Sweepy connects only to public addresses)"
+        return SourceError(reason, f"{self._where(url)} not fetched: {detail}{hint}", counts_as_failure=False)
+
     def keep_answers(self) -> None:
         """Cache this source's answers: called only when the whole source succeeded, so a body that did not
         parse, a wrong shape, or the first pages of a source that then timed out are never cached."""
@@ -212,38 +259,111 @@ class SourceClient:
         self.network.sleep(wait)
 
     def _exchange(self, method: str, url: str, headers: dict[str, str], body: bytes) -> tuple[int, str | None, bytes]:
-        """One request: status, Retry-After, and the body read in chunks under the byte cap and the deadline."""
+        """One request and its redirects, hop by hop: status, Retry-After, and the body read in chunks under the
+        byte caps and the deadline. A hop to another origin carries none of the request's own headers (where a
+        key lives) and no key in its URL, whatever SWEEPY_TRUST_BASE_URLS says."""
         self.requests += 1
-        timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
-        with self.network.client.stream(method, url, headers=headers, content=body or None, timeout=timeout) as answer:
-            if answer.status_code >= 400:
-                return answer.status_code, answer.headers.get("Retry-After"), _error_head(answer)
-            declared = answer.headers.get("Content-Length", "")
-            if declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
-                raise self._too_large(url)
-            chunks: list[bytes] = []
-            size = 0
-            try:
-                decoder = inflater(answer.headers.get("Content-Encoding", ""), MAX_RESPONSE_BYTES, self._past_cap)
-                for raw in raw_chunks(answer):
-                    if self.remaining() <= 0:
-                        raise self._timeout()
-                    piece = decoder(raw)
-                    size += len(piece)
-                    if size > MAX_RESPONSE_BYTES:
-                        raise self._too_large(url)
-                    chunks.append(piece)
-            except BodyProblem as exc:
-                raise SourceError("bad_response", str(exc)) from None
-            return answer.status_code, None, b"".join(chunks)
+        origin = _origin(url)
+        current = url
+        for hop in range(MAX_REDIRECTS + 1):
+            timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
+            with ExitStack() as held:
+                try:
+                    answer = held.enter_context(
+                        self.network.client.stream(method, current, headers=headers, content=body or None,
+                                                   timeout=timeout)
+                    )  # fmt: skip
+                except httpx.InvalidURL:  # httpx reads a redirect's Location itself, before we judge the hop
+                    raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does "
+                                                      "not parse") from None  # fmt: skip
+                except Refused as refused:
+                    if hop:
+                        refused.detail = f"its redirect {hop} is refused: {refused.detail}"
+                    raise
+                location = answer.headers.get("Location", "").strip()
+                if answer.status_code not in REDIRECT_STATUSES or not location:
+                    return self._answer(answer, url)
+            current = self._next_hop(current, location, url)
+            if answer.status_code == 303 or (answer.status_code in (301, 302) and method == "POST"):
+                method, body = "GET", b""  # what browsers and httpx do: the body is not sent again
+                headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
+            if _origin(current) != origin:
+                headers = {k: v for k, v in headers.items() if k.lower() in _CROSS_ORIGIN_HEADERS}
+                current = self._without_keys(current, url)
+        raise SourceError("bad_response", f"{self._where(url)} still redirects after {MAX_REDIRECTS} hops")
 
-    @staticmethod
-    def _past_cap() -> None:
-        raise SourceError("bad_response", f"the answer inflates past {MAX_RESPONSE_BYTES // 1_000_000} MB")
+    def _next_hop(self, current: str, location: str, url: str) -> str:
+        try:
+            return str(httpx.URL(current).join(location))
+        except httpx.InvalidURL:
+            raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does not "
+                                              "parse") from None  # fmt: skip
 
-    def _too_large(self, url: str) -> SourceError:
-        return SourceError("bad_response", f"the answer from {self._where(url)} is larger than "
+    def _without_keys(self, target: str, url: str) -> str:
+        """`target` without the query parameters that hold a key; refused when a key is still in it (a path)."""
+        if not self._secrets:
+            return target
+        parts = urlsplit(target)
+        query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if self.redact(v) == v]
+        cleaned = urlunsplit(parts._replace(query=urlencode(query)))
+        if self.redact(cleaned) != cleaned:
+            raise SourceError("blocked_address", f"{self._where(url)} redirects to another origin with the key "
+                                                 "in the URL; not followed", counts_as_failure=False)  # fmt: skip
+        return cleaned
+
+    def _answer(self, answer: httpx.Response, url: str) -> tuple[int, str | None, bytes]:
+        if answer.status_code >= 400:
+            return answer.status_code, answer.headers.get("Retry-After"), _error_head(answer)
+        cap = min(MAX_RESPONSE_BYTES, self.max_bytes - self.bytes_read)
+        declared = answer.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > cap:
+            raise self._too_large(url, int(declared))
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            decoder = inflater(answer.headers.get("Content-Encoding", ""), cap, lambda: self._raise_too_large(url))
+            for raw in raw_chunks(answer):
+                if self.remaining() <= 0:
+                    raise self._timeout()
+                piece = decoder(raw)
+                size += len(piece)
+                if size > cap:
+                    raise self._too_large(url, size)
+                chunks.append(piece)
+        except BodyProblem as exc:
+            raise SourceError("bad_response", str(exc)) from None
+        self.bytes_read += size
+        return answer.status_code, None, b"".join(chunks)
+
+    def _spend(self, size: int, url: str) -> None:
+        """Count a cached answer against the budget: it is held in memory like a fetched one."""
+        if self.bytes_read + size > self.max_bytes:
+            raise self._too_large(url, size)
+        self.bytes_read += size
+
+    def _raise_too_large(self, url: str) -> None:
+        raise self._too_large(url, None)
+
+    def _too_large(self, url: str, size: int | None) -> SourceError:
+        """`too_large` when the source's budget is what ran out (its earlier pages are kept), else the per-answer
+        cap's `bad_response`."""
+        left = self.max_bytes - self.bytes_read
+        if left < MAX_RESPONSE_BYTES:
+            return SourceError("too_large", f"stopped at {self._where(url)}: the source's answers pass its budget "
+                                            f"of {_mb(self.max_bytes)} (max_bytes); {_mb(self.bytes_read)} read "
+                                            "before it", counts_as_failure=False)  # fmt: skip
+        said = "is larger than" if size is not None else "inflates past"
+        return SourceError("bad_response", f"the answer from {self._where(url)} {said} "
                                            f"{MAX_RESPONSE_BYTES // 1_000_000} MB")  # fmt: skip
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB" if size < 10_000_000 else f"{size // 1_000_000} MB"
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = httpx.URL(url)
+    return parts.scheme, parts.host.lower(), parts.port or (443 if parts.scheme == "https" else 80)
 
 
 def _error_head(answer: httpx.Response) -> bytes:

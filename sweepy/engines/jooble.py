@@ -37,7 +37,7 @@ class JoobleEngine(Engine):
 
     def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(config.base_url or ORIGIN, "/api/{key}", key=request.secret(config.api_key_env, config))
-        result, seen = EngineResult(), set[str]()
+        result, seen = request.result, set[str]()  # kept when the byte budget runs out
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             body = {"keywords": request.source, "location": request.location, "page": str(page)}
             data = as_object(request.client.post_json(url, body), "the search answer")

@@ -43,7 +43,7 @@ class LeverEngine(Engine):
         return list(dict.fromkeys(config.sites))
 
     def discover(self, config: LeverConfig, request: DiscoverRequest) -> EngineResult:
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         seen: set[str] = set()
         for page in range(MAX_PAGES):
             params = {"mode": "json", "skip": page * PAGE_SIZE, "limit": PAGE_SIZE}

@@ -4,7 +4,7 @@ Each company has its own host, so `base_url` is a template with `{company}` in i
 `http://127.0.0.1:8080/recruitee/{company}`.
 """
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, field_validator
 
@@ -31,6 +31,7 @@ WORKPLACE_FLAGS: tuple[tuple[str, Workplace], ...] = (("hybrid", "hybrid"), ("re
 
 class RecruiteeConfig(HttpEngineConfig):
     companies: Annotated[list[BoardToken], Field(min_length=1, max_length=200)]
+    base_url_placeholders: ClassVar[tuple[str, ...]] = ("company",)
 
     @field_validator("base_url")
     @classmethod

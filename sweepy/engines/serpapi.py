@@ -52,7 +52,7 @@ class SerpapiEngine(Engine):
             "ltype": "1" if anywhere else None,
             "api_key": request.secret(config.api_key_env, config),
         }
-        result, tokens = EngineResult(), set[str]()
+        result, tokens = request.result, set[str]()  # kept when the byte budget runs out
         for _ in range(min(config.pages, MAX_PAGES)):
             data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/search.json", params)),
                              "the search answer")  # fmt: skip

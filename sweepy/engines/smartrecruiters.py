@@ -38,7 +38,7 @@ class SmartRecruitersEngine(Engine):
         return list(dict.fromkeys(config.companies))
 
     def discover(self, config: SmartRecruitersConfig, request: DiscoverRequest) -> EngineResult:
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         offset, total, seen = 0, None, set[str]()
         for _ in range(MAX_PAGES):
             url = api_url(config.base_url or ORIGIN, "/v1/companies/{company}/postings",

@@ -43,7 +43,7 @@ class TheMuseEngine(Engine):
 
     def discover(self, config: TheMuseConfig, request: DiscoverRequest) -> EngineResult:
         key = request.secret(config.api_key_env, config) if config.api_key_env else None
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         seen: set[str] = set()
         for page in range(min(config.pages, MAX_PAGES, LAST_PAGE + 1)):
             params = {"page": page, "category": config.category, "level": config.level,

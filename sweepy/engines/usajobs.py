@@ -48,7 +48,7 @@ class UsajobsEngine(Engine):
         headers = request_headers(
             config, request.secret(config.api_key_env, config), request.secret(config.email_env, config)
         )
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             params = {"Keyword": request.source, "LocationName": request.location or None,
                       "ResultsPerPage": config.results_per_page, "Page": page}  # fmt: skip

@@ -2,6 +2,7 @@
 (undocumented; job_apis.md §18). The list has no descriptions, and this engine does not fetch each detail."""
 
 import re
+from collections.abc import Iterator
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -67,7 +68,7 @@ class WorkdayEngine(Engine):
     def discover(self, config: WorkdayConfig, request: DiscoverRequest) -> EngineResult:
         host, tenant, site, prefix = site_parts(request.source)
         url = api_url(config.base_url or f"https://{host}", "/wday/cxs/{tenant}/{site}/jobs", tenant=tenant, site=site)
-        result = EngineResult()
+        result = request.result  # what it holds when the byte budget runs out is kept
         seen: set[str] = set()
         for search in request.titles or [""]:
             for item in self._search(request, url, search):
@@ -85,9 +86,9 @@ class WorkdayEngine(Engine):
                     result.skipped_records.append((f"{request.source}#{path or '?'}", str(exc)))
         return result
 
-    def _search(self, request: DiscoverRequest, url: str, search: str) -> list[Any]:
-        """Every posting one search text finds: pages of 20 by offset; `total` is only right on the first page."""
-        found: list[Any] = []
+    def _search(self, request: DiscoverRequest, url: str, search: str) -> Iterator[Any]:
+        """Every posting one search text finds, page by page (a budget stop keeps the pages before it): pages of
+        20 by offset; `total` is only right on the first page."""
         total = SEARCH_CAP
         paths: set[str | None] = set()
         for page in range(MAX_PAGES):
@@ -102,10 +103,9 @@ class WorkdayEngine(Engine):
             keys = [_path(job) for job in jobs]
             fresh = [job for job, key in zip(jobs, keys, strict=True) if key is None or key not in paths]
             paths.update(keys)
-            found.extend(fresh)
+            yield from fresh
             if len(jobs) < PAGE_SIZE or not fresh:  # the last page, or page 1 served again
                 break
-        return found
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest, url: str, tenant: str) -> Posting:
         remote = job.get("remoteType")

@@ -4,7 +4,7 @@ re-validated and pinned, the result one verdict per link."""
 import socket
 import ssl
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Literal
@@ -13,10 +13,19 @@ import httpx
 
 from .. import __version__
 from ..bodies import BodyProblem, inflater, raw_chunks
+from ..net.pinning import (
+    DEFAULT_PORTS,
+    PinnedBackend,
+    PinnedTransport,
+    Refused,
+    Resolver,
+    Target,
+    parse_target,
+    resolve,
+)
 from .judge import challenge, closed_phrase, one_line, page_text, redirected_to_index
-from .pinning import DEFAULT_PORTS, PinnedBackend, PinnedTransport, Refused, Resolver, Target, parse_target, resolve
 
-Verdict = Literal["verified", "unverified", "dead"]
+Verdict = Literal["verified", "unverified", "dead", "not_checked"]
 MAX_HOPS = 5
 REDIRECTS = frozenset((301, 302, 303, 307, 308))
 USER_AGENT = f"Mozilla/5.0 (compatible; Sweepy/{__version__}; job-link check)"
@@ -40,6 +49,9 @@ class _Policy:
     resolver: Resolver
     ports: Collection[int] | None
     tls: ssl.SSLContext  # one for the batch: loading the CA bundle per link costs more than the request
+    batch_deadline: float  # on `clock`: the whole validation ends here, whatever each link's own timeout says
+    batch_seconds: float
+    clock: Callable[[], float]
 
 
 def check_links(
@@ -51,11 +63,15 @@ def check_links(
     concurrency: int = 8,
     resolver: Resolver = socket.getaddrinfo,
     ports: Collection[int] | None = None,
+    deadline: float = 60.0,
+    clock: Callable[[], float] = time.monotonic,
 ) -> list[LinkVerdict]:
     """One verdict per URL, in order. `ports` limits the ports a link may use (default 80 and 443, or any
-    port with allow_private); `timeout` covers a link's every hop, name lookup and read."""
+    port with allow_private); `timeout` covers a link's every hop, name lookup and read; `deadline` the whole
+    batch: a link not reached by then, or still in flight, is `not_checked` with the reason `deadline`."""
     chosen = ports if ports is not None else (None if allow_private else DEFAULT_PORTS)
-    policy = _Policy(allow_private, timeout, max_bytes, resolver, chosen, httpx.create_ssl_context(trust_env=False))
+    tls = httpx.create_ssl_context(trust_env=False)
+    policy = _Policy(allow_private, timeout, max_bytes, resolver, chosen, tls, clock() + deadline, deadline, clock)
     if not urls:
         return []
     with ThreadPoolExecutor(max(1, min(concurrency, len(urls))), thread_name_prefix="sweepy-linkcheck") as pool:
@@ -63,8 +79,11 @@ def check_links(
 
 
 def _check_link(url: str, policy: _Policy) -> LinkVerdict:
-    deadline = time.monotonic() + policy.timeout
-    backend = PinnedBackend(deadline)
+    start = policy.clock()
+    if start >= policy.batch_deadline:
+        return _not_reached(url, None, url, policy)
+    deadline = min(start + policy.timeout, policy.batch_deadline)
+    backend = PinnedBackend(deadline, policy.clock)
     headers = {"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.8", "Accept-Encoding": "gzip, deflate"}
     client = httpx.Client(
         transport=PinnedTransport(backend, policy.tls), headers=headers, follow_redirects=False, trust_env=False
@@ -74,10 +93,10 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
         with client:
             for hop in range(MAX_HOPS + 1):
                 parsed, host, port = parse_target(current, policy.ports)
-                left = deadline - time.monotonic()
+                left = deadline - policy.clock()
                 addresses = resolve(host, port, policy.resolver, policy.allow_private, left)
                 backend.pin(Target(parsed, host, port, addresses))
-                status, location, verdict = _exchange(client, parsed, deadline, policy.max_bytes, url, current)
+                status, location, verdict = _exchange(client, parsed, deadline, policy, url, current)
                 if verdict is not None:
                     return verdict
                 if hop == MAX_HOPS:
@@ -85,24 +104,38 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
                                        f"still redirecting after {MAX_HOPS} hops")  # fmt: skip
                 current = _follow(parsed, location)
     except Refused as refused:
+        if refused.reason == "timeout" and policy.clock() >= policy.batch_deadline:
+            return _not_reached(url, status, current, policy)
         return LinkVerdict(url, "unverified", refused.reason, status, current, one_line(refused.detail))
     except httpx.TimeoutException:
+        if policy.clock() >= policy.batch_deadline:
+            return _not_reached(url, status, current, policy)
         return LinkVerdict(url, "unverified", "timeout", status, current, f"no answer within {policy.timeout:g} s")
+    except httpx.InvalidURL as exc:
+        # httpx reads a redirect's Location itself, before the hop is ours to judge (`http:\\127.0.0.1\x`).
+        return LinkVerdict(url, "unverified", "bad_url", status, current,
+                           one_line(f"the redirect's Location does not parse: {exc}"))  # fmt: skip
     except httpx.HTTPError as exc:
-        return LinkVerdict(url, "unverified", "unreachable", status, current, one_line(f"{type(exc).__name__}: {exc}"))
+        reason = "bad_url" if "location header" in str(exc).lower() else "unreachable"
+        return LinkVerdict(url, "unverified", reason, status, current, one_line(f"{type(exc).__name__}: {exc}"))
     raise AssertionError("unreachable: the loop returns")  # pragma: no cover
 
 
+def _not_reached(url: str, status: int | None, current: str, policy: _Policy) -> LinkVerdict:
+    return LinkVerdict(url, "not_checked", "deadline", status, current,
+                       f"not checked within the validation's {policy.batch_seconds:g} s")  # fmt: skip
+
+
 def _exchange(
-    client: httpx.Client, target: httpx.URL, deadline: float, max_bytes: int, original: str, current: str
+    client: httpx.Client, target: httpx.URL, deadline: float, policy: _Policy, original: str, current: str
 ) -> tuple[int, str, LinkVerdict | None]:
     """One GET: its status and either the Location to follow or, when there is none, the verdict."""
-    wait = httpx.Timeout(max(0.01, deadline - time.monotonic()))
+    wait = httpx.Timeout(max(0.01, deadline - policy.clock()))
     with client.stream("GET", target, timeout=wait) as answer:
         status = answer.status_code
         if status in REDIRECTS and answer.headers.get("Location"):
             return status, answer.headers["Location"].strip(), None
-        body, cut = _read(answer, deadline, max_bytes)
+        body, cut = _read(answer, deadline, policy.max_bytes, policy.clock)
     heads = {name.lower(): value for name, value in answer.headers.items()}
     return status, "", judge(original, current, status, heads, body, cut)
 
@@ -143,7 +176,7 @@ def _follow(base: httpx.URL, location: str) -> str:
         raise Refused("bad_url", f"the redirect's Location {location[:100]!r} does not parse: {exc}") from None
 
 
-def _read(answer: httpx.Response, deadline: float, max_bytes: int) -> tuple[str, bool]:
+def _read(answer: httpx.Response, deadline: float, max_bytes: int, clock: Callable[[], float]) -> tuple[str, bool]:
     """The body as text, at most `max_bytes` read off the wire and at most `max_bytes` once inflated; True
     when it was cut there (the page is judged on its start, which is where a posting says it is closed)."""
     chunks: list[bytes] = []
@@ -152,7 +185,7 @@ def _read(answer: httpx.Response, deadline: float, max_bytes: int) -> tuple[str,
     try:
         inflate = inflater(answer.headers.get("Content-Encoding", ""), max_bytes)  # past the cap: the head only
         for raw in raw_chunks(answer):
-            if time.monotonic() > deadline:
+            if clock() > deadline:
                 raise httpx.ReadTimeout("the link check's deadline passed")
             raw_size += len(raw)
             piece = inflate(raw)

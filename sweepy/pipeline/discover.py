@@ -11,7 +11,8 @@ from typing import Any
 
 from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine
 from ..engines.base import SkipReason, SourceError
-from ..engines.http import MAX_POSTINGS_PER_SOURCE, SourceClient
+from ..engines.http import DEFAULT_SOURCE_BYTES, MAX_POSTINGS_PER_SOURCE, SourceClient
+from ..errors import SweepyError
 from ..models import Posting
 
 MAX_PARALLEL_SOURCES = 32
@@ -77,11 +78,19 @@ def _run(task: _Task, request: DiscoverRequest, budget: float) -> EngineResult:
     started = time.monotonic()
     client = None
     if task.engine.uses_network and request.network is not None:
-        client = SourceClient(request.network, started + budget, budget)
+        max_bytes = getattr(task.config, "max_bytes", DEFAULT_SOURCE_BYTES)
+        client = SourceClient(request.network, started + budget, budget, max_bytes)
     with task.lock:
         task.started, task.client = started, client
-    mine = dataclasses.replace(request, source=task.report.source, http=client, engine=task.engine.name)
-    return task.engine.discover(task.config, mine)
+    mine = dataclasses.replace(
+        request, source=task.report.source, http=client, engine=task.engine.name, result=EngineResult()
+    )
+    try:
+        return task.engine.discover(task.config, mine)
+    except SourceError as exc:
+        if exc.reason == "too_large":  # the budget ran out: the pages already read are kept and counted
+            exc.partial = mine.result
+        raise
 
 
 def discover(
@@ -120,7 +129,8 @@ def discover(
             request.log(f"source {report.engine}/{report.source} skipped: {report.reason} ({report.detail})")
             found.skipped_sources.append(SkippedSource(report.engine, report.source, report.reason or "config",
                                                        report.detail))  # fmt: skip
-            continue
+            if task.result is None:
+                continue
         result = task.result or EngineResult()
         postings = result.postings
         if task.engine.uses_network and len(postings) > MAX_POSTINGS_PER_SOURCE:
@@ -132,8 +142,11 @@ def discover(
         found.skipped_records.extend(result.skipped_records)
         found.skipped_sources.extend(result.skipped_sources)
     if breaker is not None:
-        breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
-                        and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+        try:
+            breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
+                            and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+        except SweepyError as exc:  # the postings are real; only the breakers' counts are not kept this time
+            request.log(f"circuit breakers not saved: {exc.message}")
     return found
 
 
@@ -145,7 +158,9 @@ def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> No
     if not tasks:
         return
     pool = ThreadPoolExecutor(max_workers=min(MAX_PARALLEL_SOURCES, len(tasks)), thread_name_prefix="sweepy-source")
-    pending: dict[Future[EngineResult], _Task] = {pool.submit(_run, t, request, timeout): t for t in tasks}
+    pending: dict[Future[EngineResult], _Task] = {
+        pool.submit(_run, t, request, timeout): t for t in _interleaved(tasks)
+    }
     try:
         while pending:
             now = time.monotonic()
@@ -167,14 +182,32 @@ def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> No
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _interleaved(tasks: list[_Task]) -> list[_Task]:
+    """The tasks round robin over engines: the sources of one engine share a host (40 boards of one API), and
+    while its stalled ones hold the host's slots the others wait for one on a thread; in engine order they
+    would take every thread and hold up the sources of other hosts queued behind them."""
+    lanes: dict[str, list[_Task]] = {}
+    for task in tasks:
+        lanes.setdefault(task.engine.name, []).append(task)
+    order: list[_Task] = []
+    for turn in range(max((len(lane) for lane in lanes.values()), default=0)):
+        order.extend(lane[turn] for lane in lanes.values() if turn < len(lane))
+    return order
+
+
 def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
     try:
         task.result = future.result()
         _close(task, None)
     except SourceError as exc:
+        task.result = exc.partial  # a budget stop keeps what was read (None for every other failure)
+        if exc.partial is not None and exc.partial.postings:
+            exc.detail += f"; kept the {len(exc.partial.postings)} postings of the pages read before it"
         _close(task, exc)
     except Exception as exc:  # an engine bug must not sink the other sources
-        request.log(f"engine {task.engine.name} crashed on {task.report.source}: {type(exc).__name__}: {exc}")
+        said = f"{type(exc).__name__}: {exc}"
+        said = task.client.redact(said) if task.client is not None else said  # an exception may quote a keyed URL
+        request.log(f"engine {task.engine.name} crashed on {task.report.source}: {said}")
         _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
 
 

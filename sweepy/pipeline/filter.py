@@ -1,6 +1,7 @@
 """Stage 2 of 5: keep postings that fit the search (title, workplace, location, salary, platform, age)."""
 
 import datetime as dt
+import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -104,6 +105,33 @@ class LocationMatcher:
         if not words:
             return True  # no place given: keep it and let the person judge
         return any(contains_phrase(norm, alias) for alias in self.aliases)
+
+
+def location_problem(location: str) -> str | None:
+    """Why the location filter cannot use `location`, or None. Sweepy keeps an on-site or hybrid posting when its
+    location names the profile's city (or a place of the city's metro); a city it knows no place of, with no
+    state or country it knows either, is most likely a typo or a place no board writes that way."""
+    place = LocationMatcher(location)
+    if place.remote_target:
+        return None
+    known = {alias for aliases in METROS.values() for alias in aliases}
+    if place.city in known:
+        return None
+    near = difflib.get_close_matches(place.city, sorted(known), n=1, cutoff=0.8)
+    if near:
+        return (
+            f"the location {location!r} names the city {place.city!r}, which Sweepy does not know; did you mean "
+            f"{near[0]!r}? On-site and hybrid postings are kept only when their location names the city."
+        )
+    norm = normalize(location)
+    if place.us_seeker or any(contains_phrase(norm, term) for term in (*_US_TERMS, *_FOREIGN_TERMS)):
+        return None
+    return (
+        f"Sweepy cannot place the location {location!r} (it names no city, US state code or country Sweepy knows): "
+        f"on-site and hybrid postings will be kept only when their location names {place.city!r}. Check the "
+        "spelling, and write it as 'City, ST' or 'City, Country' (e.g. 'New York, NY', 'Berlin, Germany'), or "
+        "'Remote'."
+    )
 
 
 def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Counter[str]]:

@@ -6,11 +6,26 @@ from typing import Any
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..cards import Card, CardSalary
 from ..fonts import markup_for
-from .styles import BLOCKS, FRAME_WIDTH, INK, KEYWORD, LINK, MATCH, PANEL, RULE, WARN, Styles, badge_colours, css
+from .scripts import ScriptParagraph as Paragraph
+from .styles import (
+    BLOCKS,
+    FRAME_WIDTH,
+    INK,
+    KEYWORD,
+    LINK,
+    MATCH_BANDS,
+    PANEL,
+    RULE,
+    WARN,
+    Styles,
+    badge_colours,
+    css,
+    match_band,
+)
 
 SIDE_WIDTH = 170.0
 """The header's right column: the score label and the badge."""
@@ -43,17 +58,34 @@ def salary_line(salary: CardSalary | None) -> str:
     parts = [salary.text or f"{span(salary.min, salary.max, salary.currency)} per {salary.period}"]
     if (salary.annual_min or salary.annual_max) and salary.period != "year":
         parts.append(f"≈ {span(salary.annual_min, salary.annual_max, salary.currency)} a year")
+    if salary.ote:
+        parts.append("on-target earnings: base plus commission or bonus at target")
     if salary.predicted:
         parts.append("predicted by the board, not posted by the employer")
     return " · ".join(parts)
 
 
 def score_label(card: Card) -> tuple[str, Any]:
-    """The label comes from match_kind: MATCH shows the submitted percentage, KEYWORD OVERLAP the first pass."""
+    """The label comes from match_kind: MATCH shows the submitted percentage in its band's colour, KEYWORD
+    OVERLAP the first pass in grey."""
     if card.match_kind == "MATCH":
         value = card.match_pct if card.match_pct is not None else round(card.match_score)
-        return f"MATCH {value}%", MATCH
+        return f"MATCH {value}%", match_band(value).colour
     return f"KEYWORD OVERLAP {card.match_score:.0f}", KEYWORD
+
+
+def legend_markup(keyword_cards: bool) -> str:
+    """The line under "Roles, best first" that says what the label colours mean (the bands), and, when some
+    card was not assessed, that a keyword overlap is not a match."""
+    bands = " · ".join(
+        f'<font color="{css(band.colour)}">{markup_for(f"{band.low}–{band.high}% {band.name}", bold=True)}</font>'
+        for band in MATCH_BANDS
+    )
+    text = markup_for("MATCH colours: ") + bands + markup_for(".")
+    if keyword_cards:
+        note = "grey: keyword overlap, a count of the profile's keywords in the posting, not an assessment."
+        text += " " + f'<font color="{css(KEYWORD)}">{markup_for(note)}</font>'
+    return text
 
 
 def apply_link(card: Card) -> str | None:
@@ -98,7 +130,7 @@ def _badge(card: Card, styles: Styles) -> Table | None:
     return badge
 
 
-def _header(card: Card, number: int, styles: Styles, stale: bool) -> list[list[Any]]:
+def _header(card: Card, number: int, styles: Styles, stale: bool, application: str | None) -> list[list[Any]]:
     place = " · ".join(p for p in (card.company, card.location, WORKPLACE.get(card.workplace, "")) if p)
     left = [
         Paragraph(f"{number}. " + markup_for(card.title, bold=True), styles.card_title),
@@ -110,6 +142,8 @@ def _header(card: Card, number: int, styles: Styles, stale: bool) -> list[list[A
     if stale:
         note = f'<font color="{css(WARN)}">{markup_for("judged against an earlier resume")}</font>'
         right.append(Paragraph(note, styles.small))
+    if application:  # tracked with track_jobs: its status, e.g. "applied since 2026-11-20"
+        right.append(Paragraph(markup_for(application, bold=True), styles.small))
     if (badge := _badge(card, styles)) is not None:
         right += [Spacer(1, 3), badge]
     return [[left, right]]
@@ -192,9 +226,11 @@ def trust_rows(card: Card, styles: Styles) -> list[Paragraph]:
         if finding.verdict == "ok":
             continue
         colour, word = (BLOCKS, "Blocks you") if finding.verdict == "blocks" else (WARN, "Check")
-        marker = f'<font color="{css(colour)}">{markup_for(f"■ {word} — {KIND_LABELS[finding.kind]}: ", bold=True)}'
+        head = markup_for(f"■ {word} — {KIND_LABELS[finding.kind]}: ", bold=True)
+        marker = f'<font color="{css(colour)}">{head}</font>'
+        pieces = chunks(f"“{finding.quote}”")
         rows += [
-            Paragraph(marker + "</font>" + markup_for(f"“{piece}”"), styles.body) for piece in chunks(finding.quote)
+            Paragraph((marker if n == 0 else "") + markup_for(piece), styles.body) for n, piece in enumerate(pieces)
         ]
     for signal in card.ghost_signals:
         label = f'<font color="{css(WARN)}">{markup_for(f"◆ {GHOST_LABELS[signal.signal]}: ", bold=True)}</font>'
@@ -210,9 +246,12 @@ def trust_rows(card: Card, styles: Styles) -> list[Paragraph]:
     return rows
 
 
-def card_flowable(card: Card, number: int, styles: Styles, stale: bool = False) -> Flowable:
-    """The card, kept on one page when it fits (cards then flow several to a page)."""
-    rows: list[list[Any]] = _header(card, number, styles, stale)
+def card_flowable(
+    card: Card, number: int, styles: Styles, stale: bool = False, application: str | None = None
+) -> Flowable:
+    """The card, kept on one page when it fits (cards then flow several to a page). `application`: the status
+    line of a tracked card."""
+    rows: list[list[Any]] = _header(card, number, styles, stale, application)
     rows += [[paragraph, ""] for paragraph in _body(card, styles)]
     table = Table(rows, colWidths=[FRAME_WIDTH - SIDE_WIDTH, SIDE_WIDTH])
     commands: list[tuple[Any, ...]] = [

@@ -5,9 +5,10 @@ sweep did not see."""
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..fonts import markup_for
+from .scripts import ScriptParagraph as Paragraph
 from .styles import FRAME_WIDTH, PANEL, RULE, WARN, Styles
 
 DROP_REASONS = {
@@ -127,11 +128,18 @@ def _sources_table(sources: list[dict[str, Any]], styles: Styles) -> Table:
 
 
 def coverage_flowables(
-    coverage: Coverage | None, styles: Styles, flags: dict[str, int] | None = None
+    coverage: Coverage | None,
+    styles: Styles,
+    applications: dict[str, int] | None = None,
+    flags: dict[str, int] | None = None,
 ) -> list[Flowable]:
     """The footer section. Without a result file (cards imported by hand, a moved file) it says coverage is
-    unknown rather than leaving the section out. `flags`: the report's cards counted by flag."""
+    unknown rather than leaving the section out. `applications`: the profile's tracked postings by status;
+    `flags`: the report's cards counted by flag."""
     parts: list[Flowable] = [Paragraph("What this sweep saw", styles.heading)]
+    if applications:
+        listed = ", ".join(f"{count} {status}" for status, count in applications.items())
+        parts.append(Paragraph(markup_for(f"Applications by status: {listed}."), styles.body))
     if flags:
         listed = "; ".join(f"{name} {count}" for name, count in sorted(flags.items(), key=lambda i: (-i[1], i[0])))
         parts.append(Paragraph(markup_for(f"Cards flagged: {listed}."), styles.body))

@@ -5,13 +5,14 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
 
 from ..cards import Card, rank
 from ..fonts import FONTS, markup_for
-from .card import card_flowable
+from .card import card_flowable, legend_markup
 from .coverage import Coverage, coverage_flowables, flag_counts
 from .playbook import playbook_lines
+from .scripts import ScriptParagraph as Paragraph
 from .styles import MARGIN, MUTED, PAGE, Styles, styles
 
 
@@ -26,6 +27,10 @@ class ReportDocument:
     cards: list[Card]
     coverage: Coverage | None
     stale_ids: frozenset[str] = field(default_factory=frozenset)
+    applications: dict[str, str] = field(default_factory=dict)
+    """Tracked cards' status lines by job_id ("applied since 2026-11-20")."""
+    application_counts: dict[str, int] = field(default_factory=dict)
+    """The profile's tracked postings by status, for the coverage footer."""
 
 
 @dataclass(frozen=True)
@@ -71,10 +76,15 @@ def render_pdf(doc: ReportDocument) -> RenderedPdf:
     style = styles()
     story: list[Flowable] = [*_header(doc, style), *_playbook(doc.playbook, style)]
     story.append(Paragraph("Roles, best first", style.heading))
-    if not doc.cards:
+    if doc.cards:
+        keyword_cards = any(card.match_kind != "MATCH" for card in doc.cards)
+        story.append(Paragraph(legend_markup(keyword_cards), style.small))
+        story.append(Spacer(1, 4))
+    else:
         story.append(Paragraph(markup_for("No roles in this report."), style.body))
-    story += [card_flowable(card, n, style, card.job_id in doc.stale_ids) for n, card in enumerate(rank(doc.cards), 1)]
-    story += coverage_flowables(doc.coverage, style, flag_counts(doc.cards))
+    story += [card_flowable(card, n, style, card.job_id in doc.stale_ids, doc.applications.get(card.job_id))
+              for n, card in enumerate(rank(doc.cards), 1)]  # fmt: skip
+    story += coverage_flowables(doc.coverage, style, doc.application_counts, flag_counts(doc.cards))
     buffer = io.BytesIO()
     template = SimpleDocTemplate(
         buffer,

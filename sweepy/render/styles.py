@@ -23,8 +23,33 @@ MUTED = colors.HexColor("#57606a")
 RULE = colors.HexColor("#d0d7de")
 PANEL = colors.HexColor("#f6f8fa")
 LINK = colors.HexColor("#0969da")
-MATCH = colors.HexColor("#1a7f37")
-KEYWORD = colors.HexColor("#9a6700")
+KEYWORD = colors.HexColor("#6e7781")
+"""KEYWORD OVERLAP labels: grey, because a keyword count is not an assessment and must not look like one."""
+
+
+@dataclass(frozen=True)
+class MatchBand:
+    low: int
+    high: int
+    name: str
+    colour: Any
+
+
+MATCH_BANDS = (
+    MatchBand(85, 100, "strong", colors.HexColor("#1a7f37")),
+    MatchBand(70, 84, "good", colors.HexColor("#0a7a8a")),
+    MatchBand(50, 69, "partial", colors.HexColor("#9a6700")),
+    MatchBand(0, 49, "weak", colors.HexColor("#cf222e")),
+)
+"""A MATCH label's colour by its percentage, so a 5 % match never looks like a 90 % one. The same bands as
+get_outcomes' match bands (0-49, 50-69, 70-84, 85-100); the report's legend lists them."""
+
+
+def match_band(pct: int) -> MatchBand:
+    """The band of a match percentage; out-of-range values (a hand-edited session) go to the nearest band."""
+    return next((band for band in MATCH_BANDS if pct >= band.low), MATCH_BANDS[-1])
+
+
 WARN = colors.HexColor("#bc4c00")
 BLOCKS = colors.HexColor("#cf222e")
 """An eligibility finding that says this person cannot apply."""

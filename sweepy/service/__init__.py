@@ -1,6 +1,7 @@
 """One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
 (without `status`) or raise SweepyError. Each area lives in its own module; SweepyService is their union."""
 
+from .applications import ApplicationTools
 from .base import KEYWORD_NOTE, clamp
 from .cards import CardTools
 from .documents import DocumentTools
@@ -10,10 +11,20 @@ from .judgments import JudgmentTools
 from .profiles import ProfileTools
 from .reports import ReportTools
 from .sweeps import SweepTools
+from .watch import WatchTools
 
 
 class SweepyService(
-    ProfileTools, SweepTools, CardTools, JudgmentTools, ImportTools, ReportTools, HistoryTools, DocumentTools
+    ProfileTools,
+    SweepTools,
+    CardTools,
+    JudgmentTools,
+    ImportTools,
+    ReportTools,
+    HistoryTools,
+    DocumentTools,
+    ApplicationTools,
+    WatchTools,
 ):
     """The facade the MCP server and the CLI call."""
 

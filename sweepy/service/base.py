@@ -1,7 +1,8 @@
 """What every area of the service shares: settings, the clock, the sweep registry, the workspace."""
 
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import httpx
@@ -10,6 +11,7 @@ from ..config import load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
 from ..jobs import SweepRegistry
+from ..owned import OwnWrites, protected_resumes
 from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
 from ..session import Session
@@ -30,14 +32,17 @@ class ServiceBase:
         self,
         settings: Settings | None = None,
         clock: Callable[[], float] = time.time,
-        http_client: Callable[[], httpx.Client] = build_client,
+        http_client: Callable[[], httpx.Client] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         """`settings` default to the environment now; `http_client` makes the one client each sweep shares
-        across its sources (tests may inject theirs)."""
+        across its sources (tests may inject theirs; the default guards every address, opening loopback and
+        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1); `monotonic` times deadlines (a fake in tests)."""
         self.settings = settings or Settings.from_env()
         self.sweeps = SweepRegistry()
         self.clock = clock
-        self.http_client = http_client
+        self.monotonic = monotonic
+        self.http_client = http_client or functools.partial(build_client, self.settings.allow_private_urls)
         self._resume_paths: dict[Path, tuple[FileIdentity | None, str | None]] = {}
 
     @property
@@ -68,3 +73,11 @@ class ServiceBase:
             raw = None
         self._resume_paths[profile_path] = (identity, raw)  # one entry per profile; replaced, never grows
         return raw
+
+    def own_writes(self, profile_paths: Iterable[str | None]) -> OwnWrites:
+        """The writer of one report call: it refuses the resume of these profiles and of the last saved one, and
+        keeps a backup of any other existing file Sweepy did not write."""
+        last = self.workspace.read_state().get("last_profile")
+        profiles = {p for p in (*profile_paths, last if isinstance(last, str) else None) if p}
+        resumes = [self._resume_path(Path(p)) for p in sorted(profiles)]
+        return OwnWrites(self.workspace, self.clock, protected_resumes(self.workspace, resumes))

@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, rank
-from ..errors import NotFound
+from ..errors import NotFound, SweepyError
 from ..session import Session, check_stem, load_session
+from .applications import check_status, statuses
 from .base import ServiceBase
 
 
@@ -55,8 +56,9 @@ def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) 
 
 class CardTools(ServiceBase):
     def get_jobs(
-        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0
+        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0, status: str | None = None
     ) -> dict[str, Any]:
+        check_status(status)
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
@@ -73,9 +75,21 @@ class CardTools(ServiceBase):
             session = None
         resume = self.resume_fingerprint(session)
         ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
-        total = len(ranked.cards) if ranked is not None else 0
+        applications = statuses(self.workspace, session, self.clock) if session is not None else {}
         start = max(0, offset)
-        page = ranked.page(start, start + max(1, limit) if limit is not None else total) if ranked is not None else []
+        if ranked is None:
+            total, page = 0, []
+        elif status is None:  # every card: one slice of the ranking
+            total = len(ranked.cards)
+            page = ranked.page(start, start + max(1, limit) if limit is not None else total)
+        else:
+            chosen = [i for i, c in enumerate(ranked.cards) if applications.get(c.job_id, {}).get("status") == status]
+            total = len(chosen)
+            stop = start + max(1, limit) if limit is not None else total
+            page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]]
+        for brief in page:
+            if (application := applications.get(brief["job_id"])) is not None:
+                brief["application"] = dict(application)
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,
@@ -95,6 +109,10 @@ class CardTools(ServiceBase):
             )
             return payload
         stale, unjudged = (ranked.stale, ranked.unjudged) if ranked is not None else (0, 0)
+        payload["stale_count"] = stale
+        if session is not None and total == 0:
+            payload["message"] = empty_session_message(folder, session, profile_stem is None)
+            return payload
         parts = [f"{total} cards"]
         if unjudged:
             parts.append(f"{unjudged} have only keyword overlap: judge them against the resume and call "
@@ -106,6 +124,22 @@ class CardTools(ServiceBase):
             parts.append("all judged")
         if payload["next_offset"] is not None:
             parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
-        payload["stale_count"] = stale
         payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
         return payload
+
+
+def empty_session_message(folder: Path, session: Session, active: bool) -> str:
+    """What a session without cards means: its sweep kept none, and where that profile's earlier cards are."""
+    where = f" ({Path(session.source_result).name} says why: dropped and sources)" if session.source_result else ""
+    message = f"0 cards: the sweep of profile {session.profile_stem!r} behind this session kept none{where}."
+    if active and session.profile_stem:
+        try:
+            saved = load_session(folder, session.profile_stem)
+        except SweepyError:
+            saved = None
+        if saved is not None and saved.cards and saved.sweep_id != session.sweep_id:
+            message += (
+                f" The profile's earlier {len(saved.cards)} cards, with their judgments, are in its saved session:"
+                f" call get_jobs with profile_stem {session.profile_stem!r}."
+            )
+    return message

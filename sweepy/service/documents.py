@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from ..convert import convert_docx_to_pdf, convert_to_pdf, default_pdf_path
+from ..owned import OwnWrites
 from .base import ServiceBase
 
 
@@ -16,19 +17,28 @@ class DocumentTools(ServiceBase):
 
     def convert_document(self, document_path: str, pdf_path: str | None) -> dict[str, Any]:
         source, target = self._paths(document_path, "document_path", pdf_path)
-        result = convert_to_pdf(source, target)
-        return {**result.as_dict(), "message": _message(result.as_dict())}
+        writes = OwnWrites(self.workspace, self.clock)  # any PDF in the workspace may be the person's own
+        result = convert_to_pdf(source, target, writes.write)
+        return _payload(result.as_dict(), writes)
 
     def convert_docx(self, docx_path: str, pdf_path: str | None) -> dict[str, Any]:
         source, target = self._paths(docx_path, "docx_path", pdf_path)
-        result = convert_docx_to_pdf(source, target)
-        return {**result.as_dict(), "message": _message(result.as_dict())}
+        writes = OwnWrites(self.workspace, self.clock)
+        result = convert_docx_to_pdf(source, target, writes.write)
+        return _payload(result.as_dict(), writes)
 
 
-def _message(result: dict[str, Any]) -> str:
+def _payload(result: dict[str, Any], writes: OwnWrites) -> dict[str, Any]:
+    """The conversion's payload; the file it replaced, when Sweepy had not written it, is named as kept."""
+    writes.commit()
+    backup = writes.backups[0] if writes.backups else None
     if result["method"] == "passthrough":
-        return f"{result['source_path']} is already a PDF; nothing was written. Use it as resume_path."
-    return (
-        f"Wrote {result['pdf_path']} ({result['pages']} pages, {result['method']}). Pass it as resume_path to "
-        "create_profile if it is the resume."
-    )
+        message = f"{result['source_path']} is already a PDF; nothing was written. Use it as resume_path."
+    else:
+        message = (
+            f"Wrote {result['pdf_path']} ({result['pages']} pages, {result['method']}). Pass it as resume_path to "
+            "create_profile if it is the resume."
+        )
+    if backup:
+        message += f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}."
+    return {**result, "backup_path": backup, "message": message}

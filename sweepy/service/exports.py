@@ -1,16 +1,19 @@
 """export_report's outputs: each asked format written on its own, so one failing leaves the others standing."""
 
+import datetime as dt
 import json
 import logging
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..cards import Card
 from ..errors import SweepyError
-from ..export import carried_tracking, csv_text
-from ..paths import atomic_write_bytes, atomic_write_text
+from ..export import carried_tracking, csv_text, overlay_tracking
+from ..followups import FollowUp, ReportMarks, calendar_bytes
+from ..owned import OwnWrites
 
 log = logging.getLogger("sweepy.export")
 
@@ -28,13 +31,21 @@ class Export:
     playbook: str
     stale_ids: frozenset[str]
     tracking: bool
+    writes: OwnWrites
+    """Every file goes through it: a file Sweepy did not write is kept as a backup before it is replaced."""
+    follow_ups: list[FollowUp] = field(default_factory=list)
+    """The profile's follow-ups from its application history (ics)."""
+    tracked: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The application store's tracking columns by job_id (csv): its status over the one carried."""
+    marks: ReportMarks = field(default_factory=lambda: ReportMarks({}, {}, []))
+    """Tracked cards' status lines and the counts by status (pdf)."""
 
     @property
     def stem(self) -> str:
         return self.source.stem
 
     def write(self, asked: list[str]) -> tuple[dict[str, Any], list[dict[str, str]]]:
-        """(generated, errors) for the asked formats, in the order pdf, png, csv, json."""
+        """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics."""
         generated: dict[str, Any] = {}
         errors: list[dict[str, str]] = []
         pdf: bytes | None = None
@@ -43,8 +54,8 @@ class Export:
                 if fmt in ("pdf", "png") and pdf is None:
                     pdf, pages = self._pdf()
                     if fmt == "pdf":
-                        target = self.out / f"{self.stem}.pdf"
-                        atomic_write_bytes(target, pdf)
+                        target = self.out / f"{self.stem}_export.pdf"  # never render_report's {stem}.pdf
+                        self.writes.write(target, pdf)
                         generated.update(pdf=str(target), pdf_pages=pages)
                 if fmt == "png" and pdf is not None:
                     generated["png"] = self._png(pdf)
@@ -52,10 +63,13 @@ class Export:
                     generated.update(self._csv())
                 elif fmt == "json":
                     generated["json"] = self._json()
+                elif fmt == "ics":
+                    generated.update(self._ics())
             except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
                 errors.append({"format": fmt, "message": _describe(fmt, exc)})
                 if not isinstance(exc, SweepyError):
                     log.exception("export_report: %s failed", fmt)
+        self.writes.commit()
         return generated, errors
 
     def _pdf(self) -> tuple[bytes, int]:
@@ -70,6 +84,8 @@ class Export:
             self.cards,
             Coverage.from_result(self.data, self.source.name),
             self.stale_ids,
+            self.marks.lines,
+            self.marks.counts,
         )
         rendered = render_pdf(document)
         return rendered.data, rendered.pages
@@ -80,9 +96,19 @@ class Export:
         paths = []
         for number, image in enumerate(pdf_to_pngs(pdf), 1):
             target = self.out / f"{self.stem}_page{number}.png"
-            atomic_write_bytes(target, image)
+            self.writes.write(target, image)
             paths.append(str(target))
+        self._remove_stale_pages(len(paths))
         return paths
+
+    def _remove_stale_pages(self, pages: int) -> None:
+        """An earlier export of the same stem with more pages left `_page{n}.png` past the new last page: they
+        would pass for pages of this report, so they go (one Sweepy did not write is kept as a backup)."""
+        pattern = re.compile(re.escape(self.stem) + r"_page([1-9][0-9]{0,5})\.png")
+        for path in sorted(self.out.glob(f"{glob_escape(self.stem)}_page*.png")):
+            match = pattern.fullmatch(path.name)
+            if match and int(match[1]) > pages and not path.is_symlink() and path.is_file():
+                self.writes.remove(path)
 
     def _csv(self) -> dict[str, Any]:
         """`{stem}_export.csv`: the sweep's own CSV holds the tracking notes a person typed, so it is never
@@ -90,8 +116,18 @@ class Export:
         target = self.out / f"{self.stem}_export.csv"
         stem = self.data["profile"].get("stem")
         carried = carried_tracking(self.source.parent, stem) if self.tracking and isinstance(stem, str) else {}
-        atomic_write_text(target, csv_text(self.cards, self.tracking, carried))
+        if self.tracking:
+            overlay_tracking(carried, self.tracked)
+        self.writes.write(target, csv_text(self.cards, self.tracking, carried).encode("utf-8"))
         return {"csv": str(target), "csv_rows": len(self.cards)}
+
+    def _ics(self) -> dict[str, Any]:
+        """`{profile}_followups.ics`: one calendar per profile (its UIDs are stable), rewritten on each export."""
+        stem = self.data["profile"].get("stem")
+        target = self.out / f"{stem if isinstance(stem, str) else self.stem}_followups.ics"
+        name = f"Job search follow-ups ({self.candidate})"
+        self.writes.write(target, calendar_bytes(self.follow_ups, dt.datetime.now(dt.UTC), name))
+        return {"ics": str(target), "ics_events": len(self.follow_ups)}
 
     def _json(self) -> str:
         """`{stem}_export.json`, never the sweep file it reads."""
@@ -103,8 +139,13 @@ class Export:
             "playbook": self.playbook,
             "cards": [card.to_json() for card in self.cards],
         }
-        atomic_write_text(target, json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1))
+        self.writes.write(target, json.dumps(document, ensure_ascii=False, allow_nan=False, indent=1).encode("utf-8"))
         return str(target)
+
+
+def glob_escape(text: str) -> str:
+    """`text` matched literally by Path.glob (a stem may hold `[`)."""
+    return re.sub(r"([*?\[])", r"[\1]", text)
 
 
 def _describe(fmt: str, exc: Exception) -> str:

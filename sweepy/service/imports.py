@@ -2,12 +2,14 @@
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..cards import Card
 from ..config import load_profile
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..linkcheck import check_links
 from ..models import Posting
+from ..net.addresses import host_problem
 from ..paths import NonFiniteNumber, loads_finite
 from ..pipeline.dedupe import role_key
 from ..pipeline.score import make_card
@@ -20,6 +22,9 @@ from .base import ServiceBase
 
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ENTRIES = 500
+VALIDATE_TIMEOUT_SECONDS = 60.0
+"""The whole link check of one call (`validate_timeout_seconds`): below an MCP host's own request timeout."""
+MAX_VALIDATE_TIMEOUT_SECONDS = 600.0
 RECORD_KEYS = ("title", "company", "url", "location", "description", "workplace", "salary", "posted_at", "platform",
                "apply_url", "employment_type", "closes_at", "open_to")  # fmt: skip
 
@@ -54,8 +59,34 @@ def _card_posting(card: Card) -> Posting:
     return Posting(title=card.title, company=card.company, url=card.url, location=card.location)
 
 
+def _blocked(record: Any, allow_private: bool) -> str | None:
+    """`blocked_address: …` when a link of the record names a host Sweepy never connects to (loopback, private,
+    metadata; spelled as a name, an IP literal or a legacy number such as 2130706433), else None. The literal
+    check is enough here: nothing is fetched at import unless validate is on, and the checker resolves then."""
+    if not isinstance(record, dict):
+        return None
+    for key in ("url", "apply_url"):
+        value = record.get(key)
+        if not isinstance(value, str):
+            continue
+        try:
+            parts = urlsplit(value.strip())
+            host = parts.hostname
+        except ValueError:
+            continue  # the record reader says what is wrong with it
+        web = parts.scheme.lower() in ("http", "https") and host
+        if web and host and (problem := host_problem(host, allow_private=allow_private)) is not None:
+            return f"blocked_address: the {key}'s host {host} is {problem}; only public addresses are kept"
+    return None
+
+
 class ImportTools(ServiceBase):
-    def import_jobs(self, jobs_json: str, validate: bool) -> dict[str, Any]:
+    def import_jobs(
+        self, jobs_json: str, validate: bool, validate_timeout_seconds: float = VALIDATE_TIMEOUT_SECONDS
+    ) -> dict[str, Any]:
+        if not 1 <= validate_timeout_seconds <= MAX_VALIDATE_TIMEOUT_SECONDS:  # NaN fails both
+            raise InvalidArgument(f"validate_timeout_seconds must be between 1 and {MAX_VALIDATE_TIMEOUT_SECONDS:g}; "
+                                  f"got {validate_timeout_seconds!r}.")  # fmt: skip
         entries = _parse(jobs_json)
         folder = self.workspace.results_dir("results")
         session = load_session(folder, None)  # the cards join the session the person is working on
@@ -66,6 +97,9 @@ class ImportTools(ServiceBase):
         skipped: list[dict[str, Any]] = []
         fresh: list[tuple[int, Posting]] = []
         for index, entry in enumerate(entries):
+            if (blocked := _blocked(_record(entry), self.settings.allow_private_urls)) is not None:
+                skipped.append(_skip(index, entry, blocked))
+                continue
             try:
                 posting = posting_from_record(_record(entry), "import", "import_jobs", custom)
             except RecordError as exc:
@@ -78,19 +112,23 @@ class ImportTools(ServiceBase):
                 continue
             fresh.append((index, posting))
             taken_urls[posting.canonical_url] = taken_roles[role_key(posting)] = f"entry {index} of this import"
-        cards = self._verified(fresh, scorer, validate, skipped)
+        cards = self._verified(fresh, scorer, validate, skipped, validate_timeout_seconds)
         if cards:
             SessionStore(folder).update(None, lambda live: _add(live, cards))
         skipped.sort(key=lambda s: s["index"])
+        late = sum(1 for c in cards if c.verification_reason == "deadline")
+        shown = {"job_id", "title", "company", "verification", "verification_reason"}
         return {
-            "imported": [c.model_dump(include={"job_id", "title", "company", "verification"}) for c in cards],
+            "imported": [c.model_dump(include=shown, exclude_none=True) for c in cards],
             "skipped": skipped,
             "imported_count": len(cards),
             "skipped_count": len(skipped),
             "message": f"Imported {len(cards)} of {len(entries)} roles into the active session"
             + (f"; {len(skipped)} skipped (see skipped for why)" if skipped else "")
+            + (f"; {late} links were not checked within validate_timeout_seconds ({validate_timeout_seconds:g} s) "
+               "and are marked not_checked (reason deadline)" if late else "")
             + ". They are keyword-scored: call get_jobs and submit_judgments to judge them.",
-        }
+        }  # fmt: skip
 
     def _scorer(self, session: Session) -> tuple[Scorer, dict[str, str]]:
         """The session profile's scorer (the imported roles are scored like swept ones) and custom platforms."""
@@ -106,11 +144,22 @@ class ImportTools(ServiceBase):
         return scorer, profile.custom_platforms()
 
     def _verified(
-        self, fresh: list[tuple[int, Posting]], scorer: Scorer, validate: bool, skipped: list[dict[str, Any]]
+        self,
+        fresh: list[tuple[int, Posting]],
+        scorer: Scorer,
+        validate: bool,
+        skipped: list[dict[str, Any]],
+        deadline: float,
     ) -> list[Card]:
-        """Cards of the fresh postings; with `validate`, each link checked and the dead ones skipped."""
+        """Cards of the fresh postings; with `validate`, each link checked within `deadline` seconds in all
+        (the ones not reached stay not_checked, reason deadline) and the dead ones skipped."""
         verdicts = (
-            check_links([p.url for _, p in fresh], allow_private=self.settings.allow_private_urls)
+            check_links(
+                [p.url for _, p in fresh],
+                allow_private=self.settings.allow_private_urls,
+                deadline=deadline,
+                clock=self.monotonic,
+            )
             if validate and fresh
             else None
         )

@@ -11,9 +11,10 @@ from ..config import (
     validate_profile_data,
 )
 from ..engines import default_engines, engines, validate_sources
-from ..errors import InvalidArgument, SweepyError
+from ..errors import DocumentError, InvalidArgument, SweepyError
 from ..history import check_history_path
 from ..paths import atomic_write_text, keep_backup
+from ..pipeline.filter import location_problem
 from ..resume import resume_text
 from .base import ServiceBase
 
@@ -91,7 +92,12 @@ class ProfileTools(ServiceBase):
         profile = validate_profile_data(
             base, "built from these arguments", fix="Fix that argument and call create_profile again."
         )
-        resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
+        try:
+            resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
+        except DocumentError as exc:
+            if resume.suffix.lower() in (".pdf", ".docx") or self.settings.tools == "core":
+                raise  # core mode lists no convert_document, so no message names it
+            raise DocumentError(f"{exc.message} convert_document makes a PDF of a .doc, .md or .txt.") from None
         enabled = sorted(validate_sources(profile.sources, ws))
         if not enabled:
             raise InvalidArgument(
@@ -112,10 +118,13 @@ class ProfileTools(ServiceBase):
             remembered = ""
         except SweepyError as exc:  # the profile is written; only the run_sweep default is not updated
             remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
+        warnings = [problem[0].upper() + problem[1:]] if (problem := location_problem(location)) else []
         not_enabled = sorted(set(engines()) - set(enabled))
         message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
         if backup is not None:
             message += f" The file it replaced differed, so it was kept as {backup}."
+        for warning in warnings:
+            message += f" Warning: {warning}"
         if not sources_config:
             message += (
                 f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
@@ -128,5 +137,6 @@ class ProfileTools(ServiceBase):
             "enabled_engines": enabled,
             "engines_not_enabled": not_enabled,
             "default_sources_used": not sources_config,
+            "warnings": warnings,
             "message": message,
         }

@@ -10,8 +10,10 @@ from ..errors import InvalidArgument, SweepyError
 from ..paths import Workspace
 from ..results import read_result
 
-FORMATS = ("pdf", "png", "csv", "json")
+FORMATS = ("pdf", "png", "csv", "json", "ics")
 NAME_CHARS = 200
+UNNAMED = "Job Seeker"
+"""The header's name only when neither the call, the result file, the profile nor the session gives one."""
 
 
 def load_profile_or_none(path: str | None) -> Profile | None:

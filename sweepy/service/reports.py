@@ -5,16 +5,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cards import rank
+from ..applications import Application, csv_values, today
+from ..cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..paths import atomic_write_bytes
+from ..followups import follow_ups, report_marks
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..results import read_result, result_cards, result_files
 from ..session import Session, SessionStore, check_stem, load_session
+from .applications import tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp
+from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
 from .report_parts import (
+    UNNAMED,
     check_formats,
     check_name,
     load_profile_or_none,
@@ -75,6 +79,8 @@ class ReportTools(ServiceBase):
         folder = self.workspace.read_dir(results_dir, "results_dir")
         stem = check_stem(profile_stem) if profile_stem is not None else None
         session = load_session(folder, stem)
+        if not session.cards:
+            raise NotFound(empty_session_message(folder, session, stem is None) + " There is nothing to report.")
         if given:  # it will be saved beside the session: that folder must be writable too
             self.workspace.resolve_write(folder, "results_dir")
         now = self.clock()
@@ -85,34 +91,43 @@ class ReportTools(ServiceBase):
             / f"{session.profile_stem or 'report'}_{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}.pdf"
         )
         target = pdf_target(self.workspace, output_filename, default)
+        writes = self.own_writes([session.profile_path])
+        writes.check(target, "output_filename")
         resume = self.resume_fingerprint(session)
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
             check_assessed(session.cards, resume, "render_report", forced=self.settings.require_judgments)
         source = "given" if given else "saved" if session.playbook.strip() else "generated"
-        text = given or session.playbook.strip() or default_playbook(session.cards)
+        marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
+        text = marks.playbook(given or session.playbook.strip() or default_playbook(session.cards))
         result, result_name = read_coverage_source(session.source_result)
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
             ReportDocument(
-                candidate=session.candidate_name or (profile.name if profile else "Job Seeker"),
+                candidate=session.candidate_name or (profile.name if profile else UNNAMED),
                 date=report_date(now),
                 search=search_line(profile, (result or {}).get("profile", {})),
                 playbook=text,
                 cards=session.cards,
                 coverage=Coverage.from_result(result, result_name) if result is not None else None,
                 stale_ids=frozenset(c.job_id for c in session.cards if c.stale(resume)),
+                applications=marks.lines,
+                application_counts=marks.counts,
             )
         )
-        atomic_write_bytes(target, rendered.data)
+        writes.write(target, rendered.data, "output_filename")
+        writes.commit()
         if given and given != session.playbook:
             SessionStore(folder).update(stem, lambda s: setattr(s, "playbook", given))
+        backup = writes.backups[0] if writes.backups else None
         return {
             "pdf_report": str(target),
             "pages": rendered.pages,
             "card_count": len(session.cards),
             "playbook_saved": source != "generated",
             "playbook_source": source,
-            "message": f"Wrote {rendered.pages} pages for {len(session.cards)} roles to {target}.",
+            "backup_path": backup,
+            "message": f"Wrote {rendered.pages} pages for {len(session.cards)} roles to {target}."
+            + (f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}." if backup else ""),
         }
 
     def export_report(
@@ -121,7 +136,7 @@ class ReportTools(ServiceBase):
         profile_stem: str | None,
         results_dir: str,
         formats: list[str],
-        candidate_name: str,
+        candidate_name: str | None,
         output_dir: str | None,
         job_tracking: bool | None,
     ) -> dict[str, Any]:
@@ -129,9 +144,8 @@ class ReportTools(ServiceBase):
         output folder are checked before anything is written; then each format is made on its own, so one
         failing is listed in `errors` and the others are still written."""
         asked = check_formats(formats)
-        name = check_name(candidate_name)
-        source = self._export_source(json_source, profile_stem, results_dir)
-        data = read_result(source)
+        given_name = check_name(candidate_name) if candidate_name is not None else None
+        source, data, newer_empty = self._export_source(json_source, profile_stem, results_dir)
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
         cards = result_cards(data, source)
@@ -141,47 +155,101 @@ class ReportTools(ServiceBase):
             for card in cards:
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
+        imported = self._imported(source, cards, session)
+        cards += imported
         profile_path = block.get("path") if isinstance(block.get("path"), str) else None
         resume = self.resume_fingerprint(session or Session(profile_path=profile_path, cards=[]))
         if self.settings.require_judgments:
             check_assessed(cards, resume, "export_report", forced=True)
         tracking = job_tracking if job_tracking is not None else block.get("tracking") is not False
+        profile = load_profile_or_none(profile_path)
+        saved_name = block.get("name") if isinstance(block.get("name"), str) and block["name"].strip() else None
+        applications = self._applications(profile_path, block.get("stem"))
+        marks = report_marks(applications, today(self.clock()))
         export = Export(
             source=source,
             data=data,
             cards=rank(cards),
             out=out,
-            candidate=name,
+            candidate=given_name or saved_name or (profile.name if profile else None) or UNNAMED,
             date=report_date(self.clock()),
-            search=search_line(load_profile_or_none(profile_path), block),
-            playbook=(session.playbook.strip() if session else "") or default_playbook(cards),
+            search=search_line(profile, block),
+            playbook=marks.playbook((session.playbook.strip() if session else "") or default_playbook(cards)),
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
+            writes=self.own_writes([profile_path, session.profile_path if session else None]),
+            follow_ups=follow_ups(block["stem"], applications.values()) if applications else [],
+            tracked=csv_values(applications),
+            marks=marks,
         )
         generated, errors = export.write(asked)
         done = ", ".join(f for f in asked if f not in {e["format"] for e in errors})
+        message = f"Exported {len(cards)} roles from {source.name}"
+        if imported:
+            message += f" ({len(imported)} of them imported into its session)"
+        message += f": {done or 'nothing'}" + (f"; {len(errors)} format(s) failed (see errors)." if errors else ".")
+        if not cards:
+            message += f" {source.name} holds no roles: that sweep kept none (its dropped and sources say why)."
+        elif newer_empty:
+            message += f" Newer sweeps that kept no role were passed over: {', '.join(newer_empty)}."
+        if export.writes.backups:
+            message += f" Files Sweepy had not written were kept as backups: {', '.join(export.writes.backups)}."
         return {
             "source_file": str(source),
             "roles_exported": len(cards),
             "generated": generated,
             "errors": errors,
-            "message": f"Exported {len(cards)} roles from {source.name}: {done or 'nothing'}"
-            + (f"; {len(errors)} format(s) failed (see errors)." if errors else "."),
+            "backups": export.writes.backups,
+            "message": message,
         }
 
-    def _export_source(self, json_source: str | None, profile_stem: str | None, results_dir: str) -> Path:
+    def _applications(self, profile_path: str | None, stem: Any) -> dict[str, Application]:
+        """The result profile's tracked postings (none when nothing was ever tracked)."""
+        if not isinstance(stem, str):
+            return {}
+        return tracked(self.workspace, Session(profile_stem=stem, profile_path=profile_path, cards=[]), self.clock)
+
+    def _export_source(
+        self, json_source: str | None, profile_stem: str | None, results_dir: str
+    ) -> tuple[Path, dict[str, Any], list[str]]:
+        """The result file to export, its data, and the newer ones passed over: the newest sweep that kept a role
+        (or whose session holds imported ones); when none did, the newest, and the message says it is empty."""
         if json_source is not None:
-            return self.workspace.resolve_read(json_source, "json_source")
+            path = self.workspace.resolve_read(json_source, "json_source")
+            return path, read_result(path), []
         folder = self.workspace.read_dir(results_dir, "results_dir")
         files = result_files(folder, check_stem(profile_stem) if profile_stem is not None else None)
         if not files:
             scope = f" for profile {profile_stem!r}" if profile_stem else ""
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first, or pass json_source.")
-        return files[0]
+        passed: list[str] = []
+        first: dict[str, Any] | None = None
+        for path in files:
+            data = read_result(path)
+            first = first if first is not None else data
+            if data["cards"] or self._imported(path, [], self._saved_session(folder, data["profile"].get("stem"))):
+                return path, data, passed
+            passed.append(path.name)
+        return files[0], first or read_result(files[0]), []
+
+    def _imported(self, source: Path, cards: list[Card], saved: Session | None) -> list[Card]:
+        """Cards import_jobs added to the session of this sweep (the active one, or the profile's saved one):
+        they are in no result file, but every export lists them."""
+        have = {card.job_id for card in cards}
+        found: list[Card] = []
+        for session in (saved, self._saved_session(source.parent, None, active=True)):
+            if session is None or session.source_result is None or Path(session.source_result) != source:
+                continue
+            for card in session.cards:
+                if card.job_id not in have:
+                    have.add(card.job_id)
+                    found.append(card)
+        return found
 
     @staticmethod
-    def _saved_session(folder: Path, stem: Any) -> Session | None:
+    def _saved_session(folder: Path, stem: Any, active: bool = False) -> Session | None:
+        """The profile's saved session (with `active`: the active one), or None."""
         try:
-            return load_session(folder, check_stem(stem))
+            return load_session(folder, None if active else check_stem(stem))
         except SweepyError:
             return None

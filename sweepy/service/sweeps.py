@@ -124,8 +124,7 @@ class SweepTools(ServiceBase):
                 "include_seen: true to review them."
             )
         else:
-            reasons = ", ".join(f"{k}: {v}" for k, v in sorted(out.drops.items())) or "none"
-            message = f"No postings matched the profile (dropped by reason: {reasons}). Widen titles or location."
+            message = _nothing_found(out)
         return {
             "sweep_status": "completed",
             "job_id": job.id,
@@ -163,8 +162,8 @@ class SweepTools(ServiceBase):
             "progress": job.progress(),
             "elapsed_seconds": job.elapsed_seconds(),
             "debug_log": str(job.debug_log),
-            "message": f"Sweep is running (step {job.step}/{job.total}: {job.label}). Call get_sweep_status with "
-            f"job_id {job.id!r} until sweep_status reads completed.",
+            "message": f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
+            f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
         }
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
@@ -186,3 +185,30 @@ class SweepTools(ServiceBase):
             "sweeps": [j.listing() for j in page],
             "next_cursor": self.sweeps.encode_cursor(page[-1]) if more and page else None,
         }
+
+
+def _failures(out: SweepOutcome, shown: int = 5) -> str:
+    """The failed sources with their reasons, the first few in full."""
+    failed = [s for s in out.sources if s.status == "skipped"]
+    named = "; ".join(f"{s.engine}/{s.source}: {s.reason} ({s.detail[:160]})" for s in failed[:shown])
+    return named + (f"; and {len(failed) - shown} more (see skipped_sources)" if len(failed) > shown else "")
+
+
+def _nothing_found(out: SweepOutcome) -> str:
+    """Why a sweep kept no card, pointing the right way: when its sources failed, widening the search is no help."""
+    failed = sum(s.status == "skipped" for s in out.sources)
+    if out.sources and failed == len(out.sources):
+        return (
+            f"No postings: every source of the sweep failed ({failed} of {failed}), so nothing was searched. "
+            f"{_failures(out)}. Fix what the reasons say (the network, a board name, a key), or try again later; "
+            "the profile's search is not the problem."
+        )
+    reasons = ", ".join(f"{k}: {v}" for k, v in sorted(out.drops.items())) or "none"
+    message = f"No postings matched the profile (dropped by reason: {reasons})."
+    if not out.discovered:
+        message += " The sources that answered had no postings."
+    else:
+        message += " Widen titles or location (or lower min_salary) in the profile."
+    if failed:
+        message += f" {failed} of {len(out.sources)} sources failed: {_failures(out)}."
+    return message

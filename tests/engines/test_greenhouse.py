@@ -38,3 +38,21 @@ def test_an_unknown_board_is_skipped_and_the_others_still_count(boards: FakeBoar
         ("emptyco", "ok", 0, 1, None),
     ]
     assert found.sources[1].detail == f"HTTP 404 from {boards.url.split('//')[1]}/v1/boards/nosuch/jobs: Job not found"
+
+
+def test_pay_is_read_from_the_text_of_the_pay_transparency_block_and_other_sums_are_not_pay(
+    boards: FakeBoards, tmp_path: Path
+) -> None:
+    found = sweep("greenhouse", {"boards": ["payband"], "base_url": boards.url}, tmp_path)
+    banded, perks_only, sales = found.postings
+    assert "US Base Salary\n$139,200—$235,200 USD" in banded.description  # each bound was in its own <span>
+    assert banded.salary is not None
+    assert (banded.salary.min, banded.salary.max, banded.salary.currency, banded.salary.period, banded.salary.ote) == (
+        139_200, 235_200, "USD", "year", False,
+    )  # fmt: skip
+    assert banded.salary.text == "$139,200—$235,200 USD"
+    assert perks_only.salary is None  # funding, an HRA and relocation are no pay
+    assert sales.salary is not None
+    assert (sales.salary.min, sales.salary.max, sales.salary.currency, sales.salary.ote) == (
+        80_000, 160_000, "CAD", True,
+    )  # fmt: skip

@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 from fakeboards import FakeBoards
+from pydantic import ValidationError
 from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.engines.base import HttpEngineConfig
+from sweepy.engines.recruitee import RecruiteeConfig
 from sweepy.errors import EngineConfigError
 from sweepy.models import Salary
 from sweepy.paths import Workspace
@@ -59,19 +61,21 @@ def test_an_unknown_company_is_skipped(boards: FakeBoards, tmp_path: Path) -> No
     assert report.detail == f"HTTP 404 from {boards.url.split('//')[1]}/recruitee/nosuch/api/offers/: Not found"
 
 
-def test_the_shared_base_url_check_accepts_a_company_template() -> None:
+def test_only_recruitee_accepts_a_company_template() -> None:
     template = "http://127.0.0.1:8080/recruitee/{company}/"
-    assert HttpEngineConfig.model_validate({"base_url": template}).base_url == template.rstrip("/")
-    assert HttpEngineConfig.model_validate({"base_url": "https://{company}.example.com"}).base_url == (
-        "https://{company}.example.com"
-    )
+    config = {"companies": ["acme"], "base_url": template}
+    assert RecruiteeConfig.model_validate(config).base_url == template.rstrip("/")
+    host_template = {"companies": ["acme"], "base_url": "https://{company}.example.com"}
+    assert RecruiteeConfig.model_validate(host_template).base_url == "https://{company}.example.com"
+    with pytest.raises(ValidationError, match="base_url must not hold a brace"):
+        HttpEngineConfig.model_validate({"base_url": template})  # the other engines have no placeholder
 
 
 @pytest.mark.parametrize(
     ("base_url", "problem"),
     [
         ("http://127.0.0.1:8080", "base_url must hold {company}"),  # every company would read the same board
-        ("http://127.0.0.1:8080/{company}/{lang}", "base_url must hold {company}"),
+        ("http://127.0.0.1:8080/{company}/{lang}", "base_url must not hold a brace other than {company}"),
         ("http://127.0.0.1:8080/{company}?x=1", "without query or fragment"),
     ],
 )

@@ -88,6 +88,8 @@ def test_skip_reasons_are_the_ones_engines_report() -> None:
         "bad_response",
         "unreachable",
         "config",
+        "blocked_address",
+        "too_large",
     )
 
 

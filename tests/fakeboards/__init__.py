@@ -60,12 +60,15 @@ class Route:
 class Fault:
     """What a route does instead of answering well. `times` faults the first N requests only (None = always)."""
 
-    kind: str  # slow | hang | status | truncated | not_json | huge | gzip | gzip_bomb | drip
+    kind: str  # slow | hang | status | truncated | not_json | huge | gzip | gzip_bomb | drip | redirect | gate
     status: int = 500
     delay: float = 0.0
     retry_after: str | None = None
     body: Any = None
     times: int | None = None
+    location: str = ""  # redirect: where to (status 301/302/303/307/308, else 302)
+    gate: threading.Event | None = None  # gate: hold the request until the test sets it, then answer normally
+    arrived: Callable[[Request], None] | None = None  # gate: called as the request arrives, before waiting
 
 
 class FakeBoards:
@@ -172,6 +175,16 @@ def _handler_class(boards: FakeBoards) -> type[BaseHTTPRequestHandler]:
             if kind == "slow":
                 boards.stopping.wait(fault.delay)
                 return False
+            if kind == "gate":  # a stalled host, released by the test (events, not timing)
+                if fault.arrived is not None:
+                    fault.arrived(request)
+                while fault.gate is not None and not fault.gate.wait(0.05) and not boards.stopping.is_set():
+                    pass
+                return False
+            if kind == "redirect":
+                status = fault.status if 300 <= fault.status < 400 else 302
+                self._send(status, b"", "text/plain", {"Location": fault.location})
+                return True
             if kind == "hang":
                 boards.stopping.wait(fault.delay or 30)
                 self.close_connection = True

@@ -64,6 +64,68 @@ BOARDS = {
             "offices": [],
         }
     ],
+    # Pay stated the way Greenhouse's pay-transparency block writes it, each bound in its own <span>, after an
+    # intro with sums that are not pay.
+    "payband": [
+        {
+            "absolute_url": "https://job-boards.greenhouse.io/payband/jobs/7701001",
+            "internal_job_id": 7700001,
+            "location": {"name": "San Francisco, CA"},
+            "metadata": None,
+            "id": 7701001,
+            "updated_at": "2026-03-10T10:00:00-04:00",
+            "requisition_id": "ML-7",
+            "title": "Senior Machine Learning Engineer",
+            "company_name": "Payband",
+            "first_published": "2026-03-09T10:00:00-04:00",
+            "language": "en",
+            "content": "&lt;div class=&quot;content-intro&quot;&gt;&lt;p&gt;Payband has raised $73 million from "
+            "investors.&lt;/p&gt;&lt;/div&gt;&lt;p&gt;Train ranking models.&lt;/p&gt;&lt;h3&gt;Benefits&lt;/h3&gt;"
+            "&lt;ul&gt;&lt;li&gt;Fertility HRA (up to $10,000 per year)&lt;/li&gt;&lt;li&gt;Funding for compute "
+            "(~$15k/month)&lt;/li&gt;&lt;/ul&gt;&lt;div class=&quot;content-pay-transparency&quot;&gt;&lt;div "
+            "class=&quot;pay-input&quot;&gt;&lt;div class=&quot;description&quot;&gt;&lt;p&gt;The base salary "
+            "range for this role is below.&lt;/p&gt;&lt;/div&gt;&lt;div class=&quot;title&quot;&gt;US Base Salary"
+            "&lt;/div&gt;&lt;div class=&quot;pay-range&quot;&gt;&lt;span&gt;$139,200&lt;/span&gt;&lt;span "
+            "class=&quot;divider&quot;&gt;&amp;mdash;&lt;/span&gt;&lt;span&gt;$235,200 USD&lt;/span&gt;&lt;/div&gt;"
+            "&lt;/div&gt;&lt;/div&gt;",
+            "departments": [{"id": 201, "name": "Machine Learning", "parent_id": None, "child_ids": []}],
+            "offices": [{"id": 301, "name": "San Francisco", "location": "San Francisco, CA", "parent_id": None}],
+        },
+        {
+            "absolute_url": "https://job-boards.greenhouse.io/payband/jobs/7701002",
+            "internal_job_id": 7700002,
+            "location": {"name": "San Francisco, CA"},
+            "metadata": None,
+            "id": 7701002,
+            "updated_at": "2026-03-10T10:00:00-04:00",
+            "requisition_id": "OPS-2",
+            "title": "Office Manager",
+            "company_name": "Payband",
+            "first_published": "2026-03-09T10:00:00-04:00",
+            "language": "en",
+            "content": "&lt;p&gt;Payband has raised $73 million.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Fertility HRA (up to "
+            "$10,000 per year)&lt;/li&gt;&lt;li&gt;$2,000 relocation&lt;/li&gt;&lt;/ul&gt;",
+            "departments": [],
+            "offices": [],
+        },
+        {
+            "absolute_url": "https://job-boards.greenhouse.io/payband/jobs/7701003",
+            "internal_job_id": 7700003,
+            "location": {"name": "Remote - Canada"},
+            "metadata": None,
+            "id": 7701003,
+            "updated_at": "2026-03-10T10:00:00-04:00",
+            "requisition_id": "SALES-3",
+            "title": "Account Executive",
+            "company_name": "Payband",
+            "first_published": "2026-03-09T10:00:00-04:00",
+            "language": "en",
+            "content": "&lt;p&gt;Close new business.&lt;/p&gt;&lt;p&gt;&lt;strong&gt;Compensation:&lt;/strong&gt; "
+            "CA$80,000 base, CA$160,000 OTE&lt;/p&gt;",
+            "departments": [],
+            "offices": [],
+        },
+    ],
 }
 
 

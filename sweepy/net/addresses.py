@@ -1,7 +1,11 @@
-"""Which IP addresses the link checker may connect to: explicit network lists, not only Python's registry
-(`is_global`/`is_private` were wrong before 3.11.10, CVE-2024-4032), with embedded IPv4 unwrapped."""
+"""Which addresses Sweepy may connect to, for every outgoing connection (the engines' API calls and the link
+checker alike): explicit network lists, not only Python's registry (`is_global`/`is_private` were wrong before
+3.11.10, CVE-2024-4032), with embedded IPv4 unwrapped and the legacy IPv4 spellings (`2130706433`, `127.1`,
+`0x7f000001`) read the way a resolver reads them."""
 
 import ipaddress
+import re
+import socket
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -11,8 +15,21 @@ def _nets(pairs: dict[str, str]) -> list[tuple[Network, str]]:
     return [(ipaddress.ip_network(net), label) for net, label in pairs.items()]
 
 
-# Never reachable through the checker, whatever SWEEPY_ALLOW_PRIVATE_URLS says: cloud metadata lives in
-# link-local, and none of these is a place a job posting can be.
+# Cloud metadata services answer with credentials: never reachable, whatever SWEEPY_ALLOW_PRIVATE_URLS says.
+METADATA = _nets(
+    {
+        "169.254.169.254/32": "cloud metadata",  # AWS, GCP, Azure, OpenStack
+        "169.254.170.2/32": "cloud metadata",  # ECS task credentials
+        "fd00:ec2::254/128": "cloud metadata",  # AWS over IPv6 (inside fc00::/7, which the flag opens)
+        "100.100.100.200/32": "cloud metadata",  # Alibaba
+    }
+)
+METADATA_NAMES = frozenset(("metadata.google.internal", "metadata.goog", "metadata"))
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain")
+"""Names every resolver answers with loopback without asking DNS (and `*.localhost`, RFC 6761)."""
+
+# Never reachable either, whatever SWEEPY_ALLOW_PRIVATE_URLS says: none of these is a place a job board or a
+# job posting can be.
 ALWAYS_BLOCKED = _nets(
     {
         "0.0.0.0/8": "this-network",
@@ -54,13 +71,23 @@ _IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")  # deprecated ::a.b.c.d; only 
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 
 
+_LEGACY_IPV4 = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)){0,3}$", re.IGNORECASE)
+
+
 def parse_address(text: str) -> IPAddress | None:
-    """An IP literal as a resolver or URL gives it (`[::1]`, `fe80::1%eth0`), else None."""
+    """An IP literal as a resolver or URL gives it (`[::1]`, `fe80::1%eth0`), and the legacy IPv4 forms
+    `inet_aton` accepts (`2130706433`, `127.1`, `0x7f.1`, `0177.0.0.1`), else None."""
     text = text.strip().removeprefix("[").removesuffix("]").split("%", 1)[0]
     try:
         return ipaddress.ip_address(text)
     except ValueError:
-        return None
+        pass
+    if _LEGACY_IPV4.match(text):  # no DNS name is all numbers: the C resolver reads these as addresses
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(text))
+        except OSError:
+            return None
+    return None
 
 
 def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
@@ -80,7 +107,11 @@ def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
 
 
 def address_problem(ip: IPAddress, *, allow_private: bool) -> str | None:
-    """Why the checker must not connect to `ip` (a short phrase), or None when it may."""
+    """Why Sweepy must not connect to `ip` (a short phrase), or None when it may. `allow_private`
+    (SWEEPY_ALLOW_PRIVATE_URLS=1, for tests and intranets) opens loopback and private networks, never metadata."""
+    for net, label in METADATA:
+        if ip.version == net.version and ip in net:
+            return f"{label} ({ip})"
     if isinstance(ip, ipaddress.IPv6Address):
         for inner in embedded_ipv4(ip):
             if (problem := address_problem(inner, allow_private=allow_private)) is not None:
@@ -109,6 +140,26 @@ def address_problem(ip: IPAddress, *, allow_private: bool) -> str | None:
 
 
 def is_public_address(text: str, *, allow_private: bool = False) -> bool:
-    """True when `text` is an IP literal the checker may connect to."""
+    """True when `text` is an IP literal Sweepy may connect to."""
     ip = parse_address(text)
     return ip is not None and address_problem(ip, allow_private=allow_private) is None
+
+
+def name_problem(host: str, *, allow_private: bool) -> str | None:
+    """Why a host *name* is refused before any lookup (cloud metadata always, `localhost` unless private
+    addresses are allowed), or None: the names a resolver answers locally, so DNS never sees them."""
+    name = host.strip().lower().rstrip(".")
+    if name in METADATA_NAMES:
+        return "cloud metadata"
+    if not allow_private and (name in LOOPBACK_NAMES or name.endswith(".localhost")):
+        return "loopback"
+    return None
+
+
+def host_problem(host: str, *, allow_private: bool) -> str | None:
+    """Why `host` (a name or an IP literal, as a URL spells it) is refused without resolving it, or None.
+    Enough for a URL that is only stored (an imported posting); a connection also checks every DNS answer."""
+    ip = parse_address(host)
+    if ip is not None:
+        return address_problem(ip, allow_private=allow_private)
+    return name_problem(host, allow_private=allow_private)

@@ -1,5 +1,6 @@
-"""DNS pinning: a hop's host is resolved and validated once, and the connection can only go to the addresses
-that passed; the request still carries the original Host header, TLS SNI and certificate name."""
+"""DNS pinning for every outgoing connection: a hop's host is resolved and validated once, and the connection
+can only go to the addresses that passed; the request still carries the original Host header, TLS SNI and
+certificate name. The link checker pins per link (check.py); the engines' client pins through GuardedTransport."""
 
 import socket
 import ssl
@@ -13,7 +14,7 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
-from .addresses import IPAddress, address_problem, parse_address
+from .addresses import IPAddress, address_problem, name_problem, parse_address
 
 Resolver = Callable[[str, int], Sequence[tuple[Any, ...]]]
 """`socket.getaddrinfo` or anything called like it with (host, port); item [4][0] of each answer is the address."""
@@ -22,7 +23,7 @@ DEFAULT_PORTS = (80, 443)
 
 
 class Refused(Exception):
-    """A hop the checker will not send: `reason` is the verdict word, `detail` one line for the reader."""
+    """A hop Sweepy will not send: `reason` is the verdict word, `detail` one line for the reader."""
 
     def __init__(self, reason: str, detail: str) -> None:
         super().__init__(detail)
@@ -79,6 +80,8 @@ def resolve(host: str, port: int, resolver: Resolver, allow_private: bool, wait:
     if literal is not None:
         found: list[IPAddress] = [literal]
     else:
+        if (problem := name_problem(host, allow_private=allow_private)) is not None:
+            raise Refused("blocked_address", f"{host} is {problem}")
         answers = _bounded(lambda: resolver(host, port), wait)
         found = []
         for answer in answers:
@@ -106,7 +109,7 @@ def _bounded(call: Callable[[], Sequence[tuple[Any, ...]]], wait: float) -> Sequ
         except BaseException as exc:  # handed back to the caller's thread
             box.append(exc)
 
-    worker = threading.Thread(target=run, name="sweepy-linkcheck-dns", daemon=True)
+    worker = threading.Thread(target=run, name="sweepy-dns", daemon=True)
     worker.start()
     worker.join(max(0.0, wait))
     if not box:
@@ -120,16 +123,17 @@ def _bounded(call: Callable[[], Sequence[tuple[Any, ...]]], wait: float) -> Sequ
 
 
 class _DeadlineStream(httpcore.NetworkStream):
-    """Every read and write waits at most until the check's deadline, so a trickling server cannot stretch it."""
+    """Every read and write waits at most until the deadline, so a trickling server cannot stretch it."""
 
-    def __init__(self, inner: httpcore.NetworkStream, deadline: float) -> None:
+    def __init__(self, inner: httpcore.NetworkStream, deadline: float, clock: Callable[[], float]) -> None:
         self._inner = inner
         self._deadline = deadline
+        self._clock = clock
 
     def _left(self, timeout: float | None, error: type[Exception]) -> float:
-        left = self._deadline - time.monotonic()
+        left = self._deadline - self._clock()
         if left <= 0:
-            raise error("the link check's deadline passed")
+            raise error("the deadline passed")
         return left if timeout is None else min(timeout, left)
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
@@ -145,7 +149,7 @@ class _DeadlineStream(httpcore.NetworkStream):
         self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
     ) -> httpcore.NetworkStream:
         tls = self._inner.start_tls(ssl_context, server_hostname, self._left(timeout, httpcore.ConnectTimeout))
-        return _DeadlineStream(tls, self._deadline)
+        return _DeadlineStream(tls, self._deadline, self._clock)
 
     def get_extra_info(self, info: str) -> Any:
         return self._inner.get_extra_info(info)
@@ -154,8 +158,9 @@ class _DeadlineStream(httpcore.NetworkStream):
 class PinnedBackend(httpcore.NetworkBackend):
     """Connects a host only to the addresses pinned for it; an unpinned host is refused, never resolved here."""
 
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
+    def __init__(self, deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.deadline = deadline  # None: each operation's own timeout only (the engines check their deadline)
+        self.clock = clock
         self._pins: dict[tuple[str, int], tuple[str, ...]] = {}
         self._inner = httpcore.SyncBackend()
 
@@ -175,22 +180,24 @@ class PinnedBackend(httpcore.NetworkBackend):
             raise httpcore.ConnectError(f"no validated address for {host}:{port}")
         problem: Exception = httpcore.ConnectError(f"could not connect to {host}:{port}")
         for address in addresses:
-            left = self.deadline - time.monotonic()
-            if left <= 0:
-                raise httpcore.ConnectTimeout("the link check's deadline passed")
-            wait = left if timeout is None else min(timeout, left)
+            wait = timeout
+            if self.deadline is not None:
+                left = self.deadline - self.clock()
+                if left <= 0:
+                    raise httpcore.ConnectTimeout("the deadline passed")
+                wait = left if timeout is None else min(timeout, left)
             try:
                 stream = self._inner.connect_tcp(address, port, wait, local_address, socket_options)
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 problem = exc
                 continue
-            return _DeadlineStream(stream, self.deadline)
+            return stream if self.deadline is None else _DeadlineStream(stream, self.deadline, self.clock)
         raise problem
 
     def connect_unix_socket(
         self, path: str, timeout: float | None = None, socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None
     ) -> httpcore.NetworkStream:
-        raise httpcore.ConnectError("the link checker never connects to a Unix socket")
+        raise httpcore.ConnectError("Sweepy never connects to a Unix socket")
 
 
 class PinnedTransport(httpx.HTTPTransport):
@@ -198,11 +205,52 @@ class PinnedTransport(httpx.HTTPTransport):
     backend, and the pool keys connections by the URL's host, so Host, SNI and the certificate check keep the
     name while only the socket goes to the pinned address. No proxy: it would connect somewhere unchecked."""
 
-    def __init__(self, backend: PinnedBackend, ssl_context: ssl.SSLContext) -> None:
+    def __init__(
+        self, backend: PinnedBackend, ssl_context: ssl.SSLContext, max_connections: int = 4, keepalive: int = 2
+    ) -> None:
         super().__init__(verify=ssl_context, trust_env=False)
         self._pool = httpcore.ConnectionPool(
             ssl_context=ssl_context,
-            max_connections=4,
-            max_keepalive_connections=2,
+            max_connections=max_connections,
+            max_keepalive_connections=keepalive,
             network_backend=backend,
         )
+
+
+class GuardedTransport(httpx.BaseTransport):
+    """The engines' transport: every request (the first hop and each redirect hop, which the caller sends
+    itself) is checked and pinned before it leaves; Refused propagates to the caller untouched.
+
+    A host's validated answer is kept for the transport's life (one sweep), so its pages cost one lookup."""
+
+    def __init__(
+        self,
+        allow_private: bool,
+        resolver: Resolver = socket.getaddrinfo,
+        ssl_context: ssl.SSLContext | None = None,
+        max_connections: int = 64,
+        keepalive: int = 32,
+    ) -> None:
+        self.allow_private = allow_private
+        self.resolver = resolver
+        self._backend = PinnedBackend()
+        context = ssl_context or httpx.create_ssl_context()
+        self._inner = PinnedTransport(self._backend, context, max_connections, keepalive)
+        self._known: dict[tuple[str, int], tuple[str, ...]] = {}
+        self._lock = threading.Lock()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        parsed, host, port = parse_target(str(request.url), None)
+        key = (host.lower(), port)
+        with self._lock:
+            addresses = self._known.get(key)
+        if addresses is None:
+            wait = request.extensions.get("timeout", {}).get("connect") or 10.0
+            addresses = resolve(host, port, self.resolver, self.allow_private, float(wait))
+            with self._lock:
+                addresses = self._known.setdefault(key, addresses)  # the first answer wins: one pin per host
+        self._backend.pin(Target(parsed, host, port, addresses))
+        return self._inner.handle_request(request)
+
+    def close(self) -> None:
+        self._inner.close()

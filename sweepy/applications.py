@@ -1,0 +1,432 @@
+"""The person's applications: each status change of a tracked posting with its date (a history, not just the
+last value), the posting as it was when tracked, and what watch_postings last saw of it. Kept in the profile's
+history database (sweepy/history.py opens it: WAL, busy timeout, IMMEDIATE writes, named migrations)."""
+
+import datetime as dt
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, StringConstraints
+
+from .cards import Card
+from .errors import SweepyError
+from .export import tracking_index
+from .history import HistoryStore, check_history_path
+from .paths import Workspace, file_identity
+from .session import load_session
+
+Status = Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+STATUSES: tuple[str, ...] = get_args(Status)
+WATCHED = frozenset(("saved", "applied", "interview"))
+"""The statuses watch_postings re-checks by default: the postings the person still cares about."""
+ANSWERS = frozenset(("interview", "offer", "rejected"))
+"""Statuses that are the employer's answer (ghosted and withdrawn are not)."""
+FOLLOW_UP_DAYS = 7
+MAX_TRACK_ITEMS = 500
+"""track_jobs entries per call: a person's whole search fits; a runaway batch is refused whole."""
+MAX_NOTE = 2000
+MAX_JOB_ID = 200
+
+
+class TrackItem(BaseModel):
+    """One track_jobs entry. `date` is the day the status took effect (default today, never in the future)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    job_id: Annotated[str, StringConstraints(min_length=1, max_length=MAX_JOB_ID)]
+    status: Status
+    date: Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")] | None = None
+    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=MAX_NOTE)] | None = None
+
+
+class TrackedPosting(BaseModel):
+    """The posting as it was when tracked: enough for the calendar, the outcomes and watch_postings' baseline,
+    even after the sweep that found it is gone from the session."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    title: str
+    company: str
+    location: str = ""
+    workplace: str = "unknown"
+    salary: str = ""
+    url: str = ""
+    apply_url: str = ""
+    engine: str = ""
+    platform: str = ""
+    match: int | None = None
+    closes_at: str | None = None
+    description_digest: str = ""
+
+    @classmethod
+    def of(cls, card: Card) -> "TrackedPosting":
+        return cls(
+            title=card.title,
+            company=card.company,
+            location=card.location,
+            workplace=card.workplace,
+            salary=salary_text(card),
+            url=card.url,
+            apply_url=card.apply_url or card.url,
+            engine=card.engine,
+            platform=card.platform,
+            match=card.match_pct if card.match_pct is not None else card.match_score,
+            # Cards gain `closes_at` (an ISO date) from the posting deadline work; older cards have none.
+            closes_at=getattr(card, "closes_at", None),
+            description_digest=digest(card.description),
+        )
+
+    def fields(self) -> dict[str, str]:
+        """The fields watch_postings compares."""
+        return {"title": self.title, "location": self.location, "workplace": self.workplace, "salary": self.salary,
+                "description_digest": self.description_digest}  # fmt: skip
+
+
+def digest(text: str) -> str:
+    """A short hash of the text with its spacing flattened: a re-wrapped description is the same description."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16] if text.strip() else ""
+
+
+def salary_text(card: Card) -> str:
+    salary = card.salary
+    if salary is None:
+        return ""
+    if salary.annual_min or salary.annual_max:
+        low, high = salary.annual_min or salary.annual_max, salary.annual_max or salary.annual_min
+        return f"{salary.currency or ''} {low:,.0f}-{high:,.0f} a year".strip()
+    return salary.text
+
+
+@dataclass(frozen=True)
+class Event:
+    job_id: str
+    status: str
+    date: str
+    note: str | None
+    resume: str | None
+    track: str | None
+    source: str
+
+
+@dataclass
+class Application:
+    """One tracked posting: its history (oldest first) and the posting as recorded."""
+
+    job_id: str
+    posting: TrackedPosting
+    events: list[Event]
+    watched: dict[str, Any] | None = None
+    watch_state: str | None = None
+    watched_on: str | None = None
+    csv_status: str | None = None
+
+    @property
+    def current(self) -> Event | None:
+        return self.events[-1] if self.events else None
+
+    @property
+    def status(self) -> str | None:
+        return self.current.status if self.current else None
+
+    @property
+    def since(self) -> str | None:
+        """The date the current status began: the first of the latest run of that status."""
+        if not self.events:
+            return None
+        since = self.events[-1].date
+        for event in reversed(self.events):
+            if event.status != self.events[-1].status:
+                break
+            since = event.date
+        return since
+
+    def applied_on(self) -> str | None:
+        """The day the person applied: the `applied` entry, else the first status past `saved`."""
+        applied = [e.date for e in self.events if e.status == "applied"]
+        if applied:
+            return min(applied)
+        later = [e.date for e in self.events if e.status != "saved"]
+        return min(later) if later else None
+
+    def brief(self) -> dict[str, str | None]:
+        return {"status": self.status, "since": self.since}
+
+
+def today(clock: float) -> dt.date:
+    return dt.datetime.fromtimestamp(clock).date()
+
+
+def check_date(raw: str | None, now: dt.date) -> str:
+    """The entry's date as YYYY-MM-DD; ValueError in words for a date that is not real or lies ahead."""
+    if raw is None:
+        return now.isoformat()
+    try:
+        day = dt.date.fromisoformat(raw)
+    except ValueError:
+        raise ValueError(f"date {raw!r} is not a calendar date (YYYY-MM-DD).") from None
+    if day > now:
+        raise ValueError(f"date {raw} is in the future (today is {now.isoformat()}): give the day it happened.")
+    return day.isoformat()
+
+
+class ApplicationStore(HistoryStore):
+    """The application tables of a history database. Every write is one IMMEDIATE transaction."""
+
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(path, clock)
+        self._reader: sqlite3.Connection | None = None
+        self._reader_guard = threading.Lock()
+        self._statuses: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}
+
+    def applications(self, profile: str, job_ids: Iterable[str] | None = None) -> dict[str, Application]:
+        """Tracked postings of `profile` (only `job_ids` when given), each with its history by date."""
+        wanted = list(job_ids) if job_ids is not None else None
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT job_id, posting, watched, watch_state, watched_on, csv_status FROM tracked_postings "
+                "WHERE profile = ?",
+                (profile,),
+            ).fetchall()
+            events = db.execute(
+                "SELECT job_id, status, date, note, resume, track, source FROM application_events WHERE profile = ? "
+                "ORDER BY date, id",
+                (profile,),
+            ).fetchall()
+        keep = set(wanted) if wanted is not None else None
+        found: dict[str, Application] = {}
+        for job_id, posting, watched, state, watched_on, csv_status in rows:
+            if keep is None or job_id in keep:
+                found[job_id] = Application(
+                    job_id,
+                    TrackedPosting.model_validate_json(posting),
+                    [],
+                    json.loads(watched) if watched else None,
+                    state,
+                    watched_on,
+                    csv_status,
+                )
+        for row in events:
+            if (application := found.get(row[0])) is not None:
+                application.events.append(Event(*row))
+        return found
+
+    def statuses(self, profile: str) -> dict[str, dict[str, str]]:
+        """Each tracked job's current `{status, since}` alone: what get_jobs shows on every page. Read through
+        one kept connection and kept while SQLite's `data_version` (bumped by every other connection's commit,
+        in any process) stays the same, so a page costs one pragma when nothing changed."""
+        with self._reader_guard, self._errors():
+            if self._reader is None:
+                self._reader = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
+            version = int(self._reader.execute("PRAGMA data_version").fetchone()[0])
+            kept = self._statuses.get(profile)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+            rows = self._reader.execute(
+                "SELECT job_id, status, date FROM application_events WHERE profile = ? ORDER BY date, id", (profile,)
+            ).fetchall()
+            found: dict[str, dict[str, str]] = {}
+            for job_id, status, date in rows:
+                latest = found.get(job_id)
+                if latest is None or latest["status"] != status:
+                    found[job_id] = {"status": status, "since": date}
+            self._statuses[profile] = (version, found)
+            return found
+
+    def close(self) -> None:
+        """Close the kept read connection (a store dropped from a cache)."""
+        with self._reader_guard:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
+
+    def track(self, profile: str, changes: list[tuple[Card, Event]]) -> list[bool]:
+        """Apply each (card, event): the card's posting is (re)recorded, the event added unless the same status
+        on the same date is already there (then only a new note is kept). One bool per change: did it change
+        anything."""
+        now = self.clock()
+        changed: list[bool] = []
+        with self._write() as db:
+            for card, event in changes:
+                posting = TrackedPosting.of(card).model_dump_json()
+                db.execute(
+                    "INSERT INTO tracked_postings (profile, job_id, posting) VALUES (?, ?, ?) "
+                    "ON CONFLICT(profile, job_id) DO UPDATE SET posting = excluded.posting",
+                    (profile, event.job_id, posting),
+                )
+                same = db.execute(
+                    "SELECT id, note FROM application_events WHERE profile = ? AND job_id = ? AND status = ? "
+                    "AND date = ?",
+                    (profile, event.job_id, event.status, event.date),
+                ).fetchone()
+                if same is None:
+                    db.execute(
+                        "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, "
+                        "source, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            profile,
+                            event.job_id,
+                            event.status,
+                            event.date,
+                            event.note,
+                            event.resume,
+                            event.track,
+                            event.source,
+                            now,
+                        ),
+                    )
+                    changed.append(True)
+                elif event.note and event.note != same[1]:
+                    db.execute("UPDATE application_events SET note = ? WHERE id = ?", (event.note, same[0]))
+                    changed.append(True)
+                else:
+                    changed.append(False)
+        return changed
+
+    def add_status(self, profile: str, event: Event) -> None:
+        """An event for a posting that is already tracked (a status typed in the CSV)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, source, "
+                "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    profile,
+                    event.job_id,
+                    event.status,
+                    event.date,
+                    event.note,
+                    event.resume,
+                    event.track,
+                    event.source,
+                    self.clock(),
+                ),
+            )
+
+    def last_change(self, profile: str, job_id: str) -> float | None:
+        """When the posting's history last changed (seconds since the epoch), None if it never did."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT MAX(recorded_at) FROM application_events WHERE profile = ? AND job_id = ?", (profile, job_id)
+            ).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    def set_csv_status(self, profile: str, values: dict[str, str]) -> None:
+        """Remember the status each tracked posting last had in the CSV, read or written."""
+        with self._write() as db:
+            db.executemany(
+                "UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
+                [(status, profile, job_id) for job_id, status in values.items()],
+            )
+
+    def record_watch(self, profile: str, day: str, seen: list[tuple[str, str, str, dict[str, Any] | None,
+                                                                    list[dict[str, Any]]]]) -> None:  # fmt: skip
+        """Each (job_id, state, reason, fields seen or None, changes): kept with the date, so the next watch
+        compares against what this one saw."""
+        now = self.clock()
+        with self._write() as db:
+            for job_id, state, reason, fields, changes in seen:
+                db.execute(
+                    "INSERT INTO watch_events VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (profile, job_id, day, state, reason, json.dumps(changes, ensure_ascii=False), now),
+                )
+                db.execute(
+                    "UPDATE tracked_postings SET watch_state = ?, watched_on = ?, watched = COALESCE(?, watched) "
+                    "WHERE profile = ? AND job_id = ?",
+                    (
+                        state,
+                        day,
+                        json.dumps(fields, ensure_ascii=False) if fields is not None else None,
+                        profile,
+                        job_id,
+                    ),
+                )
+
+    def ensure_tracked(self, profile: str, postings: list[tuple[str, TrackedPosting]]) -> None:
+        """Record the postings of cards watched without a status yet, so their watch results have a row."""
+        if not postings:
+            return
+        with self._write() as db:
+            db.executemany(
+                "INSERT INTO tracked_postings (profile, job_id, posting) VALUES (?, ?, ?) "
+                "ON CONFLICT(profile, job_id) DO NOTHING",
+                [(profile, job_id, posting.model_dump_json()) for job_id, posting in postings],
+            )
+
+
+def sync_with_csv(
+    store: ApplicationStore, profile: str, folder: Path, known: list[Card], day: str
+) -> dict[str, dict[str, str]]:
+    """The CSV and the store agree. A status the person typed in one of the profile's CSVs (a valid one, other
+    than what the store last exchanged with that CSV, in a CSV saved after the store's last change for that
+    job) is recorded as of `day`. Then the tracking columns the next CSV shows for every tracked job: its
+    status, the day it was applied to and the follow-up day (the person's own values win for those two)."""
+    applications = store.applications(profile)
+    cards = {card.job_id: card for card in known}
+    exchanged: dict[str, str] = {}
+    for job_id, (source, values) in tracking_index(folder, profile).values.items():
+        typed = values[0].strip().lower()
+        application = applications.get(job_id)
+        if typed not in STATUSES or (application is not None and typed in (application.csv_status,
+                                                                          application.status)):  # fmt: skip
+            if application is not None and typed in STATUSES:
+                exchanged[job_id] = typed
+            continue
+        card = cards.get(job_id)
+        if application is not None:
+            last = store.last_change(profile, job_id)
+            saved = file_identity(folder / source)
+            if last is not None and saved is not None and saved[3] / 1e9 <= last:
+                continue  # the CSV predates the store's last change: its value is the older one
+            store.add_status(profile, Event(job_id, typed, day, None, None, None, "csv"))
+        elif card is not None:
+            store.track(profile, [(card, Event(job_id, typed, day, None, card.judged_resume, card.resume_track,
+                                               "csv"))])  # fmt: skip
+        else:
+            continue  # no card to record the posting from: it stays in the CSV alone
+        exchanged[job_id] = typed
+    overlay = csv_values(store.applications(profile))
+    exchanged.update({job_id: values["status"] for job_id, values in overlay.items()})
+    store.set_csv_status(profile, exchanged)
+    return overlay
+
+
+def csv_values(applications: dict[str, Application]) -> dict[str, dict[str, str]]:
+    """The tracking columns a CSV shows for each tracked job: its status, the day it was applied to, and the
+    follow-up day while no answer came."""
+    overlay: dict[str, dict[str, str]] = {}
+    for job_id, application in applications.items():
+        if application.status is None:
+            continue
+        applied = application.applied_on() or ""
+        follow = ""
+        if application.status == "applied" and applied:
+            follow = (dt.date.fromisoformat(applied) + dt.timedelta(days=FOLLOW_UP_DAYS)).isoformat()
+        overlay[job_id] = {"status": application.status, "applied_on": applied, "follow_up_on": follow}
+    return overlay
+
+
+def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
+                  cards: list[Card], log: Callable[[str], None]) -> dict[str, dict[str, str]] | None:  # fmt: skip
+    """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in as of today, and the
+    tracking values the new CSV shows. None when nothing was ever tracked (no database is created for that),
+    or when the store cannot be used now (the sweep goes on; its CSV carries what the person typed)."""
+    try:
+        path = check_history_path(workspace, history_path, "history path")
+        typed = any(v[0].strip().lower() in STATUSES for _s, v in tracking_index(folder, stem).values.values())
+        if not path.is_file() and not typed:
+            return None
+        store = ApplicationStore(path, clock=lambda: clock)
+        try:
+            earlier = load_session(folder, stem).cards
+        except SweepyError:
+            earlier = []
+        return sync_with_csv(store, stem, folder, [*earlier, *cards], today(clock).isoformat())
+    except SweepyError as exc:
+        log(f"applications not synced with the CSV: {exc.message}")
+        return None

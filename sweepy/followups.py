@@ -1,0 +1,126 @@
+"""The follow-up calendar: one all-day event per follow-up (applied + 7 days while no answer came), per
+interview date given to track_jobs, and per deadline (`closes_at`) of a saved posting, as RFC 5545 iCalendar
+that Google Calendar, Apple Calendar and Outlook import. Each event's UID is made from what it is about, so a
+re-export updates the events already imported instead of adding copies."""
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import __version__
+from .applications import FOLLOW_UP_DAYS, STATUSES, Application
+
+PRODID = f"-//Sweepy//Sweepy {__version__}//EN"
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    kind: str  # follow-up | interview | deadline
+    job_id: str
+    day: dt.date
+    summary: str
+    link: str
+    note: str | None
+    uid: str
+
+
+def _uid(profile: str, job_id: str, kind: str, extra: str = "") -> str:
+    """Stable: the same profile, job and kind (and interview day) give the same UID on every export."""
+    key = "|".join((profile, job_id, kind, extra))
+    return f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}@sweepy"
+
+
+def _day(text: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text[:10]) if text else None
+    except ValueError:
+        return None
+
+
+def follow_ups(profile: str, applications: Iterable[Application]) -> list[FollowUp]:
+    """Every follow-up the history calls for, by date."""
+    found: list[FollowUp] = []
+    for application in applications:
+        posting = application.posting
+        role = f"{posting.title} at {posting.company}"
+        link = posting.apply_url or posting.url
+        note = next((e.note for e in reversed(application.events) if e.note), None)
+        applied = _day(application.applied_on())
+        if application.status == "applied" and applied is not None:
+            day = applied + dt.timedelta(days=FOLLOW_UP_DAYS)
+            found.append(FollowUp("follow-up", application.job_id, day, f"Follow up: {role}", link, note,
+                                  _uid(profile, application.job_id, "follow-up")))  # fmt: skip
+        for event in application.events:
+            when = _day(event.date)
+            if event.status == "interview" and when is not None:
+                uid = _uid(profile, application.job_id, "interview", event.date)
+                found.append(FollowUp("interview", application.job_id, when, f"Interview: {role}", link,
+                                      event.note or note, uid))  # fmt: skip
+        closes = _day(posting.closes_at)
+        if application.status == "saved" and closes is not None:
+            found.append(FollowUp("deadline", application.job_id, closes, f"Deadline to apply: {role}", link, note,
+                                  _uid(profile, application.job_id, "deadline")))  # fmt: skip
+    return sorted(found, key=lambda f: (f.day, f.kind, f.summary))
+
+
+def calendar_bytes(events: list[FollowUp], stamp: dt.datetime, name: str) -> bytes:
+    """The iCalendar file: CRLF line ends, lines folded at 75 octets (the library does both), a DTSTAMP on
+    every event, all-day dates (DTSTART/DTEND as VALUE=DATE) since no time is known."""
+    import icalendar  # only when a calendar is asked for: the server starts without it
+
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", PRODID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", name)
+    for item in events:
+        event = icalendar.Event()
+        event.add("uid", item.uid)
+        event.add("dtstamp", stamp.astimezone(dt.UTC))
+        event.add("dtstart", item.day)
+        event.add("dtend", item.day + dt.timedelta(days=1))
+        event.add("summary", item.summary)
+        event.add("categories", [item.kind])
+        event.add("transp", "TRANSPARENT")
+        lines = [f"Apply: {item.link}" if item.link else "No web link recorded.", f"Sweepy job id: {item.job_id}"]
+        if item.note:
+            lines.insert(1, f"Note: {item.note}")
+        event.add("description", "\n".join(lines))
+        if item.link.startswith(("http://", "https://")):
+            event.add("url", item.link)
+        calendar.add_component(event)
+    return bytes(calendar.to_ical())
+
+
+@dataclass(frozen=True)
+class ReportMarks:
+    """What a report shows of the tracked applications: a status line per tracked card, the counts by status for
+    the coverage footer, and the overdue follow-ups the playbook puts first."""
+
+    lines: dict[str, str]
+    counts: dict[str, int]
+    overdue: list[str]
+
+    def playbook(self, text: str) -> str:
+        """The playbook with the overdue follow-ups first (they are due before anything else in it)."""
+        if not self.overdue:
+            return text
+        head = "**Follow up first (overdue):**\n" + "\n".join(f"- {line}" for line in self.overdue)
+        return f"{head}\n{text}" if text else head
+
+
+def report_marks(applications: dict[str, Application], day: dt.date) -> ReportMarks:
+    lines = {job_id: f"{a.status} since {a.since}" for job_id, a in applications.items() if a.status}
+    counts = {status: n for status in STATUSES if (n := sum(a.status == status for a in applications.values()))}
+    overdue: list[tuple[dt.date, str]] = []
+    for application in applications.values():
+        applied = _day(application.applied_on())
+        if application.status == "applied" and applied is not None:
+            due = applied + dt.timedelta(days=FOLLOW_UP_DAYS)
+            if due <= day:
+                posting = application.posting
+                overdue.append((due, f"{posting.title} at {posting.company}: applied {applied.isoformat()}, "
+                                     f"follow-up was due {due.isoformat()}"))  # fmt: skip
+    return ReportMarks(lines, counts, [line for _due, line in sorted(overdue)])

@@ -1,0 +1,301 @@
+"""After the sweep: track_jobs (the person's applications, a dated status history) and get_outcomes (what the
+history says works). The store is the profile's history database (sweepy/applications.py)."""
+
+import datetime as dt
+import logging
+import statistics
+import threading
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..applications import (
+    ANSWERS,
+    MAX_TRACK_ITEMS,
+    STATUSES,
+    Application,
+    ApplicationStore,
+    Event,
+    TrackItem,
+    check_date,
+    today,
+)
+from ..cards import Card
+from ..config import load_profile, profile_stem
+from ..errors import InvalidArgument, NotFound, SweepyError
+from ..history import check_history_path
+from ..paths import FileIdentity, Workspace, file_identity
+from ..session import Session, check_stem, load_session
+from ..validation import describe_validation_error
+from .base import ServiceBase
+
+log = logging.getLogger("sweepy.applications")
+DEFAULT_HISTORY = "~/.sweepy/history.db"
+BANDS = ((0, 49), (50, 69), (70, 84), (85, 100))
+RATES_FROM = 5
+"""Rates are shown from this many applications on; below it, counts alone (a 1-of-2 rate says nothing)."""
+_history_paths: dict[Path, tuple[FileIdentity | None, str]] = {}
+_stores: dict[Path, tuple[tuple[int, int], ApplicationStore]] = {}
+_stores_guard = threading.Lock()
+_checked_paths: dict[tuple[Workspace, str], Path] = {}
+KEPT_STORES = 8
+"""Open stores kept (each holds one read connection)."""
+
+
+def history_raw(profile_path: str | None) -> str:
+    """The history path a profile names (kept by the profile file's identity: get_jobs asks on every call)."""
+    if not profile_path:
+        return DEFAULT_HISTORY
+    path = Path(profile_path)
+    identity = file_identity(path)
+    kept = _history_paths.get(path)
+    if kept is not None and identity is not None and kept[0] == identity:
+        return kept[1]
+    try:
+        raw = load_profile(path).history.path
+    except SweepyError:
+        raw = DEFAULT_HISTORY
+    _history_paths[path] = (identity, raw)
+    return raw
+
+
+def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool) -> ApplicationStore | None:
+    """The application store of a profile's history database; None when it does not exist and `create` is
+    False (a read never creates a database)."""
+    path = _checked(ws, history_raw(profile_path))
+    try:
+        stat = path.stat()
+    except OSError:
+        if not create:
+            return None
+        stat = None
+    identity = (stat.st_dev, stat.st_ino) if stat is not None else None
+    with _stores_guard:
+        kept = _stores.get(path)
+    if kept is not None and identity is not None and kept[0] == identity and kept[1].clock is clock:
+        return kept[1]  # opened (WAL switched on, migrations applied) once per file, not on every get_jobs
+    store = ApplicationStore(path, clock=clock)
+    reopened = path.stat()
+    with _stores_guard:
+        _stores[path] = ((reopened.st_dev, reopened.st_ino), store)
+        while len(_stores) > KEPT_STORES:  # the oldest first: a server uses one or two databases
+            _stores.pop(next(iter(_stores)))[1].close()
+    if kept is not None:
+        kept[1].close()
+    return store
+
+
+def _checked(ws: Workspace, raw: str) -> Path:
+    """check_history_path, once per workspace and path text (get_jobs asks on every call)."""
+    key = (ws, raw)
+    found = _checked_paths.get(key)
+    if found is None:
+        found = _checked_paths[key] = check_history_path(ws, raw, "history path")
+    return found
+
+
+def profile_key(session: Session) -> str:
+    if session.profile_stem:
+        return session.profile_stem
+    return profile_stem(Path(session.profile_path)) if session.profile_path else "default"
+
+
+def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Application]:
+    """The session profile's tracked postings by job_id ({} when nothing was ever tracked, or when the history
+    cannot be read now: a report or a page of cards does not fail over its tracking marks)."""
+    try:
+        store = open_store(ws, session.profile_path, clock, create=False)
+        return store.applications(profile_key(session)) if store is not None else {}
+    except SweepyError as exc:
+        log.warning("application history not read: %s", exc.message)
+        return {}
+
+
+def statuses(ws: Workspace, session: Session, clock: Any) -> dict[str, dict[str, str]]:
+    """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked, or
+    when the history cannot be read now)."""
+    try:
+        store = open_store(ws, session.profile_path, clock, create=False)
+        return store.statuses(profile_key(session)) if store is not None else {}
+    except SweepyError as exc:
+        log.warning("application history not read: %s", exc.message)
+        return {}
+
+
+def check_status(status: str | None) -> str | None:
+    if status is not None and status not in STATUSES:
+        raise InvalidArgument(f"status {status!r} is not one of {', '.join(STATUSES)}. Nothing was changed.")
+    return status
+
+
+def _parse_items(items: list[Any], now: dt.date) -> tuple[list[tuple[int, TrackItem, str]], list[dict[str, Any]]]:
+    """The well-formed entries (index, item, date), and a rejection for each other one."""
+    good: list[tuple[int, TrackItem, str]] = []
+    rejected: list[dict[str, Any]] = []
+    for index, raw in enumerate(items):
+        job_id = raw.get("job_id") if isinstance(raw, dict) else None
+        shown = job_id[:40] if isinstance(job_id, str) else None
+        try:
+            if not isinstance(raw, dict):
+                raise ValueError("not an object: each entry is {job_id, status, date?, note?}.")
+            if raw.get("status") is not None and raw.get("status") not in STATUSES:
+                raise ValueError(f"status {raw['status']!r} is not one of {', '.join(STATUSES)}.")
+            try:
+                item = TrackItem.model_validate(raw)
+            except ValidationError as exc:
+                raise ValueError(describe_validation_error(exc)) from None
+            good.append((index, item, check_date(item.date, now)))
+        except ValueError as exc:
+            rejected.append({"index": index, "job_id": shown, "reason": str(exc)})
+    return good, rejected
+
+
+class ApplicationTools(ServiceBase):
+    # -- track_jobs -----------------------------------------------------------------------------------------
+    def track_jobs(self, items: list[Any], profile_stem: str | None, results_dir: str) -> dict[str, Any]:
+        if not items:
+            raise InvalidArgument("items is empty: give at least one {job_id, status} (get_jobs lists the job_ids).")
+        if len(items) > MAX_TRACK_ITEMS:
+            raise InvalidArgument(
+                f"items holds {len(items):,} entries; track at most {MAX_TRACK_ITEMS} per call. Nothing was "
+                "changed: send them in smaller batches."
+            )
+        now = today(self.clock())
+        good, rejected = _parse_items(items, now)
+        folder = self.workspace.read_dir(results_dir, "results_dir")
+        stem = check_stem(profile_stem) if profile_stem is not None else None
+        session = load_session(folder, stem)
+        key = profile_key(session)
+        resume = self.resume_fingerprint(session)
+        changes: list[tuple[Card, Event]] = []
+        taken: list[tuple[int, TrackItem, str]] = []
+        for index, item, day in good:
+            card = session.card(item.job_id)
+            if card is None:
+                reason = f"unknown job_id: {item.job_id!r} is not a card of profile {key!r}. Call get_jobs for its ids."
+                rejected.append({"index": index, "job_id": item.job_id[:40], "reason": reason})
+                continue
+            stamp = card.judged_resume if card.match_pct is not None and card.judged_resume else resume
+            changes.append((card, Event(item.job_id, item.status, day, item.note or None, stamp, card.resume_track,
+                                        "track_jobs")))  # fmt: skip
+            taken.append((index, item, day))
+        rejected.sort(key=lambda r: int(r["index"]))
+        if not changes:
+            raise InvalidArgument(
+                f"None of the {len(items)} entries applied (see rejected); nothing was changed. Fix them and call "
+                "track_jobs again.",
+                rejected=rejected,
+            )
+        store = open_store(self.workspace, session.profile_path, self.clock, create=True)
+        assert store is not None
+        changed = store.track(key, changes)
+        now_tracked = store.applications(key, [item.job_id for _, item, _ in taken])
+        accepted = [
+            {"index": index, "job_id": item.job_id, "status": item.status, "date": day, "changed": flag,
+             "application": now_tracked[item.job_id].brief()}
+            for (index, item, day), flag in zip(taken, changed, strict=True)
+        ]  # fmt: skip
+        count = sum(changed)
+        return {
+            "accepted": accepted,
+            "rejected": rejected,
+            "accepted_count": len(accepted),
+            "changed_count": count,
+            "profile_stem": key,
+            "message": f"Recorded {count} status change(s) for profile {key!r}"
+            + (f"; {len(accepted) - count} already recorded" if len(accepted) > count else "")
+            + (f"; {len(rejected)} rejected (see rejected)" if rejected else "")
+            + ". The next sweep's CSV shows them; get_outcomes counts them.",
+        }
+
+    # -- get_outcomes ---------------------------------------------------------------------------------------
+    def get_outcomes(self, since: str | None, profile_path: str | None) -> dict[str, Any]:
+        start = _since(since, today(self.clock()))
+        if profile_path is not None:
+            path = self.workspace.resolve_read(profile_path, "profile_path")
+            key, history_from = profile_stem(path), str(path)
+        else:
+            try:
+                session = load_session(self.workspace.read_dir("results", "results_dir"), None)
+            except NotFound:
+                raise NotFound("No active session names a profile: pass profile_path.") from None
+            key, history_from = profile_key(session), session.profile_path or ""
+        store = open_store(self.workspace, history_from or None, self.clock, create=False)
+        found = store.applications(key) if store is not None else {}
+        rows = [a for a in found.values() if (a.applied_on() or "") >= start and a.applied_on() is not None]
+        groups: dict[str, dict[tuple[str, ...], list[Application]]] = defaultdict(lambda: defaultdict(list))
+        for application in rows:
+            first = next((e for e in application.events if e.status != "saved"), None)
+            resume = first.resume if first else None
+            track = first.track if first else None
+            groups["by_resume"][(resume or "unknown", track or "")].append(application)
+            groups["by_engine"][(application.posting.engine or application.posting.platform or "unknown",)].append(
+                application
+            )
+            groups["by_match_band"][(_band(application.posting.match),)].append(application)
+            applied = dt.date.fromisoformat(application.applied_on() or start)
+            year, week, _ = applied.isocalendar()
+            groups["by_week"][(f"{year}-W{week:02d}",)].append(application)
+        names = {"by_resume": ("resume", "track"), "by_engine": ("engine",), "by_match_band": ("band",),
+                 "by_week": ("week",)}  # fmt: skip
+        payload: dict[str, Any] = {"profile_stem": key, "since": start or None, "totals": _counts(rows)}
+        for group, keys in names.items():
+            payload[group] = [
+                {**dict(zip(keys, values, strict=True)), **_counts(members)}
+                for values, members in sorted(groups[group].items())
+            ]
+        totals = payload["totals"]
+        payload["message"] = (
+            f"{totals['applied']} applications"
+            + (f" since {start}" if start else "")
+            + f": {totals['answered']} answered, {totals['interview']} reached an interview, {totals['offer']} an "
+            "offer."
+            + ("" if totals["applied"] >= RATES_FROM else f" Under {RATES_FROM} applications: counts only, no rates.")
+            if rows
+            else "No applications recorded yet" + (f" since {start}" if start else "") + ": call track_jobs with "
+            "status applied as the person applies."
+        )
+        return payload
+
+
+def _since(raw: str | None, now: dt.date) -> str:
+    if raw is None:
+        return ""
+    try:
+        return check_date(raw, now)
+    except ValueError as exc:
+        raise InvalidArgument(f"since: {exc}") from None
+
+
+def _band(match: int | None) -> str:
+    if match is None:
+        return "unscored"
+    return next(f"{low}-{high}" for low, high in BANDS if match <= high)
+
+
+def _counts(members: list[Application]) -> dict[str, Any]:
+    """applied, answered (an interview, offer or rejection after applying), interview, offer, the median days to
+    the first answer; rates only from RATES_FROM applications on."""
+    answered = interview = offer = 0
+    waits: list[int] = []
+    for application in members:
+        applied = application.applied_on()
+        later = [e for e in application.events if applied is not None and e.date >= applied]
+        answers = [e for e in later if e.status in ANSWERS]
+        if answers:
+            answered += 1
+            waits.append((dt.date.fromisoformat(answers[0].date) - dt.date.fromisoformat(applied or "")).days)
+        interview += any(e.status in ("interview", "offer") for e in later)
+        offer += any(e.status == "offer" for e in later)
+    counts: dict[str, Any] = {
+        "applied": len(members),
+        "answered": answered,
+        "interview": interview,
+        "offer": offer,
+        "median_days_to_answer": statistics.median(waits) if waits else None,
+    }
+    if len(members) >= RATES_FROM:
+        counts["rates"] = {k: round(counts[k] / len(members), 2) for k in ("answered", "interview", "offer")}
+    return counts
