@@ -40,7 +40,7 @@ def test_a_title_search_pages_by_token_and_normalises_every_field(boards: FakeBo
         "https://www.indeed.com/viewjob?jk=5e1b2c3d", "https://www.indeed.com/viewjob?jk=5e1b2c3d", "indeed",
     )  # fmt: skip
     assert (second.company, second.location, second.workplace, second.posted_at) == (
-        "Globex", "Brooklyn, NY", "onsite", days_ago(10),
+        "Globex", "Brooklyn, NY", "unknown", days_ago(10),  # a place, and no work_from_home flag
     )  # fmt: skip
     assert second.salary is not None
     assert (second.salary.min, second.salary.max, second.salary.currency, second.salary.period) == (
