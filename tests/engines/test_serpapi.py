@@ -19,7 +19,7 @@ def key(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def days_ago(days: int) -> dt.date:
-    return dt.datetime.now(dt.UTC).date() - dt.timedelta(days=days)
+    return dt.date.today() - dt.timedelta(days=days)  # relative dates count back from the local day
 
 
 def test_a_title_search_pages_by_token_and_normalises_every_field(boards: FakeBoards, tmp_path: Path) -> None:
