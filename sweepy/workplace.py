@@ -12,22 +12,31 @@ offers remote *and* hybrid ("Remote or Hybrid", or one location "Hybrid - NYC" b
 `remote`: the person may take it remotely, so a remote-only search must keep it.
 """
 
-import html
 import re
 from collections.abc import Iterable
 
 from .models import Workplace
 
+# Every pattern starts with a literal word and checks what precedes it with a lookbehind (`remote(?<!\wremote)` is
+# `\bremote`): a pattern that starts with `\b` or an alternation loses the regex engine's literal scan and costs
+# some 50 times more on a long description.
 _NOT_WORK_REMOTE = (
     r"(?![- ]?(?:sens|monitor|control|access|desktop|server|patient|diagnos|device|area|region|location|communit|"
     r"village|island|site|learning|education|teach|pilot|operat|maintenance|connection|repositor|branch|car\b|"
     r"cars\b|key|support|assistance|troubleshoot|work ?load|viewing|deposit|start|management of))"
 )  # "remote sensing", "remote monitoring", "remote areas": a technology or a place, not a way of working
-_NOT_NEGATED = r"(?<!\bnot )(?<!\bnot a )(?<!\bnot fully )(?<!\bnon-)(?<!\bnon )(?<!\bno )(?<!\bnor )"
-_REMOTE = re.compile(
-    rf"{_NOT_NEGATED}\bremote(?:ly)?\b{_NOT_WORK_REMOTE}|\bwork(?:ing)?[- ]from[- ](?:home|anywhere)\b|\bwfh\b|"
-    r"\btelecommut\w*"
-)
+_NEGATED = (
+    r"(?:(?<=\bnot remote)|(?<=\bnot a remote)|(?<=\bnot fully remote)|(?<=\bno remote)|(?<=\bnor remote)"
+    r"|(?<=\bnon-remote)|(?<=\bnon remote)|(?<=\bisn't remote)|(?<=\bnever remote))"
+)  # "this is not a remote position", "non-remote": on-site
+_REMOTE = (
+    re.compile(rf"remote(?<!\wremote)(?!{_NEGATED})(?:ly)?\b{_NOT_WORK_REMOTE}"),
+    re.compile(r"work(?<!\wwork)(?:ing)?[- ]from[- ](?:home|anywhere)\b"),
+    re.compile(r"wfh(?<!\wwfh)\b"),
+    re.compile(r"telecommut(?<!\wtelecommut)"),
+)  # fmt: skip
+_REMOTE_WORDS = ("remote", "work", "wfh", "telecommut")
+_NOT_REMOTE = re.compile(rf"remote{_NEGATED}\b")
 _REMOTE_PLACE = re.compile(
     r"\b(?:anywhere|worldwide|latam|emea|apac|amer|americas|europe|north america|asia[- ]pacific)\b"
     r"|\b(?:utc|gmt) ?[+±−-] ?\d"
@@ -35,28 +44,52 @@ _REMOTE_PLACE = re.compile(
 """In a place field only: who may apply from where ("Anywhere", "Worldwide", "LATAM, Canada, USA", "USA, CST
 (UTC-6)"). No one works on site in a continent or a time zone, so a remote board's eligibility says remote."""
 _HYBRID = re.compile(
-    r"\bhybrid\b(?![- ]?(?:cloud|apps?\b|application|mobile|vehicle|cars?\b|engine|infrastructure|architecture|"
-    r"system|solution|integration|it\b|data|network|technolog|environments?\b|kubernetes|deploy|multi-cloud|storage|"
-    r"compute|work ?loads?\b|warfare|seed|rice|plant|meetings?\b|events?\b|learning|teaching|class|course|"
-    r"identity|search|quantum|ai\b|ml\b|model(?:s|ling|ing)\b))"
+    r"hybrid(?<!\whybrid)\b(?![- ]?(?:cloud|apps?\b|application|mobile|vehicle|cars?\b|engine|infrastructure|"
+    r"architecture|system|solution|integration|it\b|data|network|technolog|environments?\b|kubernetes|deploy|"
+    r"multi-cloud|storage|compute|work ?loads?\b|warfare|seed|rice|plant|meetings?\b|events?\b|learning|teaching|"
+    r"class|course|identity|search|quantum|ai\b|ml\b|model(?:s|ling|ing)\b))"
 )
-_OFFICE_SHARE = re.compile(
-    r"\b(?:\d{1,2} ?%|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?)\b[^.\n]{0,60}?"
-    r"\b(?:in|at|from|into) (?:the|our|an?|one of our|your local) (?:[\w-]+ ){0,3}offices?\b"
-    r"|\b(?:in|at|into) (?:the|our|an?|one of our|your local) (?:[\w-]+ ){0,3}offices?\b[^.\n]{0,60}?"
-    r"\b(?:\d{1,2} ?%|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?)"
-)  # "three days a week in our Sydney office", "in one of our offices at least 25% of the time": part-time office
-_BOTH = re.compile(
-    r"\bremote(?:ly)?\b ?(?:/|,|\bor\b|\band\b|&|\+|\|) ?(?:fully )?hybrid\b"
-    r"|\bhybrid\b ?(?:/|,|\bor\b|\band\b|&|\+|\|) ?(?:fully )?remote\b"
+_CHOICE = r" ?(?:/|,|or\b|and\b|&|\+|\|) ?(?:fully )?"
+_BOTH = (
+    re.compile(rf"remote(?<!\wremote)(?:ly)?\b{_CHOICE}hybrid\b"),
+    re.compile(rf"hybrid(?<!\whybrid)\b{_CHOICE}remote\b"),
 )  # "Remote or Hybrid", "hybrid/remote": a choice, and one of the choices is remote
-_ONSITE = re.compile(
-    r"\b(?:on[- ]?site|in[- ]office|in[- ]person|office[- ]based)\b(?![- ](?:gym|fitness|parking|caf|canteen|child|"
-    r"day ?care|creche|meal|lunch|amenit|health|clinic|medical|interview|training|event|visit|restaurant|kitchen|"
-    r"shower|bike|laundr|perks?\b|benefit))"
-    r"|\b(?:not|never|isn't|is not) (?:a |an |fully |100% )?remote\b|\bno remote\b|\bnon-?remote\b"
-)
+_IN_OFFICE = re.compile(r"\b(?:in|at|from|into) (?:the|our|an?|one of our|your local) (?:[\w-]+ ){0,3}$")
+_SHARE = re.compile(
+    r"\b(?:\d{1,2} ?%|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?\b)"
+)  # "25%", "three days", "2-3 days": less than the whole week (100% and five days are not a share)
+_NOT_A_PLACE = (
+    r"(?![- ](?:gym|fitness|parking|caf|canteen|child|day ?care|creche|meal|lunch|amenit|health|clinic|medical|"
+    r"interview|training|event|visit|restaurant|kitchen|shower|bike|laundr|perks?\b|benefit))"
+)  # "on-site gym", "in-person interview": a perk or a step, not where the work is
+_ONSITE = (
+    ("site", re.compile(rf"site(?:(?<=\bon-site)|(?<=\bonsite)|(?<=\bon site))\b{_NOT_A_PLACE}")),
+    ("office", re.compile(rf"office(?:(?<=\bin-office)|(?<=\bin office))\b{_NOT_A_PLACE}|office(?<!\woffice)-?based")),
+    ("person", re.compile(rf"person(?:(?<=\bin-person)|(?<=\bin person))\b{_NOT_A_PLACE}")),
+)  # fmt: skip
 _ENTRIES = re.compile(r"[;|\n]")  # "Hybrid - New York; Remote - US": Lever's and Ashby's joined locations
+
+
+def _office_share(text: str) -> bool:
+    """A part-time office in one sentence: "three days a week in our Sydney office", "in one of our offices at
+    least 25% of the time". Read around each "office" rather than by one pattern over the whole text."""
+    at = text.find("office")
+    while at != -1:
+        before, after = _sentence_around(text, at)
+        stated = "day" in before or "day" in after or "%" in before or "%" in after  # skips "office suite"
+        if stated and _IN_OFFICE.search(before) and (_SHARE.search(before) or _SHARE.search(after)):
+            return True
+        at = text.find("office", at + 6)
+    return False
+
+
+def _sentence_around(text: str, at: int) -> tuple[str, str]:
+    """The sentence holding text[at], as the part before `at` and the part from it (each within ~100 characters)."""
+    before = text[max(0, at - 110) : at]
+    before = before[max(before.rfind("."), before.rfind("\n")) + 1 :]
+    after = text[at : at + 90]
+    ends = [end for end in (after.find("."), after.find("\n")) if end != -1]
+    return before, after[: min(ends)] if ends else after
 
 
 def _kind(text: str, place: bool = False) -> Workplace | None:
@@ -66,21 +99,19 @@ def _kind(text: str, place: bool = False) -> Workplace | None:
     """
     has_remote = "remote" in text
     has_hybrid = "hybrid" in text
-    if has_remote and has_hybrid and _BOTH.search(text):
+    if has_remote and has_hybrid and any(pattern.search(text) for pattern in _BOTH):
         return "remote"
     if has_hybrid and _HYBRID.search(text):
         return "hybrid"
-    if "office" in text and _OFFICE_SHARE.search(text):
+    if "office" in text and _office_share(text):
         return "hybrid"
-    if (has_remote or "home" in text or "wfh" in text or "telecommut" in text or "anywhere" in text) and (
-        _REMOTE.search(text)
-    ):
+    if any(word in text and pattern.search(text) for word, pattern in zip(_REMOTE_WORDS, _REMOTE, strict=True)):
         return "remote"
     if place and _REMOTE_PLACE.search(text):
         return "remote"
-    if ("site" in text or "office" in text or "person" in text or has_remote) and _ONSITE.search(text):
+    if any(word in text and pattern.search(text) for word, pattern in _ONSITE):
         return "onsite"
-    return None
+    return "onsite" if has_remote and _NOT_REMOTE.search(text) else None
 
 
 def _combined(kinds: set[Workplace]) -> Workplace | None:
@@ -103,22 +134,33 @@ def workplace_in_fields(titles: Iterable[str] = (), places: Iterable[str] = ()) 
     return _combined(kinds)
 
 
-_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "home", "wfh", "telecommut", "anywhere")
+_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "work", "wfh", "telecommut")
 _TAG = re.compile(r"<[^<>]{0,2000}>")
+_ESCAPED_TAG = re.compile(r"&lt;[^<>]{0,2000}?&gt;")  # Greenhouse's `content`: `&lt;p&gt;`
+_ENTITIES = (("&amp;", "&"), ("&nbsp;", " "), ("&#39;", "'"), ("&rsquo;", "'"), ("&quot;", '"'))
 
 
 def workplace_in_description(description: str) -> Workplace | None:
-    """The workplace the whole description states. Plain text or (entity-escaped) HTML: a substring test skips
-    descriptions that name no workplace word, and the others are made text cheaply (entities decoded, tags
-    dropped) instead of through the full HTML parse, which would cost a quarter of discover."""
-    lowered = description.lower()
-    if not any(word in lowered for word in _DESCRIPTION_WORDS):
+    """The workplace the whole description states, plain text or (entity-escaped) HTML.
+
+    A substring test skips descriptions without a workplace word. The others are made text cheaply (tags dropped,
+    escaped or not, and the entities that matter decoded) rather than through the full HTML parse, which would
+    cost a quarter of discover; clean_text still makes the description the person reads.
+    """
+    text = description.lower()
+    if not any(word in text for word in _DESCRIPTION_WORDS):
         return None
-    if "&" in lowered:
-        lowered = html.unescape(html.unescape(lowered)) if "&amp;" in lowered else html.unescape(lowered)
-    if "<" in lowered:
-        lowered = _TAG.sub(" ", lowered)
-    return _kind(" ".join(lowered.split()))
+    if "&lt;" in text:
+        text = _ESCAPED_TAG.sub(" ", text)
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    if "&" in text:
+        for entity, char in _ENTITIES:
+            text = text.replace(entity, char)
+    text = text.replace("\t", " ").replace("\r", " ")
+    while "  " in text:  # "in <em>one of our offices</em>" left two spaces where a tag was
+        text = text.replace("  ", " ")
+    return _kind(text)
 
 
 def infer_workplace(
