@@ -30,12 +30,11 @@ _NEGATED = (
     r"|(?<=\bnon-remote)|(?<=\bnon remote)|(?<=\bisn't remote)|(?<=\bnever remote))"
 )  # "this is not a remote position", "non-remote": on-site
 _REMOTE = (
-    re.compile(rf"remote(?<!\wremote)(?!{_NEGATED})(?:ly)?\b{_NOT_WORK_REMOTE}"),
-    re.compile(r"work(?<!\wwork)(?:ing)?[- ]from[- ](?:home|anywhere)\b"),
-    re.compile(r"wfh(?<!\wwfh)\b"),
-    re.compile(r"telecommut(?<!\wtelecommut)"),
-)  # fmt: skip
-_REMOTE_WORDS = ("remote", "work", "wfh", "telecommut")
+    ("remote", re.compile(rf"remote(?<!\wremote)(?!{_NEGATED})(?:ly)?\b{_NOT_WORK_REMOTE}")),
+    ("work", re.compile(r"work(?<!\wwork)(?:ing)?[- ]from[- ](?:home|anywhere)\b")),
+    ("wfh", re.compile(r"wfh(?<!\wwfh)\b")),
+    ("telecommut", re.compile(r"telecommut(?<!\wtelecommut)")),
+)
 _NOT_REMOTE = re.compile(rf"remote{_NEGATED}\b")
 _REMOTE_PLACE = re.compile(
     r"\b(?:anywhere|worldwide|latam|emea|apac|amer|americas|europe|north america|asia[- ]pacific)\b"
@@ -95,22 +94,25 @@ def _sentence_around(text: str, at: int) -> tuple[str, str]:
 def _kind(text: str, place: bool = False) -> Workplace | None:
     """The workplace one lower-cased text states; "remote" for a choice that includes remote.
 
-    Each pattern runs only when a substring test finds its word: most texts never mention one.
+    Each pattern runs only when a substring test finds its word: most texts never mention one. (Plain `if`s, not
+    any() over generators: this runs for every posting an API does not label.)
     """
     has_remote = "remote" in text
     has_hybrid = "hybrid" in text
-    if has_remote and has_hybrid and any(pattern.search(text) for pattern in _BOTH):
+    if has_remote and has_hybrid and (_BOTH[0].search(text) or _BOTH[1].search(text)):
         return "remote"
     if has_hybrid and _HYBRID.search(text):
         return "hybrid"
     if "office" in text and _office_share(text):
         return "hybrid"
-    if any(word in text and pattern.search(text) for word, pattern in zip(_REMOTE_WORDS, _REMOTE, strict=True)):
-        return "remote"
+    for word, pattern in _REMOTE:
+        if word in text and pattern.search(text):
+            return "remote"
     if place and _REMOTE_PLACE.search(text):
         return "remote"
-    if any(word in text and pattern.search(text) for word, pattern in _ONSITE):
-        return "onsite"
+    for word, pattern in _ONSITE:
+        if word in text and pattern.search(text):
+            return "onsite"
     return "onsite" if has_remote and _NOT_REMOTE.search(text) else None
 
 
@@ -134,7 +136,7 @@ def workplace_in_fields(titles: Iterable[str] = (), places: Iterable[str] = ()) 
     return _combined(kinds)
 
 
-_DESCRIPTION_WORDS = ("remote", "hybrid", "office", "site", "person", "work", "wfh", "telecommut")
+_DESCRIPTION_WORDS = ("work", "remote", "hybrid", "office", "site", "person", "wfh", "telecommut")
 _TAG = re.compile(r"<[^<>]{0,2000}>")
 _ESCAPED_TAG = re.compile(r"&lt;[^<>]{0,2000}?&gt;")  # Greenhouse's `content`: `&lt;p&gt;`
 _ENTITIES = (("&amp;", "&"), ("&nbsp;", " "), ("&#39;", "'"), ("&rsquo;", "'"), ("&quot;", '"'))
@@ -168,7 +170,8 @@ def infer_workplace(
 ) -> Workplace:
     """The workplace of a posting: the API's own `signal` first (an API's "hybrid" becomes "remote" when a title
     or location also offers remote), then the short fields, then the description; `unknown` when none says."""
-    fields = workplace_in_fields(titles, places)
+    if signal == "hybrid":
+        return "remote" if workplace_in_fields(titles, places) == "remote" else signal
     if signal is not None and signal != "unknown":
-        return "remote" if signal == "hybrid" and fields == "remote" else signal
-    return fields or workplace_in_description(description) or "unknown"
+        return signal
+    return workplace_in_fields(titles, places) or workplace_in_description(description) or "unknown"
