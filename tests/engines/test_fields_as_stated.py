@@ -1,5 +1,7 @@
-"""Where the work is, engine by engine, on records shaped like each real API's (job_apis.md): every signal the API
-gives is read, a place alone is no signal, and a remote-only board's on-site jobs are not stamped remote."""
+"""Fields as the posting states them, engine by engine, on records shaped like each real API's (job_apis.md): where
+the work is (every signal the API gives is read, a place alone is no signal, a remote-only board's on-site jobs are
+not stamped remote), text repaired of double encoding, and a placeholder company replaced by the one the record
+names elsewhere."""
 
 from pathlib import Path
 from typing import Any
@@ -134,3 +136,23 @@ def test_remote_boards_carry_on_site_jobs_and_explicit_remote_still_counts(board
         ("Paralegal", "remote"),  # stated after 4,000 characters of company text
         ("Remote Paralegal", "remote"),  # the title
     ]
+
+
+def test_a_placeholder_company_falls_back_to_the_apply_url_or_the_record_is_skipped(
+    boards: FakeBoards, tmp_path: Path
+) -> None:
+    def job(guid: str, company: str, link: str) -> dict[str, Any]:
+        return {"title": "Paralegal", "excerpt": "Draft filings.", "companyName": company, "companySlug": "",
+                "employmentType": "Full Time", "locationRestrictions": ["United States"], "timezoneRestrictions": [],
+                "description": "<p>Draft filings. Fully remote.</p>", "pubDate": 1771581600,
+                "applicationLink": link, "guid": f"https://himalayas.app/companies/x/jobs/{guid}"}  # fmt: skip
+
+    _serve(boards, "GET", r"/jobs/api", {"jobs": [
+        job("a", "name", "https://jobs.lever.co/initech/5f2e"),  # the company's Lever site names it
+        job("b", "N/A", "https://careers.globex.example/apply/7"),  # the company's own site
+        job("c", "", "https://himalayas.app/companies/x/jobs/c"),  # the board's own page names no company
+    ], "nextCursor": None})  # fmt: skip
+    found = sweep("himalayas", {"base_url": boards.url}, tmp_path)
+    assert [(p.company, p.workplace) for p in found.postings] == [("initech", "remote"), ("globex.example", "remote")]
+    assert found.skipped_records == [("himalayas#https://himalayas.app/companies/x/jobs/c",
+                                      "the posting has no title or no company")]  # fmt: skip
