@@ -114,18 +114,18 @@ def posting_from_record(
         raise RecordError(f"record must be an object, got {type(record).__name__}")
     record = cast(dict[str, Any], record)
     title = clean_text(_text(record, "title", required=True))
+    if record.get("company") is None:
+        raise RecordError("missing required field 'company'")
     given = _text(record, "company")
-    if not title or (not given and not _text(record, "url")):
-        _text(record, "company", required=True)  # named first when there is no URL to name the company either
+    if not title:
         raise RecordError("title and company must not be blank")
     url = _http_url(_text(record, "url", required=True), "url")
     apply_url = _text(record, "apply_url")
     if apply_url:
         _http_url(apply_url, "apply_url")
-    company = real_company((given,), (apply_url, url))  # "name", "n/a", "": the company the URL names
+    company = real_company((given,), (apply_url, url))  # "", "name", "n/a": the company the URL names
     if not company:
-        missing = record.get("company") in (None, "")
-        raise RecordError("missing required field 'company'" if missing else "title and company must not be blank")
+        raise RecordError("title and company must not be blank")
     location = clean_text(_text(record, "location"))
     description = _text(record, "description")  # cleaned when first read (Posting.description)
     workplace_raw = _text(record, "workplace").lower().replace("-", "").replace(" ", "")
