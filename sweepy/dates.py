@@ -7,7 +7,7 @@ import re
 
 _UTC_SUFFIX = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(?:UTC|GMT|Z)$", re.IGNORECASE)
 _RELATIVE = re.compile(
-    r"(?:posted\s+)?(\d+)\+?\s*(minute|min|hour|hr|day|week|month|year)s?\s+ago", re.IGNORECASE
+    r"(?:posted\s+)?(\d+)(\+?)\s*(minute|min|hour|hr|day|week|month|year)s?\s+ago", re.IGNORECASE
 )  # SerpApi "3 days ago", Workday "Posted 30+ Days Ago"
 _TODAY = re.compile(r"^\s*(?:posted\s+)?(?:today|just now|just posted)\s*$", re.IGNORECASE)
 _YESTERDAY = re.compile(r"^\s*(?:posted\s+)?yesterday\s*$", re.IGNORECASE)
@@ -36,7 +36,9 @@ def parse_when(value: object, today: dt.date | None = None) -> dt.date | None:
     """The calendar date of a posting's timestamp in any form above, or None when it cannot be read.
 
     Never raises: a date an engine cannot read leaves the posting undated rather than dropping it.
-    `today` anchors relative forms ("3 days ago"); it defaults to the current UTC date.
+    `today` anchors relative forms ("3 days ago"); it defaults to the local date, the clock the sweep's age filter
+    reads (SweepContext.today), so "Posted 30+ Days Ago" can never land inside `max_age_days: 30` by a time zone.
+    "N+ units ago" is more than N: one day further back ("30+ days" is at least 31 days).
     """
     if isinstance(value, bool) or value is None:
         return None
@@ -57,13 +59,14 @@ def parse_when(value: object, today: dt.date | None = None) -> dt.date | None:
         pass
     if match := _UTC_SUFFIX.match(text):
         return parse_when(f"{match[1]}T{match[2]}+00:00")
-    anchor = today or dt.datetime.now(dt.UTC).date()
+    anchor = today or dt.date.today()
     if _TODAY.match(text):
         return anchor
     if _YESTERDAY.match(text):
         return anchor - dt.timedelta(days=1)
     if match := _RELATIVE.search(text):
-        return anchor - dt.timedelta(days=int(match[1]) * _UNIT_DAYS[match[2].lower()])
+        more = 1 if match[2] else 0  # "30+ Days Ago": older than 30 days
+        return anchor - dt.timedelta(days=int(match[1]) * _UNIT_DAYS[match[3].lower()] + more)
     try:
         return _plausible(email.utils.parsedate_to_datetime(text).date())
     except (TypeError, ValueError, IndexError):

@@ -10,33 +10,63 @@ from .models import Posting, Workplace
 from .salary import parse_salary
 from .text import clean_text
 from .urls import canonical_url, platform_for_url
+from .workplace import infer_workplace
 
-_WORKPLACE_HINTS: tuple[tuple[Workplace, tuple[str, ...], re.Pattern[str]], ...] = (
-    ("hybrid", ("hybrid",), re.compile(r"\bhybrid\b", re.IGNORECASE)),
-    ("remote", ("remote", "home", "wfh", "anywhere"),
-     re.compile(r"\b(?:fully remote|100% remote|remote|work from home|wfh|anywhere)\b", re.IGNORECASE)),
-    ("onsite", ("site", "office", "person"), re.compile(r"\b(?:on-?site|in[- ]office|in person)\b", re.IGNORECASE)),
-)  # fmt: skip
 _HTTP_URL = re.compile(r"^https?://[^\s/]+\.\S*$", re.IGNORECASE)
-_WORKPLACES = ("remote", "hybrid", "onsite")
+_WORKPLACES = ("remote", "hybrid", "onsite", "unknown")  # "unknown" (a get_jobs card's) states nothing: inferred
 MAX_OPEN_TO = 20
 """Entries of `open_to` a record may carry (USAJOBS lists a handful of hiring paths)."""
+_PLACEHOLDERS = frozenset(
+    "name company companyname company_name employer n/a na none null nil undefined unknown tbd tba - -- ? test".split()
+)
+"""Company values that name no company: an API's template default or an empty-field marker."""
+_BOARD_IN_PATH = frozenset({"greenhouse", "lever", "ashby", "workable", "smartrecruiters"})
+"""Hosted boards whose first path segment is the company's board token (jobs.lever.co/acme/…)."""
+_BOARD_IN_HOST = frozenset({"recruitee", "workday"})
+"""Hosted boards whose first host label is the company (acme.recruitee.com, acme.wd5.myworkdayjobs.com)."""
+_SITE_PREFIXES = ("www.", "careers.", "career.", "jobs.", "job.", "apply.", "boards.", "hire.", "work.")
 
 
 class RecordError(ValueError):
     """A record that cannot become a Posting; its text is the skip reason."""
 
 
-def infer_workplace(location: str, description: str) -> Workplace:
-    """Workplace from the location first ("Hybrid - Austin, TX", "Remote - US"), then the description;
-    hybrid wins over remote, remote over on-site."""
-    for text in (location, description[:3000]):
-        lowered = text.lower()
-        for kind, words, pattern in _WORKPLACE_HINTS:
-            # The substring test skips the regex scan for the many texts that never mention the word.
-            if any(word in lowered for word in words) and pattern.search(text):
-                return kind
-    return "onsite" if location.strip() else "unknown"
+def is_placeholder(company: str) -> bool:
+    """A company value that names no company ("", "name", "Company", "N/A", "[company]")."""
+    return company.strip().strip("[]{}<>()\"'*. ").lower().replace(" ", "") in _PLACEHOLDERS or not company.strip()
+
+
+def company_from_url(url: str) -> str:
+    """The company a posting's URL names, or "": the board token of a hosted board (jobs.lever.co/acme/… →
+    "acme", acme.recruitee.com → "acme"), else the host of the company's own site (careers.acme.com →
+    "acme.com"). A job board's or aggregator's own page (remotive.com, linkedin.com) names no company."""
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return ""
+    platform = platform_for_url(url)
+    if platform in _BOARD_IN_PATH:
+        first = next((segment for segment in parts.path.split("/") if segment), "")
+        return first if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", first) and first != "embed" else ""
+    if platform in _BOARD_IN_HOST:
+        label = host.split(".")[0]
+        return label if host.count(".") >= 2 and label not in ("www", "jobs", "careers") else ""
+    if platform != "other" or not host or "." not in host or host.replace(".", "").isdigit():
+        return ""
+    for prefix in _SITE_PREFIXES:
+        if host.startswith(prefix) and host.count(".") >= 2:
+            host = host[len(prefix) :]
+    return host
+
+
+def real_company(candidates: tuple[str, ...], urls: tuple[str, ...]) -> str:
+    """The first candidate that names a company (cleaned), else the company the URLs name, else ""."""
+    for candidate in candidates:
+        text = clean_text(candidate)
+        if not is_placeholder(text):
+            return text
+    return next((company for company in map(company_from_url, urls) if company), "")
 
 
 def parse_date(value: Any, key: str = "posted_at") -> dt.date | None:
@@ -108,19 +138,24 @@ def posting_from_record(
         raise RecordError(f"record must be an object, got {type(record).__name__}")
     record = cast(dict[str, Any], record)
     title = clean_text(_text(record, "title", required=True))
-    company = clean_text(_text(record, "company", required=True))
-    if not title or not company:
+    if record.get("company") is None:
+        raise RecordError("missing required field 'company'")
+    given = _text(record, "company")
+    if not title:
         raise RecordError("title and company must not be blank")
     url = _http_url(_text(record, "url", required=True), "url")
     apply_url = _text(record, "apply_url")
     if apply_url:
         _http_url(apply_url, "apply_url")
+    company = real_company((given,), (apply_url, url))  # "", "name", "n/a": the company the URL names
+    if not company:
+        raise RecordError("title and company must not be blank")
     location = clean_text(_text(record, "location"))
     description = _text(record, "description")  # cleaned when first read (Posting.description)
     workplace_raw = _text(record, "workplace").lower().replace("-", "").replace(" ", "")
     if workplace_raw and workplace_raw not in _WORKPLACES:
-        raise RecordError(f"workplace must be one of remote, hybrid, onsite; got {record['workplace']!r}")
-    workplace = cast(Workplace, workplace_raw) if workplace_raw else infer_workplace(location, description)
+        raise RecordError(f"workplace must be one of remote, hybrid, onsite, unknown; got {record['workplace']!r}")
+    workplace = infer_workplace(cast(Workplace, workplace_raw) or None, (title,), (location,), description)
     try:
         salary = parse_salary(record.get("salary"))
     except ValueError as exc:

@@ -11,7 +11,14 @@ _BLOCKS = frozenset(
     "li main nav ol p pre section table tbody td tfoot th thead tr ul".split()
 )
 _SKIPPED = frozenset(("script", "style", "template", "noscript", "head", "title", "svg"))
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # C0, DEL, C1, bidi
+_MOJIBAKE = re.compile(
+    "[\u00c2-\u00f4](?:[\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013"
+    "\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]|(?<=\u00c2) )"
+)  # one branch led by a character class: the regex engine scans for the class instead of trying each position
+"""A UTF-8 lead byte read as Latin-1/cp1252 ("Ã", "Â", "â") followed by a continuation byte read the same way
+("©", "€", a C1 control), or "Â " (a no-break space whose second byte became a space): the mark of double-encoded
+text. Only text that has it goes through ftfy."""
 
 _ABBREVIATIONS = {
     "sr": "senior",
@@ -68,19 +75,34 @@ def html_to_text(markup: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Plain text from plain text or HTML, with control and bidi-override characters removed.
+    """Plain text from plain text or HTML, double-encoded UTF-8 repaired, control and bidi-override characters
+    removed.
 
-    Entity-escaped HTML (Greenhouse's `&lt;p&gt;…`) is unescaped once first, so its tags are parsed as tags.
+    Entity-escaped HTML (Greenhouse's `&lt;p&gt;…`) is unescaped once first, so its tags are parsed as tags; a
+    body that mixes escaped markup with real tags is parsed a second time, so no literal tag is left as text.
     """
     if "&lt;" in text and not _LOOKS_LIKE_HTML.search(text):
         text = html.unescape(text)
     if "<" in text and _LOOKS_LIKE_HTML.search(text):
         text = html_to_text(text)
+        if "<" in text and _LOOKS_LIKE_HTML.search(text):  # `<p>&lt;div class=&quot;intro&quot;&gt;…</p>`
+            text = html_to_text(text)
     elif "&" in text:
         text = html.unescape(text)
-    text = _CONTROL.sub("", text)
+    text = _CONTROL.sub("", fix_mojibake(text))
     # str.split() collapses whitespace in C; a regex over every space cost 40 µs per description.
     return "\n".join(filter(None, (" ".join(line.split()) for line in text.split("\n"))))
+
+
+def fix_mojibake(text: str) -> str:
+    """UTF-8 that was decoded as Latin-1 or cp1252 on the way ("ChargÃ©.e" → "Chargé.e", "â€”" → "—", "Â " → a
+    no-break space), repaired by ftfy's `fix_encoding`: it knows the encodings and leaves ambiguous text alone,
+    which hand-written replacements would not. ftfy is imported and run only for text with the telltale pairs."""
+    if text.isascii() or not _MOJIBAKE.search(text):  # isascii() is a flag CPython keeps: free for most text
+        return text
+    from ftfy import fix_encoding  # imported on first need: most text never needs it, and start-up stays fast
+
+    return fix_encoding(text)
 
 
 def _is_accent(char: str) -> bool:

@@ -23,7 +23,8 @@ TODAY = dt.date(2026, 11, 30)
         ("1760000000", dt.date(2025, 10, 9)),
         ("Tue, 03 Jun 2025 10:00:00 +0000", dt.date(2025, 6, 3)),  # RSS, RFC 2822
         ("3 days ago", dt.date(2026, 11, 27)),  # SerpApi
-        ("Posted 30+ Days Ago", dt.date(2026, 10, 31)),  # Workday
+        ("Posted 30+ Days Ago", dt.date(2026, 10, 30)),  # Workday: more than 30 days, so at least 31
+        ("2+ weeks ago", dt.date(2026, 11, 15)),
         ("Posted Today", TODAY),
         ("Posted Yesterday", dt.date(2026, 11, 29)),
         ("5 hours ago", TODAY),

@@ -38,9 +38,12 @@ def test_minimal_record_becomes_a_posting_with_defaults() -> None:
     assert posting.canonical_url == "https://jobs.lever.co/northwind/5f2e"
 
 
+ON_A_JOB_BOARD = "https://remotive.com/remote-jobs/legal/paralegal-1"  # a page that names no company
+
+
 @pytest.mark.parametrize("field", ["title", "company", "url"])
 def test_missing_required_field_is_named(field: str) -> None:
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(RecordError) as caught:  # a record without a company is skipped, whatever its URL names
         posting_from_record(record(**{field: ...}), "feed", "jobs.json")
     assert str(caught.value) == f"missing required field {field!r}"
 
@@ -48,7 +51,32 @@ def test_missing_required_field_is_named(field: str) -> None:
 @pytest.mark.parametrize("field", ["title", "company"])
 def test_blank_title_or_company_is_rejected(field: str) -> None:
     with pytest.raises(RecordError) as caught:
-        posting_from_record(record(**{field: "   "}), "feed", "jobs.json")
+        posting_from_record(record(**{field: "   "}, url=ON_A_JOB_BOARD), "feed", "jobs.json")
+    assert str(caught.value) == "title and company must not be blank"
+
+
+@pytest.mark.parametrize(
+    ("company", "url", "apply_url", "named"),
+    [
+        ("name", "https://jobs.lever.co/northwind/5f2e", ..., "northwind"),  # the board token in the path
+        ("N/A", "https://job-boards.greenhouse.io/acme/jobs/4012345001", ..., "acme"),
+        ("Company", "https://acme.recruitee.com/o/senior-paralegal", ..., "acme"),  # the board in the host
+        ("", "https://careers.northwind.example/jobs/7?gh_jid=7", ..., "northwind.example"),  # the site's host
+        ("[company]", ON_A_JOB_BOARD, "https://www.initech.example/apply/3", "initech.example"),  # the apply link
+        ("", "https://acme.wd5.myworkdayjobs.com/External/job/Austin-TX/Paralegal_JR1", ..., "acme"),
+        ("Name Corp", ON_A_JOB_BOARD, ..., "Name Corp"),  # a real name that contains a placeholder word
+    ],
+)
+def test_a_placeholder_company_falls_back_to_the_company_the_record_names(
+    company: Any, url: str, apply_url: Any, named: str
+) -> None:
+    posting = posting_from_record(record(company=company, url=url, apply_url=apply_url), "feed", "jobs.json")
+    assert posting.company == named
+
+
+def test_a_placeholder_company_with_nothing_to_fall_back_to_is_skipped() -> None:
+    with pytest.raises(RecordError) as caught:
+        posting_from_record(record(company="n/a", url=ON_A_JOB_BOARD), "feed", "jobs.json")
     assert str(caught.value) == "title and company must not be blank"
 
 
@@ -125,7 +153,7 @@ def test_control_and_bidi_characters_are_stripped_from_text() -> None:
     [
         ("Hybrid - Austin, TX", "", "hybrid"),
         ("Remote - US", "", "remote"),
-        ("Brooklyn, NY", "", "onsite"),
+        ("Brooklyn, NY", "", "unknown"),  # a place is where an office or a candidate is, not how the work is done
         ("", "This position is fully remote within the US.", "remote"),
         ("", "Hybrid schedule: three days a week in the office.", "hybrid"),
         ("", "You will work on-site at our Midtown office.", "onsite"),
@@ -138,16 +166,29 @@ def test_workplace_is_inferred_from_location_then_description(location: str, des
     assert posting.workplace == workplace
 
 
-@pytest.mark.parametrize(("given", "workplace"), [("Remote", "remote"), ("On-site", "onsite"), ("HYBRID", "hybrid")])
-def test_explicit_workplace_wins_over_inference(given: str, workplace: str) -> None:
-    posting = posting_from_record(record(workplace=given, location="Remote - US"), "feed", "jobs.json")
+@pytest.mark.parametrize(
+    ("given", "location", "workplace"),
+    [("Remote", "Hybrid - Austin, TX", "remote"), ("On-site", "Remote - US", "onsite"), ("HYBRID", "Austin", "hybrid")],
+)
+def test_explicit_workplace_wins_over_inference(given: str, location: str, workplace: str) -> None:
+    posting = posting_from_record(record(workplace=given, location=location), "feed", "jobs.json")
     assert posting.workplace == workplace
+
+
+def test_workplace_unknown_as_a_get_jobs_card_carries_it_is_inferred() -> None:
+    posting = posting_from_record(record(workplace="unknown", location="Remote - US"), "feed", "jobs.json")
+    assert posting.workplace == "remote"
+
+
+def test_an_explicit_hybrid_that_also_offers_remote_is_remote() -> None:
+    posting = posting_from_record(record(workplace="hybrid", location="Austin, TX; Remote - US"), "feed", "jobs.json")
+    assert posting.workplace == "remote"  # a remote-only search must keep it
 
 
 def test_unknown_workplace_value_is_rejected() -> None:
     with pytest.raises(RecordError) as caught:
         posting_from_record(record(workplace="anywhere"), "feed", "jobs.json")
-    assert str(caught.value) == "workplace must be one of remote, hybrid, onsite; got 'anywhere'"
+    assert str(caught.value) == "workplace must be one of remote, hybrid, onsite, unknown; got 'anywhere'"
 
 
 @pytest.mark.parametrize(

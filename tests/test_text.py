@@ -58,3 +58,40 @@ def test_a_title_in_another_script_matches_postings() -> None:
 )
 def test_html_becomes_the_text_a_browser_shows(markup: str, text: str) -> None:
     assert clean_text(markup) == text
+
+
+@pytest.mark.parametrize(
+    ("broken", "repaired"),
+    [
+        ("ChargÃ©.e de formation", "Chargé.e de formation"),  # UTF-8 read as Latin-1 once
+        ("Senior Paralegal â€” Litigation", "Senior Paralegal — Litigation"),  # as cp1252: the em dash
+        ("ZÃ¼rich,Â Switzerland", "Zürich, Switzerland"),  # "Â" + no-break space: a space
+        ("New YorkÂ NY", "New York NY"),  # the no-break space's second byte already turned into a space
+        ("<p>Draft &amp; file. Pay: Â£45,000â€“Â£55,000</p>", "Draft & file. Pay: £45,000–£55,000"),
+    ],
+)
+def test_double_encoded_utf8_is_repaired(broken: str, repaired: str) -> None:
+    assert clean_text(broken) == repaired
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Ärztin (m/w/d) — Zürich", "naïve café « déjà vu » “quoted” ©2026", "Âge minimum: 18 ans", "€45.000 · 3×"],
+)
+def test_text_that_is_already_right_is_left_alone(text: str) -> None:
+    assert clean_text(text) == text
+
+
+def test_c0_and_c1_control_characters_are_removed() -> None:
+    assert clean_text("Para\x00legal\x07 \x85Litigation\x9d\x1b Team\x7f") == "Paralegal Litigation Team"
+
+
+def test_a_description_mixing_escaped_markup_and_real_tags_ends_as_text() -> None:
+    content = (  # a Greenhouse board intro pasted escaped inside the job's real HTML
+        '<div class="job"><p>&lt;div class=&quot;content-intro&quot;&gt;&lt;p&gt;&lt;strong&gt;About Acme'
+        "&lt;/strong&gt;&lt;/p&gt;&lt;p&gt;We build legal software.&lt;/p&gt;&lt;/div&gt;</p>"
+        "<h3>The role</h3><ul><li>Draft filings &amp;amp; briefs</li></ul></div>"
+    )
+    text = clean_text(content)
+    assert text == "About Acme\nWe build legal software.\nThe role\n• Draft filings & briefs"
+    assert "<" not in text and "&quot;" not in text

@@ -14,10 +14,11 @@ from ..employment import EmploymentType
 from ..errors import EngineConfigError
 from ..models import Posting, Salary, Workplace
 from ..paths import Workspace
-from ..records import RecordError, infer_workplace
+from ..records import RecordError, real_company
 from ..text import clean_text
 from ..urls import canonical_url, platform_for_url
 from ..validation import describe_validation_error
+from ..workplace import infer_workplace
 
 if TYPE_CHECKING:
     from .http import Network, SourceClient
@@ -28,6 +29,7 @@ SkipReason = Literal[
 ]  # fmt: skip
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
 _HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
+_BOARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 
 class EngineConfig(BaseModel):
@@ -216,17 +218,23 @@ class Engine(ABC):
     ) -> Posting:
         """A normalised Posting from an API's fields; RecordError names a field that cannot make one.
 
-        `url` is the public posting page (never the API's URL); `workplace` None is inferred from the text;
-        `platform` None is classified from the URL host. `employment_type` (sweepy.employment reads the API's
-        words), `closes_at` and `open_to` are None where the API does not say. Long fields are cut (Posting).
+        `url` is the public posting page (never the API's URL); `company` may be a tuple of candidates, the first
+        that names a company wins, and a placeholder ("name", "n/a", "") falls back to the board's name, then to
+        the company the URLs name; `workplace` is the API's own signal, and None (or "unknown") is inferred from
+        the title, the location and the whole description (sweepy/workplace.py); `platform` None is classified
+        from the URL host. `employment_type` (sweepy.employment reads the API's words), `closes_at` and `open_to`
+        are None where the API does not say. Long fields are cut (Posting).
         """
-        title_text, company_text = clean_text(_text(title, "title")), clean_text(_text(company, "company"))
+        title_text = clean_text(_text(title, "title"))
+        page = _text(url, "url")
+        apply = _text(apply_url, "apply_url")
+        company_text = real_company(_candidates(company), ()) or self._board_company(request)
+        if not company_text and _HTTP_URL.match(page):
+            company_text = real_company((), (apply if _HTTP_URL.match(apply) else "", page))
         if not title_text or not company_text:
             raise RecordError("the posting has no title or no company")
-        page = _text(url, "url")
         if not _HTTP_URL.match(page):
             raise RecordError(f"url {page[:80]!r} is not an http(s) URL")
-        apply = _text(apply_url, "apply_url")
         where = clean_text(_text(location, "location"))
         text = _text(description, "description")
         return Posting(
@@ -235,9 +243,9 @@ class Engine(ABC):
             url=page,
             location=where,
             description_source=text,
-            # The raw text is enough to spot "remote" or "hybrid": cleaning every description here cost a quarter
-            # of discover, and most postings are filtered out before anything reads their description.
-            workplace=workplace or infer_workplace(where, text[:3000]),
+            # The title and location first; the raw description only when they say nothing, read whole but
+            # without the full HTML parse (most postings are filtered out before anything reads it cleaned).
+            workplace=infer_workplace(workplace, (title_text,), (where,), text),
             salary=salary,
             posted_at=posted_at,
             platform=platform or platform_for_url(page, request.custom_platforms),
@@ -249,6 +257,20 @@ class Engine(ABC):
             closes_at=closes_at,
             open_to=open_to,
         )
+
+    def _board_company(self, request: DiscoverRequest) -> str:
+        """The board a board engine reads is named for its company (greenhouse `acme`); a search engine's source
+        is a title, and a single-source engine's is the engine itself: neither names a company."""
+        source = request.source
+        if self.per_title or source == self.name or not _BOARD_TOKEN.match(source):
+            return ""
+        return source
+
+
+def _candidates(company: object) -> tuple[str, ...]:
+    """The company values an engine offers, best first: one value, or a tuple of them (name, then slug)."""
+    values = company if isinstance(company, tuple) else (company,)
+    return tuple(_text(value, "company") for value in values)
 
 
 def _text(value: object, key: str) -> str:

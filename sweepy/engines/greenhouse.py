@@ -8,10 +8,11 @@ from ..dates import parse_when
 from ..employment import employment_type
 from ..models import Posting
 from ..salary import find_salary, might_state_pay
+from ..workplace import workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
-from .shapes import BoardToken, as_list, as_object
+from .shapes import BoardToken, as_list, as_object, inner_list, string
 
 ORIGIN = "https://boards-api.greenhouse.io"
 
@@ -49,6 +50,7 @@ class GreenhouseEngine(Engine):
             url=job.get("absolute_url"),
             location=place,
             description=content,  # entity-escaped HTML: clean_text unescapes it once, then parses it
+            workplace=workplace_in_fields(places=_workplace_fields(job)),
             posted_at=parse_when(job.get("first_published") or job.get("updated_at")),
             employment_type=employment_type(*_metadata(job, "employment type", "job type", "commitment")),
             closes_at=parse_when(job.get("application_deadline")),  # usually null
@@ -69,6 +71,20 @@ def _metadata(job: dict[str, Any], *names: str) -> list[Any]:
         for entry in (entries if isinstance(entries, list) else [])
         if isinstance(entry, dict) and isinstance(entry.get("name"), str) and entry["name"].strip().lower() in names
     ]
+
+
+def _workplace_fields(job: dict[str, Any]) -> list[str]:
+    """What a board states beside the location: office names ("Remote US") and the values of its custom fields
+    (`metadata`: {"name": "Location Type", "value": "Remote"}, a multi-select list, or a yes/no "Remote" field)."""
+    fields = [string(office.get("name")) for office in inner_list(job, "offices") if isinstance(office, dict)]
+    for entry in inner_list(job, "metadata"):
+        if not isinstance(entry, dict):
+            continue
+        value = entry.get("value")
+        if value is True or string(value).lower() in ("yes", "true"):
+            value = string(entry.get("name"))  # a yes/no field named "Remote" or "Remote eligible"
+        fields.extend(string(item) for item in (value if isinstance(value, list) else [value]))
+    return [field for field in fields if field]
 
 
 register(GreenhouseEngine())

@@ -67,9 +67,9 @@ class HimalayasEngine(Engine):
             title=job.get("title"),
             company=job.get("companyName"),
             url=guid if isinstance(guid, str) and guid.startswith(("https://", "http://")) else link,
-            location=", ".join(_places(job.get("locationRestrictions"))) or "Remote",  # empty: worldwide
+            location=", ".join(_places(job.get("locationRestrictions"))) or "Worldwide",  # no restriction
             description=text if isinstance(text, str) else "",
-            workplace="remote",
+            workplace=None,  # a remote board still carries on-site jobs: the posting says which (workplace.py)
             salary=_salary(job),
             posted_at=parse_when(job.get("pubDate")),  # documented ms, seen as seconds and as text
             apply_url=link,

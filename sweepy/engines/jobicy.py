@@ -58,7 +58,7 @@ class JobicyEngine(Engine):
             url=job.get("url"),  # the canonical Jobicy page, which its terms require apply links to use too
             location=", ".join(str(g) for g in geo) if isinstance(geo, list) else geo,  # where candidates may live
             description=job.get("jobDescription") or job.get("jobExcerpt"),
-            workplace="remote",
+            workplace=None,  # a remote board still carries on-site jobs: "Anywhere", or the text, says remote
             salary=_salary(job),
             posted_at=parse_when(job.get("pubDate")),  # ISO, or "2025-03-15 02:50:57" in older payloads
             employment_type=employment_type(job.get("jobType")),  # ["Full-Time"]

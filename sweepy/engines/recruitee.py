@@ -90,7 +90,10 @@ class RecruiteeEngine(Engine):
 
 
 def _workplace(offer: dict[str, Any]) -> Workplace | None:
-    """An offer can tick several boxes; hybrid wins over remote, remote over on-site, as in the text inference."""
+    """An offer can tick several boxes: remote and hybrid both ticked offer remote (workplace.py); else hybrid wins
+    over remote, remote over on-site, as in the text inference."""
+    if offer.get("remote") is True and offer.get("hybrid") is True:
+        return "remote"
     return next((kind for key, kind in WORKPLACE_FLAGS if offer.get(key) is True), None)
 
 

@@ -54,7 +54,7 @@ class RemoteOkEngine(Engine):
             url=job.get("url"),  # the Remote OK page: its terms require a followed link back to it
             location=location.strip().rstrip(",").strip() if isinstance(location, str) else location,
             description=_TRIPWIRE.sub("", description) if isinstance(description, str) else description,
-            workplace="remote",
+            workplace=None,  # a remote board still carries on-site jobs: the posting says which (workplace.py)
             salary=_salary(job),
             posted_at=parse_when(job.get("epoch")) or parse_when(job.get("date")),
             apply_url=job.get("apply_url"),

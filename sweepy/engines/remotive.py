@@ -49,9 +49,9 @@ class RemotiveEngine(Engine):
             title=job.get("title"),
             company=job.get("company_name"),
             url=job.get("url"),  # the Remotive page: its terms require this link-back, and there is no apply URL
-            location=job.get("candidate_required_location"),  # where candidates may live; the job is remote
+            location=job.get("candidate_required_location"),  # where candidates may live: "Worldwide", "USA"
             description=job.get("description"),
-            workplace="remote",
+            workplace=None,  # a remote board still carries on-site jobs: the posting says which (workplace.py)
             salary=_salary(job.get("salary")),
             posted_at=parse_when(job.get("publication_date")),  # ISO without a timezone
             employment_type=employment_type(job.get("job_type")),  # full_time, contract, freelance, ..., often ""

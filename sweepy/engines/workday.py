@@ -11,6 +11,7 @@ from pydantic import Field, field_validator
 from ..dates import parse_when
 from ..models import Posting, Workplace
 from ..records import RecordError
+from ..workplace import workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import MAX_PAGES, api_url
@@ -21,6 +22,8 @@ SEARCH_CAP = 2_000  # offsets past it serve page 1 again
 _LOCALE = re.compile(r"^[a-z]{2}(?:-[a-z]{2,4})?$", re.IGNORECASE)
 _SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _EXAMPLE = "e.g. https://acme.wd5.myworkdayjobs.com/External"
+_LOCATIONS = re.compile(r"^\s*(\d+)\s+locations\s*$", re.IGNORECASE)  # "2 Locations": the list's stand-in
+_CODE = re.compile(r"^[A-Z]{2,3}$")  # a country or state code in a path: US, CA, GBR
 _REMOTE_TYPES: dict[str, Workplace] = {"fully remote": "remote", "remote": "remote", "hybrid": "hybrid",
                                        "on-site": "onsite", "onsite": "onsite", "on site": "onsite"}  # fmt: skip
 
@@ -114,11 +117,47 @@ class WorkdayEngine(Engine):
             title=job.get("title"),
             company=tenant,
             url=url,
-            location=job.get("locationsText"),
-            workplace=_REMOTE_TYPES.get(remote.strip().lower()) if isinstance(remote, str) else None,
+            location=_location(job.get("locationsText"), _path(job) or ""),
+            workplace=_workplace(remote),
             posted_at=parse_when(job.get("postedOn")),
             platform="workday",  # myworkdaysite.com hosts are Workday too
         )
+
+
+def _location(text: Any, path: str) -> str:
+    """`locationsText`, or for "2 Locations" the primary place, which the list states only in `externalPath`
+    (`/job/US-CA-Santa-Clara/…` → "Santa Clara, CA, US (+1 more)"); the text as it is when the path has no place."""
+    if not isinstance(text, str):
+        return ""
+    count = _LOCATIONS.match(text)
+    if count is None:
+        return text
+    segments = [segment for segment in path.split("/") if segment]
+    place = _place(segments[1]) if len(segments) >= 3 and segments[0] == "job" else ""
+    if not place:
+        return text.strip()
+    more = int(count[1]) - 1
+    return f"{place} (+{more} more)" if more > 0 else place
+
+
+def _place(segment: str) -> str:
+    """A path's place segment as text: codes first ("US-CA-Santa-Clara" → "Santa Clara, CA, US") or last
+    ("Santa-Clara-CA" → "Santa Clara, CA", "Remote-USA" → "Remote, USA"); words otherwise ("Bengaluru")."""
+    words = [word for word in segment.split("-") if word]
+    leading: list[str] = []
+    while len(words) > 1 and len(leading) < 2 and _CODE.match(words[0]):
+        leading.append(words.pop(0))
+    trailing: list[str] = []
+    while not leading and len(words) > 1 and len(trailing) < 2 and _CODE.match(words[-1]):
+        trailing.insert(0, words.pop())
+    return ", ".join([" ".join(words), *reversed(leading), *trailing]) if words else ""
+
+
+def _workplace(remote_type: Any) -> Workplace | None:
+    """`remoteType` ("Fully Remote", "Hybrid", "On-site"), or a tenant's own wording read like a location."""
+    if not isinstance(remote_type, str) or not remote_type.strip():
+        return None
+    return _REMOTE_TYPES.get(remote_type.strip().lower()) or workplace_in_fields(places=(remote_type,))
 
 
 def _path(job: Any) -> str | None:

@@ -37,7 +37,7 @@ def test_pages_become_postings_with_every_field_normalised(boards: FakeBoards, t
     )  # fmt: skip
     assert (first.posted_at, first.engine, first.source) == (dt.date(2026, 2, 20), "arbeitnow", "arbeitnow")
     assert (second.company, second.location, second.workplace, second.salary, second.posted_at) == (
-        "Globex AG", "Munich", "onsite", None, None,
+        "Globex AG", "Munich", "unknown", None, None,  # remote false, and nothing says on-site
     )  # fmt: skip
     assert second.url == "https://www.arbeitnow.com/jobs/companies/globex-ag/paralegal-munich-456"
     assert second.description == "Support our legal team in Munich."

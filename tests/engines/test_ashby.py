@@ -27,10 +27,10 @@ def test_a_board_becomes_postings_with_every_field_normalised(boards: FakeBoards
 def test_workplace_type_decides_and_is_remote_is_ignored(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("ashby", {"boards": ["acme"], "base_url": boards.url}, tmp_path)
     assert [(p.title, p.workplace) for p in found.postings] == [
-        ("Senior Paralegal", "hybrid"),  # isRemote true
+        ("Senior Paralegal", "remote"),  # Hybrid, and a secondary location "Remote (US)": remote is on offer
         ("Paralegal", "onsite"),
         ("Contract Paralegal", "remote"),  # isRemote false
-        ("Legal Operations Paralegal", "onsite"),  # workplaceType null: inferred from "Austin, TX"
+        ("Legal Operations Paralegal", "unknown"),  # workplaceType null, and "Austin, TX" is only a place
     ]
 
 

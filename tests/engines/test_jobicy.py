@@ -35,7 +35,8 @@ def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: Fa
         45, 60, "EUR", "hour",
     )  # fmt: skip
     assert second.description == "Review supplier contracts."  # no description: the excerpt
-    assert (third.salary, third.posted_at, third.workplace) == (None, None, "remote")
+    assert (second.workplace, third.workplace) == ("remote", "unknown")  # "Anywhere"; "USA" and text without a word
+    assert (third.salary, third.posted_at) == (None, None)
     assert found.skipped_records == [("jobicy#154090", "the posting has no title or no company")]
     [request] = boards.requests("/api/v2/remote-jobs")
     assert {k: v[0] for k, v in request.query.items()} == {

@@ -73,7 +73,7 @@ def test_dataframe_rows_become_postings_with_every_field_normalised() -> None:
     assert (second.salary.min, second.salary.max, second.salary.currency, second.salary.period) == (
         25, 32.5, "USD", "hour",
     )  # fmt: skip
-    assert (third.platform, third.salary, third.workplace, third.description) == ("ziprecruiter", None, "onsite", "")
+    assert (third.platform, third.salary, third.workplace, third.description) == ("ziprecruiter", None, "unknown", "")
     assert (fourth.platform, fourth.workplace, fourth.posted_at) == ("glassdoor", "remote", dt.date(2026, 9, 29))
     assert fourth.salary is not None
     assert (fourth.salary.min, fourth.salary.max, fourth.salary.currency, fourth.salary.period) == (

@@ -40,7 +40,7 @@ def test_a_title_search_pages_and_normalises_every_field(boards: FakeBoards, tmp
     assert (second.salary.min, second.salary.max, second.salary.currency, second.salary.period) == (
         115000, 140000, "USD", "year",
     )  # fmt: skip
-    assert (third.salary, third.workplace, fourth.posted_at) == (None, "onsite", None)  # "Competitive"; no date
+    assert (third.salary, third.workplace, fourth.posted_at) == (None, "unknown", None)  # "Competitive"; no date
     assert found.skipped_records == [("Paralegal#-1234567890123456704", "the posting has no title or no company")]
     pages = boards.requests("/api/")
     assert [r.path for r in pages] == [f"/api/{QUOTED}"] * 3  # the last page reaches totalCount

@@ -40,9 +40,9 @@ def test_a_career_site_becomes_postings_with_every_field_normalised(boards: Fake
     assert boards.hits("/recruitee/acme/api/offers/") == 1
 
 
-def test_workplace_flags_prefer_hybrid_then_remote_then_on_site(boards: FakeBoards, tmp_path: Path) -> None:
+def test_workplace_flags_remote_and_hybrid_offer_remote(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("recruitee", {"companies": ["acme"], "base_url": f"{boards.url}/recruitee/{{company}}"}, tmp_path)
-    assert [p.workplace for p in found.postings] == ["hybrid", "onsite", "remote"]  # remote+hybrid ticked: hybrid
+    assert [p.workplace for p in found.postings] == ["remote", "onsite", "remote"]  # remote+hybrid ticked: remote
 
 
 def test_pay_takes_numbers_as_text_and_currency_in_any_case(boards: FakeBoards, tmp_path: Path) -> None:

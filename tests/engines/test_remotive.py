@@ -34,7 +34,8 @@ def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: Fa
     assert (second.title, second.company, second.location, second.posted_at) == (
         "Contract Paralegal", "Globex", "Worldwide", dt.date(2026, 7, 2),
     )  # fmt: skip
-    assert (third.salary, third.posted_at, third.location, third.workplace) == (None, None, "", "remote")
+    # A remote board still carries on-site jobs: no place, no text, so nothing says where the work is.
+    assert (third.salary, third.posted_at, third.location, third.workplace) == (None, None, "", "unknown")
     assert found.skipped_records == [("remotive#1185982", "the posting has no title or no company")]
     assert boards.hits("/api/remote-jobs") == 1  # once per sweep, whatever the titles: Remotive blocks > 2/min
     request = boards.requests("/api/remote-jobs")[0]

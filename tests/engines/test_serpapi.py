@@ -19,7 +19,7 @@ def key(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def days_ago(days: int) -> dt.date:
-    return dt.datetime.now(dt.UTC).date() - dt.timedelta(days=days)
+    return dt.date.today() - dt.timedelta(days=days)  # relative dates count back from the local day
 
 
 def test_a_title_search_pages_by_token_and_normalises_every_field(boards: FakeBoards, tmp_path: Path) -> None:
@@ -40,7 +40,7 @@ def test_a_title_search_pages_by_token_and_normalises_every_field(boards: FakeBo
         "https://www.indeed.com/viewjob?jk=5e1b2c3d", "https://www.indeed.com/viewjob?jk=5e1b2c3d", "indeed",
     )  # fmt: skip
     assert (second.company, second.location, second.workplace, second.posted_at) == (
-        "Globex", "Brooklyn, NY", "onsite", days_ago(10),
+        "Globex", "Brooklyn, NY", "unknown", days_ago(10),  # a place, and no work_from_home flag
     )  # fmt: skip
     assert second.salary is not None
     assert (second.salary.min, second.salary.max, second.salary.currency, second.salary.period) == (

@@ -32,7 +32,7 @@ def test_workplace_comes_from_the_location_flags(boards: FakeBoards, tmp_path: P
     assert [(p.title, p.location, p.workplace) for p in found.postings] == [
         ("Litigation Paralegal", "Dubai, United Arab Emirates", "hybrid"),
         ("Remote Paralegal", "Austin, TX, US", "remote"),
-        ("Paralegal", "Chicago, IL, US", "onsite"),  # no flags: inferred from the place
+        ("Paralegal", "Chicago, IL, US", "unknown"),  # no flags, and a place says nothing of the workplace
     ]
 
 

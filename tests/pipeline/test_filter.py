@@ -93,16 +93,29 @@ def test_remote_eligibility_for_a_new_york_seeker() -> None:
     assert drops == Counter({"location": 2})
 
 
-def test_remote_only_drops_onsite_and_hybrid() -> None:
+def test_remote_only_drops_onsite_hybrid_and_unknown() -> None:
     found = [
-        posting(location="New York, NY"),
+        posting(location="On-site - New York, NY"),
         posting(location="Hybrid - New York, NY"),
+        posting(location="New York, NY"),
         posting(location="Remote - US"),
     ]
-    assert [p.workplace for p in found] == ["onsite", "hybrid", "remote"]
+    assert [p.workplace for p in found] == ["onsite", "hybrid", "unknown", "remote"]
     kept, drops = filter_postings(found, criteria(remote_only=True))
     assert locations(kept) == ["Remote - US"]
-    assert drops == Counter({"remote": 2})
+    assert drops == Counter({"remote": 3})
+
+
+def test_a_posting_offering_remote_and_hybrid_passes_remote_only() -> None:
+    found = [
+        posting(location="Hybrid - New York, NY; Remote - US"),  # Lever's allLocations, Ashby's secondaryLocations
+        posting(location="New York, NY", description="<p>We offer <b>remote or hybrid</b> working.</p>"),
+        posting(location="New York, NY", workplace="hybrid", description="Remote (US) is also possible."),
+    ]
+    kept, drops = filter_postings(found, criteria(remote_only=True))
+    assert [p.workplace for p in found] == ["remote", "remote", "hybrid"]  # an API's hybrid stays hybrid here
+    assert locations(kept) == ["Hybrid - New York, NY; Remote - US", "New York, NY"]
+    assert drops == Counter({"remote": 1})
 
 
 def test_a_remote_seeker_gets_remote_postings_only() -> None:

@@ -1,0 +1,76 @@
+"""Where the work is: the API's signal, then the title and places, then the whole description; `unknown` when
+nothing says so (sweepy/workplace.py)."""
+
+import pytest
+
+from sweepy.records import posting_from_record
+from sweepy.workplace import infer_workplace, workplace_in_description, workplace_in_fields
+
+INTRO = (
+    "<p>Acme is Australia's leading legal-technology company. Founded in 2009, we serve over 4,000 firms and "
+    "in-house teams, and our platform handles matters, billing, documents and trust accounting. </p>" * 20
+)  # a company introduction of about 4,000 characters: the old inference read only the first 3,000
+
+
+@pytest.mark.parametrize(
+    ("title", "location", "workplace"),
+    [
+        ("Senior Paralegal (Hybrid)", "New York, NY", "hybrid"),
+        ("Remote Paralegal", "", "remote"),
+        ("Paralegal - On-site", "Chicago, IL", "onsite"),
+        ("Paralegal", "Remote - United States", "remote"),
+        ("Paralegal", "Hybrid - San Francisco", "hybrid"),
+        ("Paralegal", "Anywhere", "remote"),  # a remote board's eligibility field
+        ("Paralegal", "Hybrid - New York, NY; Remote - US", "remote"),  # offered both ways: remote is on offer
+        ("Paralegal", "Remote or Hybrid (London)", "remote"),
+        ("Paralegal", "Hybrid Remote - Austin, TX", "hybrid"),  # one arrangement, not a choice
+        ("Remote Sensing Analyst", "Denver, CO", None),  # a technology, not a way of working
+        ("Hybrid Cloud Engineer", "Brooklyn, NY", None),
+        ("Paralegal", "Brooklyn, NY", None),  # a place says nothing about how the work is done
+    ],
+)
+def test_titles_and_places_state_the_workplace(title: str, location: str, workplace: str | None) -> None:
+    assert workplace_in_fields((title,), (location,)) == workplace
+
+
+@pytest.mark.parametrize(
+    ("description", "workplace"),
+    [
+        (INTRO + "<p>This role is <strong>Remote within NSW, VIC, or ACT</strong>.</p>", "remote"),
+        (INTRO + "<p>You will work <em>in one of our offices</em> at least 25% of the time.</p>", "hybrid"),
+        (INTRO + "<p>Expect three days a week in our Sydney office.</p>", "hybrid"),
+        (INTRO + "<p>Hybrid schedule: in the office Tuesday to Thursday, remote the rest.</p>", "hybrid"),
+        (INTRO + "<p>This is not a remote position.</p>", "onsite"),
+        (INTRO + "<p>This is a non-remote role.</p>", "onsite"),
+        (INTRO + "<p>This is a fully-remote role.</p>", "remote"),
+        (INTRO + "<p>You can work from home.</p>", "remote"),
+        (INTRO + "<p>You will work on-site at our Midtown office.</p>", "onsite"),
+        (INTRO + "<p>We offer remote or hybrid working.</p>", "remote"),
+        (INTRO + "<p>Build our hybrid cloud and remote monitoring tools. On-site gym.</p>", None),
+        (INTRO + "<p>Draft filings.</p>", None),
+        # Greenhouse's entity-escaped HTML, a tag splitting the sentence
+        ("&lt;p&gt;" + "Acme builds software. " * 200 + "You will join us &lt;b&gt;in one of our offices&lt;/b&gt;"
+         " at least 25% of the time.&lt;/p&gt;", "hybrid"),
+    ],
+)  # fmt: skip
+def test_the_whole_description_is_read_as_text(description: str, workplace: str | None) -> None:
+    assert workplace_in_description(description) == workplace
+
+
+def test_the_api_signal_wins_and_a_hybrid_that_also_offers_remote_is_remote() -> None:
+    assert infer_workplace("onsite", ("Remote Paralegal",), ("Remote - US",), "") == "onsite"
+    assert infer_workplace("hybrid", ("Paralegal",), ("New York, NY",), "Fully remote.") == "hybrid"
+    assert infer_workplace("hybrid", ("Paralegal",), ("New York, NY; Remote (US)",), "") == "remote"
+    assert infer_workplace("unknown", ("Paralegal",), ("New York, NY",), "Work from home.") == "remote"
+    assert infer_workplace(None, ("Paralegal",), ("New York, NY",), "") == "unknown"
+
+
+def test_a_feed_record_with_a_place_and_no_workplace_word_is_unknown() -> None:
+    record = {
+        "title": "Mobile Valeter",
+        "company": "Arnold Clark",
+        "url": "https://www.arnoldclark.com/careers/jobs/12345",
+        "location": "Inverness",
+        "description": "<p>Valet used cars before handover, keeping the forecourt presentable.</p>",
+    }
+    assert posting_from_record(record, "feed", "jobs.jsonl").workplace == "unknown"
