@@ -52,6 +52,8 @@ class SweepJob:
     result: dict[str, Any] | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
+    stages: list[tuple[int, str]] = field(default_factory=list)
+    """Every stage the sweep entered, in order: a waiter reports each one, even those that passed while it slept."""
     _changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
 
     profile_digest: str = ""  # the profile's content: an edited profile starts a new sweep, never joins
@@ -70,13 +72,19 @@ class SweepJob:
     def set_progress(self, step: int, label: str) -> None:
         with self._changed:
             self.step, self.label, self.updated_at = step, label, time.time()
+            self.stages.append((step, label))
             self._changed.notify_all()
 
-    def wait_change(self, step: int, timeout: float) -> None:
-        """Block until the sweep leaves stage `step` or ends, or `timeout` seconds pass: waiters wake when
-        something happened, not on a polling tick."""
+    def wait_change(self, seen: int, timeout: float) -> None:
+        """Block until the sweep enters more than `seen` stages or ends, or `timeout` seconds pass: waiters
+        wake when something happened, not on a polling tick."""
         with self._changed:
-            self._changed.wait_for(lambda: self.step != step or self.status != "running", max(0.0, timeout))
+            self._changed.wait_for(lambda: len(self.stages) > seen or self.status != "running", max(0.0, timeout))
+
+    def stages_since(self, seen: int) -> list[tuple[int, str]]:
+        """The stages entered after the first `seen` ones."""
+        with self._changed:
+            return self.stages[seen:]
 
     def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
         # Progress and payload first, status last: a reader that sees the new status sees the rest too.
