@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from .cards import Label, Line, Text
 from .employment import EmploymentType
 from .render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
+from .service.imports import MAX_IMPORT_BYTES
 from .service.judgments import MAX_JOB_ID
+from .service.report_parts import NAME_CHARS, Format
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
 ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]
@@ -134,7 +136,11 @@ class ListSweeps(Arguments):
 
 class ImportJobs(Arguments):
     jobs_json: Annotated[
-        str, Field(description="JSON array of posting records (title, company, url, ...) or get_jobs cards.")
+        str,
+        Field(
+            max_length=MAX_IMPORT_BYTES,  # the service counts UTF-8 bytes; never fewer than characters
+            description="JSON array of posting records (title, company, url, ...) or get_jobs cards.",
+        ),
     ]
     validate_links: Annotated[
         bool,
@@ -207,8 +213,8 @@ class ExportReport(Arguments):
     json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None
     profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None
     results_dir: ResultsDir = "results"
-    formats: Annotated[list[str], Field(description='Any of "pdf", "png", "csv", "json".')] = ["pdf"]
-    candidate_name: Annotated[str, Field(description="Name in the PDF header.")] = "Job Seeker"
+    formats: Annotated[list[Format], Field(min_length=1, description='Any of "pdf", "png", "csv", "json".')] = ["pdf"]
+    candidate_name: Annotated[str, Field(max_length=NAME_CHARS, description="Name in the PDF header.")] = "Job Seeker"
     output_dir: Annotated[
         str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
     ] = None

@@ -136,11 +136,9 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
     )
 
 
-def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> Server[Any]:
-    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
-    settings = settings or (service.settings if service is not None else Settings.from_env())
-    service = service or SweepyService(settings)
-    tools = ToolTable(settings)
+def sweepy_tools(service: SweepyService) -> ToolTable:
+    """Every tool: its argument model (sweepy.arguments) and a short body onto the service."""
+    tools = ToolTable(service.settings)
 
     def links(paths: list[tuple[str, str]]) -> list[types.ResourceLink]:
         made = (report_link(service.workspace, path, title) for path, title in paths)
@@ -273,6 +271,14 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         payload = await call.run(service.export_report, **args.service_arguments())
         return envelope(payload, links=links(written_files(payload.get("generated", {}))))
 
+    return tools
+
+
+def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> Server[Any]:
+    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
+    settings = settings or (service.settings if service is not None else Settings.from_env())
+    service = service or SweepyService(settings)
+    tools = sweepy_tools(service)
     prompts, resources = Prompts(service), Resources(service)
     server: Server[Any] = Server(
         "sweepy",
