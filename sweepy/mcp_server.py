@@ -50,7 +50,20 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ca
         await anyio.to_thread.run_sync(job.wait_change, seen, left, abandon_on_cancel=True)
     if job.status == "completed":
         await call.progress(job.total, job.total, "completed")
+        await _log_outcome(call, job)
     return envelope(service.sweep_payload(job))
+
+
+async def _log_outcome(call: Call, job: SweepJob) -> None:
+    """The sweep's end as log lines: its card count at info, each source it had to skip at warning."""
+    result = job.result or {}
+    await call.log("info", f"sweep {job.id[:8]} completed: {result.get('card_count', 0)} cards")
+    for source in result.get("skipped_sources") or []:
+        await call.log(
+            "warning",
+            f"sweep {job.id[:8]} skipped source {source.get('engine')}/{source.get('source')}: "
+            f"{source.get('reason')} ({source.get('detail')})",
+        )
 
 
 PROFILE_FORM: dict[str, dict[str, Any]] = {

@@ -194,6 +194,7 @@ class ToolTable:
         self.settings = settings
         self.tools: dict[str, ToolDef] = {}
         self.log_level = LogLevel()
+        self._listed: list[types.Tool] | None = None  # built on the first tools/list: schemas cost ~1 ms each
 
     def tool(self, arguments: type[Arguments]) -> Callable[[ToolBody], ToolBody]:
         """Register `body(call, args)` under its function name; its docstring is the tool's description."""
@@ -217,10 +218,10 @@ class ToolTable:
     async def list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        hidden = self.hidden()
-        return types.ListToolsResult(
-            tools=[tool.listing(self.settings) for name, tool in self.tools.items() if name not in hidden]
-        )
+        if self._listed is None:
+            hidden = self.hidden()
+            self._listed = [tool.listing(self.settings) for name, tool in self.tools.items() if name not in hidden]
+        return types.ListToolsResult(tools=self._listed)
 
     def parse(self, name: str, raw: Any) -> tuple[ToolDef, Arguments] | str:
         """The tool and its validated arguments, or what is wrong with the call, in words."""

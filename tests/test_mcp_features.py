@@ -300,8 +300,8 @@ async def test_log_lines_arrive_at_the_level_the_client_sets(era: str, workspace
                 await client.set_logging_level("info")
         await swept(client, workspace)
         error_payload(await client.call_tool("get_sweep_status", {"job_id": "no-such-sweep"}))
-    stages = [p.data for p in lines if p.level == "info"]
-    assert [line.split(": ", 1)[1] for line in stages] == list(STAGES)
+    info = [p.data.split(": ", 1)[1] for p in lines if p.level == "info"]
+    assert info == [*STAGES, f"{SMALL_FEED_CARDS} cards"]
     errors = [p.data for p in lines if p.level == "error"]
     assert len(errors) == 1 and errors[0].startswith("get_sweep_status: No sweep with job_id 'no-such-sweep'")
     assert {p.logger for p in lines} == {"sweepy"}
