@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 import anyio
-import mcp_types as types
-from mcp.server.lowlevel import Server
+import mcp.types as types
+from mcp.server import Server
 from mcp.server.stdio import stdio_server
 
 from . import __version__

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import mcp_types as types
-from mcp.server.context import ServerRequestContext
+import mcp.types as types
+from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from .config import load_profile

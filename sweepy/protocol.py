@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import anyio
-import mcp_types as types
-from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+import mcp.types as types
+from mcp.server import ServerRequestContext
+from mcp.server.context import CallNext, HandlerResult
 from mcp.shared.exceptions import MCPDeprecationWarning
-from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from .arguments import Arguments

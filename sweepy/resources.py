@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-import mcp_types as types
-from mcp.server.context import ServerRequestContext
+import mcp.types as types
+from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from .config import MAX_PROFILE_BYTES

@@ -2,10 +2,10 @@
 
 import json
 
-import mcp_types as types
+import mcp.types as types
 import pytest
 from mcp import Client
-from mcp.server.lowlevel import Server
+from mcp.server import Server
 
 from sweepy import arguments as a
 from sweepy.payloads import output_schema

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import mcp_types as types
+import mcp.types as types
 import pytest
 from conftest import snapshot
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
@@ -211,6 +211,13 @@ async def test_render_report_links_to_its_pdf_and_the_link_reads_it(era: str, wo
         files = envelope(exported)["generated"]
         uris = [block.uri for block in exported.content[1:]]
         assert len(uris) == 2
+        converted = await client.call_tool("convert_docx", {"docx_path": "resume.docx"})
+        (link,) = converted.content[1:]
+        assert isinstance(link, types.ResourceLink) and link.uri == "sweepy://reports/resume.pdf"
+        (contents,) = (await client.read_resource(link.uri)).contents
+        assert isinstance(contents, types.BlobResourceContents)
+        assert base64.b64decode(contents.blob) == Path(envelope(converted)["pdf_path"]).read_bytes()
+
         csv_text = text_of(await client.read_resource(uris[0]))
         assert csv_text == Path(files["csv"]).read_bytes().decode("utf-8")  # CSV rows end in \r\n
 

@@ -10,13 +10,13 @@ import inspect
 import tomllib
 from typing import Any
 
-import mcp_types as types
+import mcp.types as types
 import pytest
 from conftest import ROOT
 from mcp import Client
-from mcp.server.lowlevel import Server
+from mcp.server import Server
 from mcp.server.session import ServerSession
-from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from packaging.requirements import Requirement
 from packaging.version import Version
 
