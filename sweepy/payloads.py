@@ -139,6 +139,8 @@ class ClearHistory(_Payload):
     cleared: int
     remaining: int
     history_path: str
+    would_clear: int | None = None  # with dry_run
+    dry_run: bool | None = None
 
 
 class Converted(_Payload):

@@ -6,7 +6,6 @@ Nothing here reaches into the SDK's private modules: the tool's schema and its v
 pydantic models (sweepy.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
 """
 
-import contextlib
 import functools
 import inspect
 import json
@@ -117,11 +116,14 @@ class Call:
         own opt-in decides (the SDK applies it), before that the level set by logging/setLevel."""
         if not self.modern and not self.log_level.allows(level):
             return
-        with warnings.catch_warnings():  # MCP logging is deprecated in 2026-07-28, still served on both eras
-            warnings.simplefilter("ignore", MCPDeprecationWarning)
-            await self.ctx.session.send_log_message(
-                level, message, logger="sweepy", related_request_id=self.ctx.request_id
-            )
+        try:
+            with warnings.catch_warnings():  # MCP logging is deprecated in 2026-07-28, still served on both eras
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                await self.ctx.session.send_log_message(
+                    level, message, logger="sweepy", related_request_id=self.ctx.request_id
+                )
+        except Exception:  # a log line is a courtesy: one that cannot be sent must not fail the tool
+            log.debug("log line not sent: %s", message, exc_info=True)
 
     @property
     def can_elicit(self) -> bool:
@@ -267,8 +269,7 @@ class ToolTable:
             return needed.result
         except Exception as exc:
             result = failure(tool.name, exc)
-            with contextlib.suppress(Exception):  # a log line that cannot be sent must not lose the answer
-                await call.log("error", f"{tool.name}: {result.structured_content['message']}")
+            await call.log("error", f"{tool.name}: {result.structured_content['message']}")
             return result
 
 
