@@ -228,7 +228,10 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         skipped with their reason. With validate, dead links are skipped and the others marked verified or
         unverified (a rate limit or an anti-bot page never proves a posting dead). Next: get_jobs.
         """
-        return envelope(await call.run(service.import_jobs, **args.service_arguments()))
+        await call.progress(0, 1, "checking the links" if args.validate_links else "importing")
+        payload = await call.run(service.import_jobs, **args.service_arguments())
+        await call.progress(1, 1, f"{payload['imported_count']} imported, {payload['skipped_count']} skipped")
+        return envelope(payload)
 
     @tools.tool(a.ConvertDocument)
     async def convert_document(call: Call, args: a.ConvertDocument) -> types.CallToolResult:
@@ -281,8 +284,11 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         Judgments saved for the profile are merged in by job_id. Each format is made on its own: one that fails
         is listed in errors and the others are still written. Use render_report for the current session.
         """
+        await call.progress(0, 1, f"writing {', '.join(args.formats)}")
         payload = await call.run(service.export_report, **args.service_arguments())
-        return envelope(payload, links=links(written_files(payload.get("generated", {}))))
+        files = written_files(payload["generated"])
+        await call.progress(1, 1, f"{len(files)} files written, {len(payload['errors'])} formats failed")
+        return envelope(payload, links=links(files))
 
     return tools
 

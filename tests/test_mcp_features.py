@@ -193,8 +193,15 @@ async def test_every_resource_is_listed_and_read_inside_the_workspace(era: str, 
 async def test_render_report_links_to_its_pdf_and_the_link_reads_it(era: str, workspace: Path) -> None:
     async with connect(era, server_env(workspace)) as client:
         await swept(client, workspace)
-        result = await client.call_tool("render_report", {"playbook": "Apply to the **litigation** roles first."})
+        events: list[tuple[float, float | None, str | None]] = []
+
+        async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+            events.append((progress, total, message))
+
+        playbook = {"playbook": "Apply to the **litigation** roles first."}
+        result = await client.call_tool("render_report", playbook, progress_callback=on_progress)
         payload = envelope(result)
+        assert events == [(0, 1, "rendering the PDF"), (1, 1, f"{payload['pages']} pages written")]
         assert payload["status"] == "ok"
         text, link = result.content
         assert json.loads(text.text) == result.structured_content  # the link sits beside the JSON, not in it
@@ -207,7 +214,9 @@ async def test_render_report_links_to_its_pdf_and_the_link_reads_it(era: str, wo
         assert contents.mime_type == "application/pdf"
         assert base64.b64decode(contents.blob) == pdf.read_bytes()
 
-        exported = await client.call_tool("export_report", {"formats": ["csv", "json"]})
+        events.clear()
+        exported = await client.call_tool("export_report", {"formats": ["csv", "json"]}, progress_callback=on_progress)
+        assert events == [(0, 1, "writing csv, json"), (1, 1, "2 files written, 0 formats failed")]
         files = envelope(exported)["generated"]
         uris = [block.uri for block in exported.content[1:]]
         assert len(uris) == 2
