@@ -137,7 +137,12 @@ async def test_every_prompt_is_listed_with_a_title_and_gets_its_steps(era: str, 
 
 # -- resources ------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("era", ERAS)
-async def test_every_resource_is_listed_and_read_inside_the_workspace(era: str, workspace: Path) -> None:
+async def test_every_resource_is_listed_and_read_inside_the_workspace(
+    era: str, workspace: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "secret.yaml").write_text("name: not yours\n", encoding="utf-8")
+    (workspace / "profiles").mkdir()
+    (workspace / "profiles" / "linked.yaml").symlink_to(tmp_path / "secret.yaml")  # a link out of the workspace
     async with connect(era, server_env(workspace)) as client:
         payload = await swept(client, workspace)
         templates = {t.uri_template: t for t in (await client.list_resource_templates()).resource_templates}
@@ -177,6 +182,7 @@ async def test_every_resource_is_listed_and_read_inside_the_workspace(era: str, 
             "file:///etc/passwd": "only sweepy:// URIs",
             "sweepy://profiles/..%2F..%2Fetc": "not a profile id",
             "sweepy://profiles/nobody": "no profile 'nobody'",
+            "sweepy://profiles/linked": "outside Sweepy's workspace",
             f"sweepy://reports/{quote('../../outside.pdf', safe='')}": "outside Sweepy's workspace",
             "sweepy://reports/%2Fetc%2Fpasswd.pdf": "named by its path in the workspace",
             "sweepy://reports/notes.txt": "a report is a .pdf",
