@@ -31,8 +31,9 @@ class Arguments(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     def service_arguments(self) -> dict[str, Any]:
-        """The fields as the service method's keywords (same names)."""
-        return {name: getattr(self, name) for name in type(self).model_fields}
+        """The fields as the service method's keywords: the published name (the alias of a field whose name
+        would shadow a pydantic method, such as import_jobs' `validate`)."""
+        return {info.alias or name: getattr(self, name) for name, info in type(self).model_fields.items()}
 
 
 class CreateProfile(Arguments):
@@ -146,9 +147,6 @@ class ImportJobs(Arguments):
         bool,
         Field(alias="validate", description="Check every URL with the SSRF-safe link checker first."),
     ] = False
-
-    def service_arguments(self) -> dict[str, Any]:
-        return {"jobs_json": self.jobs_json, "validate": self.validate_links}
 
 
 class ConvertDocument(Arguments):

@@ -319,14 +319,16 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
 
 
 def written_files(generated: dict[str, Any]) -> list[tuple[str, str]]:
-    """The files export_report wrote, with a title each: the PDF, the PNG pages, the CSV and the JSON."""
+    """The files export_report wrote, with a title each: one per format (a path), PNG one per page (a list);
+    counts such as pdf_pages are not files."""
     files: list[tuple[str, str]] = []
-    for key, title in (("pdf", "Report (PDF)"), ("csv", "Cards (CSV)"), ("json", "Cards (JSON)")):
-        if isinstance(generated.get(key), str):
-            files.append((generated[key], title))
-    for number, page in enumerate(generated.get("png") or [], start=1):
-        if isinstance(page, str):
-            files.append((page, f"Report page {number} (PNG)"))
+    for fmt, written in generated.items():
+        if isinstance(written, str):
+            files.append((written, f"Report ({fmt.upper()})"))
+        elif isinstance(written, list):
+            files += [
+                (page, f"Report page {n} ({fmt.upper()})") for n, page in enumerate(written, 1) if isinstance(page, str)
+            ]
     return files
 
 
