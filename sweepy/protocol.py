@@ -117,11 +117,14 @@ class Call:
         if not self.modern and not self.log_level.allows(level):
             return
         try:
-            with warnings.catch_warnings():  # MCP logging is deprecated in 2026-07-28, still served on both eras
+            # MCP logging is deprecated in 2026-07-28 and still served on both eras. The warning is raised when
+            # the coroutine is made, so only that is inside the filter: no other task runs under it.
+            with warnings.catch_warnings():
                 warnings.simplefilter("ignore", MCPDeprecationWarning)
-                await self.ctx.session.send_log_message(
+                sending = self.ctx.session.send_log_message(
                     level, message, logger="sweepy", related_request_id=self.ctx.request_id
                 )
+            await sending
         except Exception:  # a log line is a courtesy: one that cannot be sent must not fail the tool
             log.debug("log line not sent: %s", message, exc_info=True)
 
