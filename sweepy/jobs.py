@@ -52,12 +52,14 @@ class SweepJob:
     result: dict[str, Any] | None = None
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
+    entered: list[tuple[int, str]] = field(default_factory=list)
+    """Every stage the sweep entered, in order: a waiter reports each one, even those that passed while it slept."""
     _changed: threading.Condition = field(default_factory=threading.Condition, repr=False)
 
     profile_digest: str = ""  # the profile's content: an edited profile starts a new sweep, never joins
     kind: str = "sweep"
     """What runs: a sweep, or a watch (watch_postings), in the same registry, polled the same way."""
-    stages: tuple[str, ...] = STAGES
+    stage_names: tuple[str, ...] = STAGES
 
     @property
     def key(self) -> tuple[str, str, str, bool, bool]:
@@ -66,7 +68,7 @@ class SweepJob:
 
     @property
     def total(self) -> int:
-        return len(self.stages)
+        return len(self.stage_names)
 
     def elapsed_seconds(self) -> float:
         return round(self.elapsed if self.elapsed is not None else time.monotonic() - self.started, 2)
@@ -74,13 +76,19 @@ class SweepJob:
     def set_progress(self, step: int, label: str) -> None:
         with self._changed:
             self.step, self.label, self.updated_at = step, label, time.time()
+            self.entered.append((step, label))
             self._changed.notify_all()
 
-    def wait_change(self, step: int, timeout: float) -> None:
-        """Block until the sweep leaves stage `step` or ends, or `timeout` seconds pass: waiters wake when
-        something happened, not on a polling tick."""
+    def wait_change(self, seen: int, timeout: float) -> None:
+        """Block until the sweep enters more than `seen` stages or ends, or `timeout` seconds pass: waiters
+        wake when something happened, not on a polling tick."""
         with self._changed:
-            self._changed.wait_for(lambda: self.step != step or self.status != "running", max(0.0, timeout))
+            self._changed.wait_for(lambda: len(self.entered) > seen or self.status != "running", max(0.0, timeout))
+
+    def stages_since(self, seen: int) -> list[tuple[int, str]]:
+        """The stages entered after the first `seen` ones."""
+        with self._changed:
+            return self.entered[seen:]
 
     def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
         # Progress and payload first, status last: a reader that sees the new status sees the rest too.

@@ -1,177 +1,195 @@
-"""The MCP server: `create_server()` registers each tool as a short adapter from its typed arguments onto
-SweepyService (server.py and `sweepy serve` both start it). The envelope, strict arguments and SDK-error
-handling live in sweepy.protocol; the behaviour in sweepy.service."""
+"""The MCP server: `create_server()` builds the SDK's low-level `Server` with Sweepy's tools (one argument model
+in sweepy.arguments and one short body here each), its prompts (sweepy.prompts) and its resources
+(sweepy.resources). The envelope, validation and per-call helpers live in sweepy.protocol; the behaviour in
+sweepy.service. server.py and `sweepy serve` both start it on stdio."""
 
 import logging
 import sys
 import time
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import anyio
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.types import CallToolResult
-from pydantic import Field, WithJsonSchema
+import mcp.types as types
+from mcp.server import Server
+from mcp.server.stdio import stdio_server
 
 from . import __version__
-from .applications import MAX_TRACK_ITEMS, Status, TrackItem
-from .cards import JUDGMENT_FIELDS
-from .employment import EmploymentType
+from . import arguments as a
+from .errors import InvalidArgument
 from .jobs import SweepJob
-from .protocol import ToolRegistry, envelope
+from .prompts import Prompts
+from .protocol import Call, ToolTable, envelope
+from .resources import Resources, report_link
 from .service import SweepyService, clamp
-from .service.judgments import MAX_JOB_ID
-from .service.watch import MAX_WATCH
 from .settings import Settings
 
-INSTRUCTIONS = (
-    "Sweepy runs job searches. Typical flow: create_profile → run_sweep → get_sweep_status until completed "
-    "→ get_jobs (judge each card against the resume) → submit_judgments. Keyword scores are a first pass, not a "
-    "verdict. As the person applies: track_jobs; then watch_postings, get_outcomes, export_report with ics."
-)
+INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.
+Chat flow: create_profile (name, titles, location, resume; Sweepy asks for what is missing where the app can)
+→ run_sweep → get_sweep_status until completed → get_jobs (judge each card against the resume; keyword scores
+are a first pass, not a verdict) → submit_judgments → render_report. The prompts start_job_search,
+triage_new_cards, tailor_resume_for and weekly_review walk through these; the resources sweepy://… show
+profiles, a sweep's cards, the latest summary, the reports and the tool reference."""
 
 
-async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ctx: Context) -> CallToolResult:
+async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, call: Call) -> types.CallToolResult:
     """Wait without holding the event loop, then answer the sweep's payload.
 
-    Progress counts finished stages, so it only ever rises and reaches the total when the sweep is done:
-    (0, 5, "discover"), (1, 5, "filter"), ... (5, 5, "completed").
+    Every stage the sweep enters is one progress notification with its name, even stages that passed while
+    this call slept: (0, 5, "stage 1/5: discover"), (1, 5, "stage 2/5: filter"), ... (5, 5, "completed").
     """
     deadline = time.monotonic() + clamp(wait_seconds, 0, 600)
-    sent = -1
+    seen = 0
     while True:
-        done = job.total if job.status == "completed" else job.step - 1  # -1: not yet in its first stage
-        if done > sent and job.status != "failed":
-            sent = done
-            await ctx.report_progress(done, job.total, job.label)
+        for step, label in job.stages_since(seen):
+            seen += 1
+            await call.progress(step - 1, job.total, f"stage {step}/{job.total}: {label}")
+            await call.log("info", f"sweep {job.id[:8]} stage {step}/{job.total}: {label}")
         left = deadline - time.monotonic()
         if job.status != "running" or left <= 0:
             break
-        await anyio.to_thread.run_sync(job.wait_change, job.step, left, abandon_on_cancel=True)
+        await anyio.to_thread.run_sync(job.wait_change, seen, left, abandon_on_cancel=True)
+    if job.status == "completed":
+        await call.progress(job.total, job.total, "completed")
+        await _log_outcome(call, job)
     return envelope(service.sweep_payload(job))
 
 
-TRACK_ITEM_SCHEMA = TrackItem.model_json_schema()
-CREATE_PROFILE_ARGUMENTS = frozenset(
-    "name titles location resume_path remote_only include_hybrid min_salary employment_types must_have_skills synonyms "
-    "platforms sources_config cache_config orchestrator_config history_config eligibility_config job_tracking "
-    "assessment "
-    "output_filename".split()
-)
+async def _log_outcome(call: Call, job: SweepJob) -> None:
+    """The sweep's end as log lines: its card count at info, each source it had to skip at warning."""
+    result = job.result or {}
+    await call.log("info", f"sweep {job.id[:8]} completed: {result.get('card_count', 0)} cards")
+    for source in result.get("skipped_sources") or []:
+        await call.log(
+            "warning",
+            f"sweep {job.id[:8]} skipped source {source.get('engine')}/{source.get('source')}: "
+            f"{source.get('reason')} ({source.get('detail')})",
+        )
 
 
-def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> MCPServer:
-    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
-    settings = settings or (service.settings if service is not None else Settings.from_env())
-    service = service or SweepyService(settings)
-    registry = ToolRegistry(settings)
+PROFILE_FORM: dict[str, dict[str, Any]] = {
+    "titles": {
+        "type": "string",
+        "title": "Target titles",
+        "description": "Comma-separated, e.g. Paralegal, Legal Assistant",
+    },
+    "location": {"type": "string", "title": "Location", "description": 'e.g. "New York, NY" or "Remote"'},
+    "resume_path": {"type": "string", "title": "Resume file", "description": "Path to a PDF or DOCX resume"},
+}
+"""The form fields create_profile asks for, one per missing argument (titles as one comma-separated line: a
+form holds plain values, not lists)."""
 
-    @registry.tool
-    def create_profile(
-        name: Annotated[str, Field(description="Full name written into the profile.")],
-        titles: Annotated[list[str], Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"].')],
-        location: Annotated[str, Field(description='Target location, e.g. "New York, NY".')],
-        resume_path: Annotated[str, Field(description="Path to a PDF or DOCX resume.")],
-        remote_only: Annotated[bool, Field(description="Keep only fully remote roles.")] = False,
-        include_hybrid: Annotated[bool, Field(description="Keep hybrid roles.")] = True,
-        min_salary: Annotated[int, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0,
-        employment_types: Annotated[
-            list[EmploymentType] | None,
-            Field(
-                description='Kinds of job to keep, e.g. ["full_time", "contract"]; a posting that does not say '
-                "is kept. Default: all."
-            ),
-        ] = None,
-        must_have_skills: Annotated[list[str] | None, Field(description="Skill terms that raise the match.")] = None,
-        synonyms: Annotated[
-            list[list[str]] | None,
-            Field(description='Groups of interchangeable terms, e.g. [["JD", "Juris Doctor"]].'),
-        ] = None,
-        platforms: Annotated[
-            dict[str, Any] | None, Field(description='Platform switches, e.g. {"indeed": false}.')
-        ] = None,
-        sources_config: Annotated[
-            dict[str, Any] | None,
-            Field(description='Engines to enable, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'),
-        ] = None,
-        cache_config: Annotated[dict[str, Any] | None, Field(description="enabled, ttl_seconds.")] = None,
-        orchestrator_config: Annotated[
-            dict[str, Any] | None,
-            Field(description="timeout_per_source_seconds; circuit_breaker {failure_threshold, cooldown_seconds}."),
-        ] = None,
-        history_config: Annotated[
-            dict[str, Any] | None, Field(description="enabled, retention_days (4), match (url | url+role), path.")
-        ] = None,
-        eligibility_config: Annotated[
-            dict[str, Any] | None,
-            Field(
-                description="Who the person is and what to avoid (all optional): needs_sponsorship, citizenships "
-                '(["US"]), work_authorization, clearance (none|public_trust|secret|top_secret|ts_sci), '
-                'max_onsite_days (0-5), timezone (IANA), languages (["en"]), federal_status '
-                "(none|employee|veteran), eligibility (flag|strict), employer_boards {enabled, max}, "
-                "exclude_companies, exclude_keywords."
-            ),
-        ] = None,
-        job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True,
-        assessment: Annotated[
-            Literal["agent", "keyword"],
-            Field(description="Report gate: agent (every card judged first) or keyword (keyword-only allowed)."),
-        ] = "agent",
-        output_filename: Annotated[
-            str | None, Field(description="Custom YAML path; default profiles/{name}_{first title}.yaml.")
-        ] = None,
-    ) -> CallToolResult:
+
+def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
+    """The error a host without elicitation gets: the same words as any other missing argument."""
+    required = "; ".join(f"{name!r} is required" for name in missing)
+    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
+
+
+async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile | types.CallToolResult:
+    """The arguments with titles, location and resume_path all given: asked of the person through a form when
+    the host can show one (exactly the missing fields), else an error naming them. A declined or cancelled form
+    answers an error that says nothing was written."""
+    missing = [name for name in a.REQUIRED_PROFILE_FIELDS if getattr(args, name) is None]
+    if not missing:
+        return args
+    if not call.can_elicit:
+        raise missing_arguments("create_profile", missing)
+    schema = {"type": "object", "properties": {name: PROFILE_FORM[name] for name in missing}, "required": missing}
+    answer = await call.elicit("create_profile", f"To create {args.name}'s search profile, Sweepy needs:", schema)
+    if answer.action != "accept":
+        verb = "declined" if answer.action == "decline" else "cancelled"
+        return envelope(
+            {
+                "message": f"The form was {verb}, so no profile was written. Call create_profile again "
+                f"with {', '.join(missing)} when the person wants to go on.",
+                "elicitation": answer.action,
+            },
+            ok=False,
+        )
+    content = answer.content or {}
+    given: dict[str, Any] = {}
+    for name in missing:
+        value = content.get(name)
+        text = value.strip() if isinstance(value, str) else ""
+        if not text:
+            raise InvalidArgument(
+                f"The form came back without {name}; nothing was written. Call create_profile again with {name}."
+            )
+        given[name] = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()] if name == "titles" else text
+    return args.model_copy(update=given)
+
+
+async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory) -> types.CallToolResult | None:
+    """None when clear_history may go ahead: a dry run, a host that cannot ask, nothing to forget, or a yes.
+    Otherwise the answer that nothing was cleared."""
+    if args.dry_run or not call.can_elicit:
+        return None
+    count = await call.run(service.clear_history, args.profile_path, args.profile_stem, True)
+    if not count["would_clear"]:
+        return None
+    schema = {
+        "type": "object",
+        "properties": {"confirm": {"type": "boolean", "title": "Forget them", "default": True}},
+        "required": ["confirm"],
+    }
+    question = (
+        f"Forget the {count['would_clear']} postings profile {count['scope']!r} was shown? The next sweep "
+        "reports them again."
+    )
+    answer = await call.elicit("clear_history", question, schema)
+    if answer.action == "accept" and (answer.content or {}).get("confirm") is True:
+        return None
+    return envelope(
+        {
+            "message": f"Not confirmed ({answer.action}), so nothing was cleared: profile "
+            f"{count['scope']!r} keeps its {count['would_clear']} reported postings.",
+            "elicitation": answer.action,
+        },
+        ok=False,
+    )
+
+
+def sweepy_tools(service: SweepyService) -> ToolTable:
+    """Every tool: its argument model (sweepy.arguments) and a short body onto the service."""
+    tools = ToolTable(service.settings)
+
+    def links(paths: list[tuple[str, str]]) -> list[types.ResourceLink]:
+        made = (report_link(service.workspace, path, title) for path, title in paths)
+        return [link for link in made if link is not None]
+
+    @tools.tool(a.CreateProfile)
+    async def create_profile(call: Call, args: a.CreateProfile) -> types.CallToolResult:
         """Validate every enabled engine, then write the profile YAML (nothing is written if anything fails).
 
-        Call this first with the person's name, target titles, location and resume. The profile becomes the
-        default for run_sweep. Next: run_sweep.
+        Call this first with the person's name, target titles, location and resume. If titles, location or
+        resume_path is missing, Sweepy asks the person with a form where the host can show one. The profile
+        becomes the default for run_sweep. Next: run_sweep.
         """
-        arguments = {k: v for k, v in locals().items() if k in CREATE_PROFILE_ARGUMENTS}  # not the closure's names
-        return envelope(service.create_profile(**arguments))
+        completed = await complete_profile(call, args)
+        if isinstance(completed, types.CallToolResult):
+            return completed
+        return envelope(await call.run(service.create_profile, **completed.service_arguments()))
 
-    @registry.tool
-    async def run_sweep(
-        ctx: Context,
-        profile_path: Annotated[
-            str | None, Field(description="Profile YAML; default the last saved profile, then the bundled ones.")
-        ] = None,
-        deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True,
-        include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False,
-        wait_seconds: Annotated[
-            int, Field(description="Longest wait before returning progress; clamped to 0..600.")
-        ] = 45,
-    ) -> CallToolResult:
+    @tools.tool(a.RunSweep)
+    async def run_sweep(call: Call, args: a.RunSweep) -> types.CallToolResult:
         """Start a sweep (discover → filter → deduplicate → history → keyword score) in the background.
 
         Returns the completed payload if it finishes within wait_seconds, else sweep_status "running" with a
         job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
         """
-        job, _joined = await anyio.to_thread.run_sync(service.start_sweep, profile_path, deduplicate, include_seen)
-        return await _wait_for(service, job, wait_seconds, ctx)
+        job, _joined = await call.run(service.start_sweep, args.profile_path, args.deduplicate, args.include_seen)
+        return await _wait_for(service, job, args.wait_seconds, call)
 
-    @registry.tool
-    async def get_sweep_status(
-        ctx: Context,
-        job_id: Annotated[str | None, Field(description="Sweep id from run_sweep; default the most recent.")] = None,
-        wait_seconds: Annotated[int, Field(description="Longest wait; clamped to 0..600.")] = 45,
-    ) -> CallToolResult:
+    @tools.tool(a.GetSweepStatus)
+    async def get_sweep_status(call: Call, args: a.GetSweepStatus) -> types.CallToolResult:
         """Wait on a sweep started by run_sweep and report its progress; returns as soon as it finishes.
 
         A completed sweep's cards are already the active session: call get_jobs next.
         """
-        return await _wait_for(service, service.find_sweep(job_id), wait_seconds, ctx)
+        return await _wait_for(service, service.find_sweep(args.job_id), args.wait_seconds, call)
 
-    @registry.tool
-    def get_jobs(
-        profile_stem: Annotated[
-            str | None, Field(description="Profile id of a saved session, e.g. pedro_writer.")
-        ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
-        limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
-        offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0,
-        status: Annotated[
-            Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
-        ] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.GetJobs)
+    async def get_jobs(call: Call, args: a.GetJobs) -> types.CallToolResult:
         """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
 
         Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
@@ -179,52 +197,32 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         against an earlier resume: judge it again. Tracked cards carry application {status, since}. Next:
         submit_judgments.
         """
-        return envelope(service.get_jobs(profile_stem, results_dir, limit, offset, status))
+        return envelope(await call.run(service.get_jobs, **args.service_arguments()))
 
-    @registry.tool
-    def get_results(
-        profile_stem: Annotated[str | None, Field(description="Filter result files by profile id.")] = None,
-        results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
-        limit: Annotated[int, Field(description="Top roles returned; clamped to 1..100.")] = 10,
-    ) -> CallToolResult:
+    @tools.tool(a.GetResults)
+    async def get_results(call: Call, args: a.GetResults) -> types.CallToolResult:
         """Read the latest sweep result file from disk (never re-runs the sweep) and return its top roles."""
-        return envelope(service.get_results(profile_stem, results_dir, limit))
+        return envelope(await call.run(service.get_results, **args.service_arguments()))
 
-    @registry.tool
-    def clear_history(
-        profile_path: Annotated[str | None, Field(description="Profile YAML path.")] = None,
-        profile_stem: Annotated[str | None, Field(description="Profile id, e.g. pedro_writer.")] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.ClearHistory)
+    async def clear_history(call: Call, args: a.ClearHistory) -> types.CallToolResult:
         """Forget the postings a profile was shown, so the next sweep reports them again.
 
         Without arguments it clears the profile of this server's last sweep; after a restart pass one of them.
+        dry_run only counts; without it, a host that can ask the person asks for confirmation first.
         """
-        return envelope(service.clear_history(profile_path, profile_stem))
+        refused = await confirm_clear(call, service, args)
+        if refused is not None:
+            return refused
+        return envelope(await call.run(service.clear_history, args.profile_path, args.profile_stem, args.dry_run))
 
-    @registry.tool
-    def list_sweeps(
-        limit: Annotated[
-            int | None,
-            Field(ge=1, le=100, description="Page size 1..100; sending limit or cursor switches to cursor paging."),
-        ] = None,
-        cursor: Annotated[
-            str | None,
-            Field(min_length=1, max_length=512, description="The previous page's next_cursor, unchanged."),
-        ] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.ListSweeps)
+    async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:
         """List this server's recent background sweeps, newest first, with status and progress."""
-        return envelope(service.list_sweeps(limit, cursor))
+        return envelope(service.list_sweeps(args.limit, args.cursor))
 
-    @registry.tool
-    def import_jobs(
-        jobs_json: Annotated[
-            str, Field(description="JSON array of posting records (title, company, url, ...) or get_jobs cards.")
-        ],
-        validate: Annotated[bool, Field(description="Check every URL with the SSRF-safe link checker first.")] = False,
-        validate_timeout_seconds: Annotated[
-            float, Field(ge=1, le=600, description="The whole link check's limit; links not reached stay not_checked.")
-        ] = 60,
-    ) -> CallToolResult:
+    @tools.tool(a.ImportJobs)
+    async def import_jobs(call: Call, args: a.ImportJobs) -> types.CallToolResult:
         """Add roles found outside the sweep to the active session as keyword-scored cards.
 
         Each entry is checked like a swept posting; duplicates of session cards and bad entries come back in
@@ -232,60 +230,25 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         unverified (a rate limit or an anti-bot page never proves a posting dead); links not reached within
         validate_timeout_seconds stay not_checked (reason deadline). Next: get_jobs.
         """
-        return envelope(service.import_jobs(jobs_json, validate, validate_timeout_seconds))
+        await call.progress(0, 1, "checking the links" if args.validate_links else "importing")
+        payload = await call.run(service.import_jobs, **args.service_arguments())
+        await call.progress(1, 1, f"{payload['imported_count']} imported, {payload['skipped_count']} skipped")
+        return envelope(payload)
 
-    @registry.tool
-    def convert_document(
-        document_path: Annotated[str, Field(description="A .docx, .doc, .md, .txt or .pdf file.")],
-        pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the source.")] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.ConvertDocument)
+    async def convert_document(call: Call, args: a.ConvertDocument) -> types.CallToolResult:
         """Convert a document to PDF (a PDF passes through unchanged), e.g. a resume before create_profile."""
-        return envelope(service.convert_document(document_path, pdf_path))
+        payload = await call.run(service.convert_document, **args.service_arguments())
+        return envelope(payload, links=links([(payload["pdf_path"], "Converted PDF")]))
 
-    @registry.tool
-    def convert_docx(
-        docx_path: Annotated[str, Field(description="The .docx file.")],
-        pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the DOCX.")] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.ConvertDocx)
+    async def convert_docx(call: Call, args: a.ConvertDocx) -> types.CallToolResult:
         """Convert a DOCX resume to PDF, keeping headings, bold and italic, lists, tables and any script."""
-        return envelope(service.convert_docx(docx_path, pdf_path))
+        payload = await call.run(service.convert_docx, **args.service_arguments())
+        return envelope(payload, links=links([(payload["pdf_path"], "Converted PDF")]))
 
-    @registry.tool
-    def submit_judgments(
-        job_id: Annotated[
-            str | None,
-            Field(max_length=MAX_JOB_ID, description="Card id from get_jobs; required unless judgments is given."),
-        ] = None,
-        match_pct: Annotated[
-            int | None, Field(ge=0, le=100, description="Real match 0..100; sets the card's label to MATCH.")
-        ] = None,
-        resume_track: Annotated[str | None, Field(description="Resume track shown on the card.")] = None,
-        resume_color: Annotated[
-            str | None, Field(description="Badge colour of the track: a CSS colour name or #rrggbb.")
-        ] = None,
-        domain: Annotated[str | None, Field(description="Role domain shown on the card.")] = None,
-        summary: Annotated[str | None, Field(description="Card summary (at most 4000 characters).")] = None,
-        requirements: Annotated[str | None, Field(description="Requirements text (at most 4000).")] = None,
-        alignment: Annotated[
-            str | None, Field(description="How the resume's evidence meets the role (at most 4000).")
-        ] = None,
-        has_extended_response: Annotated[
-            bool | None, Field(description="The posting asks for written answers.")
-        ] = None,
-        app_format: Annotated[str | None, Field(description="Application format, e.g. a portal or email.")] = None,
-        comp: Annotated[str | None, Field(description="Compensation line.")] = None,
-        benefits: Annotated[str | None, Field(description="Benefits line.")] = None,
-        page_theme: Annotated[str | None, Field(description="Card theme override.")] = None,
-        judgments: Annotated[
-            # Published as objects; a malformed entry is still accepted here so that it alone is rejected.
-            list[Annotated[Any, WithJsonSchema({"type": "object"})]] | None,
-            Field(description="Batch: objects each with a job_id plus any field above. Not with job_id."),
-        ] = None,
-        profile_stem: Annotated[
-            str | None, Field(description="Profile id of a saved session; default the active session.")
-        ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
-    ) -> CallToolResult:
+    @tools.tool(a.SubmitJudgments)
+    async def submit_judgments(call: Call, args: a.SubmitJudgments) -> types.CallToolResult:
         """Write your judgment of one card (job_id + fields) or many (judgments) into the session.
 
         After reading a card from get_jobs against the resume, set match_pct (0..100, the real fit) and the
@@ -293,29 +256,15 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         others in rejected with the reason. The reply counts the cards still unjudged (unassessed_count); when
         none are left, call render_report.
         """
-        given = locals()
-        fields = {key: given[key] for key in JUDGMENT_FIELDS if given[key] is not None}
-        return envelope(service.submit_judgments(job_id, fields, judgments, profile_stem, results_dir))
+        fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
+        return envelope(
+            await call.run(
+                service.submit_judgments, args.job_id, fields, args.judgments, args.profile_stem, args.results_dir
+            )
+        )
 
-    @registry.tool
-    async def render_report(
-        profile_stem: Annotated[
-            str | None, Field(description="Profile id of a saved session; default the active session.")
-        ] = None,
-        results_dir: Annotated[str, Field(description="Folder of the saved session and the default PDF.")] = "results",
-        output_filename: Annotated[
-            str | None,
-            Field(description="PDF path inside the workspace; default beside the sweep's result JSON."),
-        ] = None,
-        playbook: Annotated[
-            str,
-            Field(
-                description="Plain-text strategy note (max 20,000 chars): **bold** is bold, line breaks start "
-                "paragraphs, lines starting '- ' are bullets. Saved with the session; empty reuses the saved one, "
-                "else Sweepy writes one from the cards."
-            ),
-        ] = "",
-    ) -> CallToolResult:
+    @tools.tool(a.RenderReport)
+    async def render_report(call: Call, args: a.RenderReport) -> types.CallToolResult:
         """Render the session's cards to a PDF the person can print: header, playbook, cards best first, and what
         the sweep covered (sources reached and skipped, drops by reason).
 
@@ -324,61 +273,27 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         stale_job_ids, judged against an earlier resume) to judge first. Write the playbook yourself: the
         strategy for this person, in a few short lines. Next: tell the person where pdf_report is.
         """
-        payload = await anyio.to_thread.run_sync(
-            service.render_report, profile_stem, results_dir, output_filename, playbook
-        )
-        return envelope(payload)
+        await call.progress(0, 1, "rendering the PDF")
+        payload = await call.run(service.render_report, **args.service_arguments())
+        await call.progress(1, 1, f"{payload['pages']} pages written")
+        return envelope(payload, links=links([(payload["pdf_report"], "Card report (PDF)")]))
 
-    @registry.tool
-    async def export_report(
-        json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None,
-        profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None,
-        results_dir: Annotated[str, Field(description="Folder holding the result files.")] = "results",
-        formats: Annotated[
-            list[str], Field(description='Any of "pdf", "png", "csv", "json", "ics" (follow-up calendar).')
-        ] = ["pdf"],  # noqa: B006
-        candidate_name: Annotated[
-            str | None, Field(description="Name in the PDF header; default the profile's name.")
-        ] = None,
-        output_dir: Annotated[
-            str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
-        ] = None,
-        job_tracking: Annotated[
-            bool | None,
-            Field(description="Tracking columns in the CSV; unset follows the profile's export.tracking."),
-        ] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.ExportReport)
+    async def export_report(call: Call, args: a.ExportReport) -> types.CallToolResult:
         """Rebuild report files from an existing sweep result JSON (the newest one by default): PDF, PNG pages,
-        CSV (with the person's tracking columns carried forward), JSON ({stem}_export.json) or ICS (the
-        follow-ups of track_jobs as calendar events: applied + 7 days, interviews, deadlines of saved postings).
+        CSV (with the person's tracking columns carried forward) or JSON ({stem}_export.json).
 
         Judgments saved for the profile are merged in by job_id. Each format is made on its own: one that fails
         is listed in errors and the others are still written. Use render_report for the current session.
         """
-        payload = await anyio.to_thread.run_sync(
-            service.export_report,
-            json_source,
-            profile_stem,
-            results_dir,
-            formats,
-            candidate_name,
-            output_dir,
-            job_tracking,
-        )
-        return envelope(payload)
+        await call.progress(0, 1, f"writing {', '.join(args.formats)}")
+        payload = await call.run(service.export_report, **args.service_arguments())
+        files = written_files(payload["generated"])
+        await call.progress(1, 1, f"{len(files)} files written, {len(payload['errors'])} formats failed")
+        return envelope(payload, links=links(files))
 
-    @registry.tool
-    def track_jobs(
-        items: Annotated[
-            # Published as TrackItem objects; a malformed entry is still accepted here so that it alone is rejected.
-            list[Annotated[Any, WithJsonSchema(TRACK_ITEM_SCHEMA)]],
-            Field(max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."),
-        ],
-        profile_stem: Annotated[
-            str | None, Field(description="Profile id of a saved session; default the active session.")
-        ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
-    ) -> CallToolResult:
+    @tools.tool(a.TrackJobs)
+    async def track_jobs(call: Call, args: a.TrackJobs) -> types.CallToolResult:
         """Record the person's application progress: each entry a job_id from get_jobs and its status (saved,
         applied, interview, offer, rejected, withdrawn, ghosted), dated (default today, never in the future).
 
@@ -386,25 +301,10 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         accepted or rejected with a reason; repeating a call changes nothing. Next: get_outcomes, watch_postings,
         or export_report with formats ["ics"] for the follow-ups.
         """
-        return envelope(service.track_jobs(items, profile_stem, results_dir))
+        return envelope(await call.run(service.track_jobs, **args.service_arguments()))
 
-    @registry.tool
-    async def watch_postings(
-        ctx: Context,
-        job_ids: Annotated[
-            list[Annotated[str, Field(min_length=1, max_length=MAX_JOB_ID)]] | None,
-            Field(
-                max_length=MAX_WATCH, description="Postings to check; default every saved, applied or interview one."
-            ),
-        ] = None,
-        profile_stem: Annotated[
-            str | None, Field(description="Profile id of a saved session; default the active session.")
-        ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding the sessions.")] = "results",
-        wait_seconds: Annotated[
-            int, Field(description="Longest wait before returning progress; clamped to 0..600.")
-        ] = 45,
-    ) -> CallToolResult:
+    @tools.tool(a.WatchPostings)
+    async def watch_postings(call: Call, args: a.WatchPostings) -> types.CallToolResult:
         """Re-check the tracked postings (at most 200): through their ATS board's API where they came from one,
         else their page through the safe link checker. Each comes back open, closed (gone from the board, 404/410,
         or "no longer available") or unknown (with the reason), with the changes since the last watch (title,
@@ -412,34 +312,63 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
 
         Runs in the background: if it takes longer than wait_seconds, poll get_sweep_status with its job_id.
         """
-        job = await anyio.to_thread.run_sync(service.start_watch, job_ids, profile_stem, results_dir)
-        return await _wait_for(service, job, wait_seconds, ctx)
+        job = await call.run(service.start_watch, args.job_ids, args.profile_stem, args.results_dir)
+        return await _wait_for(service, job, args.wait_seconds, call)
 
-    @registry.tool
-    def get_outcomes(
-        since: Annotated[
-            str | None,
-            Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Only applications from this date on (YYYY-MM-DD)."),
-        ] = None,
-        profile_path: Annotated[
-            str | None, Field(description="Profile YAML; default the active session's profile.")
-        ] = None,
-    ) -> CallToolResult:
+    @tools.tool(a.GetOutcomes)
+    async def get_outcomes(call: Call, args: a.GetOutcomes) -> types.CallToolResult:
         """What the application history says works: applied, answered, interview, offer and the median days to
         a first answer, by resume (fingerprint and track), by source engine, by match band and by week applied.
 
         Under 5 applications a group shows counts only, no rates.
         """
-        return envelope(service.get_outcomes(since, profile_path))
+        return envelope(await call.run(service.get_outcomes, **args.service_arguments()))
 
-    return MCPServer(
+    return tools
+
+
+def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> Server[Any]:
+    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
+    settings = settings or (service.settings if service is not None else Settings.from_env())
+    service = service or SweepyService(settings)
+    tools = sweepy_tools(service)
+    prompts, resources = Prompts(service), Resources(service)
+    server: Server[Any] = Server(
         "sweepy",
         title="Sweepy job search",
         version=__version__,
         instructions=INSTRUCTIONS,
-        middleware=[registry.middleware],
-        tools=registry.all(),
+        on_list_tools=tools.list_tools,
+        on_call_tool=tools.call_tool,
+        on_list_prompts=prompts.list_prompts,
+        on_get_prompt=prompts.get_prompt,
+        on_list_resources=resources.list_resources,
+        on_list_resource_templates=resources.list_templates,
+        on_read_resource=resources.read_resource,
     )
+    server.middleware.append(tools.not_an_object)
+    # MCP logging: logging/setLevel for handshake-era clients (2026-07-28 clients opt in per request).
+    server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, tools.log_level.set)
+    return server
+
+
+def written_files(generated: dict[str, Any]) -> list[tuple[str, str]]:
+    """The files export_report wrote, with a title each: one per format (a path), PNG one per page (a list);
+    counts such as pdf_pages are not files."""
+    files: list[tuple[str, str]] = []
+    for fmt, written in generated.items():
+        if isinstance(written, str):
+            files.append((written, f"Report ({fmt.upper()})"))
+        elif isinstance(written, list):
+            files += [
+                (page, f"Report page {n} ({fmt.upper()})") for n, page in enumerate(written, 1) if isinstance(page, str)
+            ]
+    return files
+
+
+async def serve(server: Server[Any]) -> None:
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
 
 
 def main() -> None:
@@ -447,4 +376,4 @@ def main() -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_env()
     settings.workspace().remove_stale_temp_files()
-    create_server(settings).run("stdio")
+    anyio.run(serve, create_server(settings))

@@ -127,6 +127,17 @@ class Workspace:
             raise NotFound(f"{what} {text!r} is not a regular file ({path}). Pass the path of a file.")
         return path.resolve()
 
+    def resolve_served(self, path: Path, what: str) -> Path:
+        """A file an MCP resource may serve: an existing regular file whose real path lies inside the workspace
+        or the state folder. Unlike writes, SWEEPY_ALLOW_EXTERNAL_WRITES never widens this: a resource URI
+        comes from the client, and must not read the rest of the disk."""
+        real = Path(os.path.realpath(path))
+        if not any(real == root or real.is_relative_to(root) for root in self.roots):
+            raise PathNotAllowed(f"{what} lies outside Sweepy's workspace ({self.home}); it is not served.")
+        if not real.is_file():
+            raise NotFound(f"{what} does not exist.")
+        return real
+
     def read_dir(self, raw: str, what: str) -> Path:
         """A folder to read from: any path the process can open (reads are not confined), never created."""
         return _folder(Path(os.path.realpath(self.expand(raw, what))), raw, what)

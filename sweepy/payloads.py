@@ -1,9 +1,9 @@
 """What each tool answers on success, as models: their JSON schemas become the tools' outputSchema (with
 SWEEPY_OUTPUT_SCHEMAS=1), joined to the error envelope that every tool shares."""
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .cards import EligibilityFinding, GhostSignal
 from .employment import EmploymentType
@@ -26,30 +26,51 @@ class CreateProfile(_Payload):
     warnings: list[str]
 
 
-class Sweep(_Payload):
-    """run_sweep and get_sweep_status: running (progress) or completed (counts, cards, sources)."""
+class SweepProgress(BaseModel):
+    step: int
+    total: int
+    label: str
 
-    sweep_status: Literal["running", "completed", "failed"]  # "failed" comes with status "error"
+
+class SweepRunning(_Payload):
+    """run_sweep and get_sweep_status while the sweep runs: where it is, and the job_id to wait on."""
+
+    sweep_status: Literal["running"]
     job_id: str
+    progress: SweepProgress
     elapsed_seconds: float
     debug_log: str
-    progress: dict[str, Any] | None = None
-    discovered_count: int | None = None
-    new_count: int | None = None
-    previously_seen_count: int | None = None
-    active_count: int | None = None
-    card_count: int | None = None
-    assessed_count: int | None = None
-    assessment_mode: str | None = None
-    assessment_required: bool | None = None
-    top_match: dict[str, Any] | None = None
-    top_roles: Records | None = None
-    job_ids: list[str] | None = None
-    reports: dict[str, str] | None = None
-    skipped_sources: Records | None = None
-    sources: Records | None = None
-    dropped: dict[str, int] | None = None
-    skipped_records: int | None = None
+    message: str
+
+
+class SweepCompleted(_Payload):
+    """run_sweep and get_sweep_status once the sweep is done: counts, the top cards, sources, result files.
+    (A failed sweep is an error envelope with sweep_status "failed".)"""
+
+    sweep_status: Literal["completed"]
+    job_id: str
+    discovered_count: int
+    new_count: int
+    previously_seen_count: int
+    active_count: int
+    top_match: dict[str, Any] | None
+    top_roles: Records
+    reports: dict[str, str]
+    job_ids: list[str]
+    card_count: int
+    assessed_count: int
+    assessment_mode: str
+    assessment_required: bool
+    skipped_sources: Records
+    sources: Records
+    dropped: dict[str, int]
+    skipped_records: int
+    elapsed_seconds: float
+    debug_log: str
+    message: str
+
+
+Sweep = Annotated[SweepRunning | SweepCompleted, Field(discriminator="sweep_status")]
 
 
 class JobCard(BaseModel):
@@ -128,6 +149,8 @@ class ClearHistory(_Payload):
     cleared: int
     remaining: int
     history_path: str
+    would_clear: int | None = None  # with dry_run
+    dry_run: bool | None = None
 
 
 class Converted(_Payload):
@@ -221,7 +244,7 @@ class WatchPostings(_Payload):
     postings: list[Watched] | None = None
 
 
-PAYLOADS: dict[str, type[BaseModel]] = {
+PAYLOADS: dict[str, Any] = {
     "create_profile": CreateProfile,
     "run_sweep": Sweep,
     "get_sweep_status": Sweep,
@@ -242,19 +265,24 @@ PAYLOADS: dict[str, type[BaseModel]] = {
 
 
 def output_schema(tool: str) -> dict[str, Any]:
-    """The tool's answer: `status` first; with "ok" its success fields are required, with "error" a message
-    (and whatever details the error carries, such as job_id or unassessed_job_ids)."""
-    success = PAYLOADS[tool].model_json_schema()
-    properties = {"status": {"type": "string", "enum": ["ok", "error"]}, **success.get("properties", {})}
+    """The tool's answer: `status` first; with "ok" its success fields are required (for a sweep, those of the
+    running or the completed answer), with "error" a message (and whatever details the error carries, such as
+    job_id or unassessed_job_ids)."""
+    success = TypeAdapter(PAYLOADS[tool]).json_schema()
+    definitions = success.pop("$defs", None)
+    variants = success.get("oneOf")
+    properties: dict[str, Any] = {"status": {"type": "string", "enum": ["ok", "error"]}}
+    if variants is None:
+        properties |= success.get("properties", {})
     schema: dict[str, Any] = {
         "type": "object",
         "properties": properties,
         "required": ["status"],
         "additionalProperties": True,
         "if": {"properties": {"status": {"const": "ok"}}},
-        "then": {"required": success.get("required", [])},
+        "then": {"oneOf": variants} if variants is not None else {"required": success.get("required", [])},
         "else": {"required": ["message"], "properties": {"message": {"type": "string"}}},
     }
-    if "$defs" in success:
-        schema["$defs"] = success["$defs"]
+    if definitions:
+        schema["$defs"] = definitions
     return schema

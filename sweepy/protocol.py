@@ -1,18 +1,29 @@
-"""The MCP contract in one place: the JSON envelope every tool answers, strict tool registration, and the
-middleware that gives errors the SDK makes itself (bad arguments, unknown tool) the same envelope."""
+"""The MCP contract in one place, on the SDK's documented low-level `Server`: the JSON envelope every tool
+answers, the tool table (`tools/list` from each tool's argument model, `tools/call` validated against it), and
+what a tool body may ask of the host during a call (progress, log lines, elicitation) on both protocol eras.
+
+Nothing here reaches into the SDK's private modules: the tool's schema and its validation are Sweepy's own
+pydantic models (sweepy.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
+"""
 
 import functools
 import inspect
 import json
 import logging
+import warnings
 from collections.abc import Awaitable, Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp.types import CallToolResult, TextContent
-from pydantic import ConfigDict, ValidationError
+import anyio
+import mcp.types as types
+from mcp.server import ServerRequestContext
+from mcp.server.context import CallNext, HandlerResult
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import BaseModel, ValidationError
 
+from .arguments import Arguments
 from .errors import SweepyError
 from .payloads import PAYLOADS, output_schema
 from .settings import Settings
@@ -20,26 +31,30 @@ from .tools import TOOLS
 from .validation import describe_validation_error
 
 log = logging.getLogger("sweepy.protocol")
+T = TypeVar("T")
 
 ENVELOPE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"status": {"type": "string", "enum": ["ok", "error"]}, "message": {"type": "string"}},
     "required": ["status"],
 }
+LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
+    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
+)  # fmt: skip
 
 
-def envelope(payload: dict[str, Any], ok: bool = True) -> CallToolResult:
-    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure."""
+def envelope(
+    payload: dict[str, Any], ok: bool = True, links: list[types.ResourceLink] | None = None
+) -> types.CallToolResult:
+    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure; a
+    tool that wrote files adds a resource_link to each after the text."""
     body = {"status": "ok" if ok else "error", **payload}
-    return CallToolResult(
-        # No spaces after separators: 50 cards of get_jobs are ~3 KB smaller in an assistant's context.
-        content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False, separators=(",", ":")))],
-        structured_content=body,
-        is_error=not ok,
-    )
+    # No spaces after separators: 50 cards of get_jobs are ~3 KB smaller in an assistant's context.
+    text = types.TextContent(type="text", text=json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+    return types.CallToolResult(content=[text, *(links or [])], structured_content=body, is_error=not ok)
 
 
-def failure(name: str, exc: Exception) -> CallToolResult:
+def failure(name: str, exc: Exception) -> types.CallToolResult:
     """SweepyError → its message and details; anything else → a generic message (the traceback stays in the log)."""
     if isinstance(exc, SweepyError):
         return envelope({"message": exc.message, **exc.details}, ok=False)
@@ -51,66 +66,153 @@ def failure(name: str, exc: Exception) -> CallToolResult:
     return envelope({"message": message}, ok=False)
 
 
-class StrictArguments(FuncMetadata):
-    """The SDK's argument handling, but a JSON-encoded string only stands in for an array or an object.
+class NeedInput(Exception):
+    """Raised by `Call.elicit` on a 2026-07-28 connection: the call answers with these questions and the client
+    retries it with the person's answers (the stateless multi-round-trip flow)."""
 
-    Hosts sometimes send `titles: "[\\"Paralegal\\"]"`; the SDK decodes every such string, so a profile
-    stem "null" became None (and clear_history fell back to another profile) and "true" became a bool.
-    """
-
-    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
-        parsed = super().pre_parse_json(data)
-        return {key: value if isinstance(value, list | dict) else data[key] for key, value in parsed.items()}
+    def __init__(self, result: types.InputRequiredResult) -> None:
+        super().__init__("input required")
+        self.result = result
 
 
-class ToolRegistry:
-    """The tools a server offers, registered from typed functions with the names and hints of TOOLS."""
+@dataclass
+class LogLevel:
+    """The level a handshake-era client set with logging/setLevel (2026-07-28 clients opt in per request)."""
+
+    level: types.LoggingLevel = "warning"
+
+    async def set(self, ctx: ServerRequestContext[Any], params: types.SetLevelRequestParams) -> types.EmptyResult:
+        self.level = params.level
+        return types.EmptyResult()
+
+    def allows(self, level: types.LoggingLevel) -> bool:
+        return LOG_LEVELS.index(level) >= LOG_LEVELS.index(self.level)
+
+
+@dataclass
+class Call:
+    """One tools/call as the tool body sees it: progress, log lines and questions to the person, each on
+    whatever the connection's protocol era offers, and a thread for the blocking service."""
+
+    name: str
+    ctx: ServerRequestContext[Any]
+    params: types.CallToolRequestParams
+    log_level: LogLevel = field(default_factory=LogLevel)
+
+    @property
+    def modern(self) -> bool:
+        return self.ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """The service is blocking code: run it on a worker thread so the server keeps answering."""
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), abandon_on_cancel=True)
+
+    async def progress(self, done: float, total: float, message: str) -> None:
+        """notifications/progress, when the caller asked for it (a progressToken); otherwise nothing."""
+        await self.ctx.session.report_progress(done, total, message)
+
+    async def log(self, level: types.LoggingLevel, message: str) -> None:
+        """A notifications/message line at `level`, if the client wants that level: on 2026-07-28 the request's
+        own opt-in decides (the SDK applies it), before that the level set by logging/setLevel."""
+        if not self.modern and not self.log_level.allows(level):
+            return
+        try:
+            # MCP logging is deprecated in 2026-07-28 and still served on both eras. The warning is raised when
+            # the coroutine is made, so only that is inside the filter: no other task runs under it.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", MCPDeprecationWarning)
+                sending = self.ctx.session.send_log_message(
+                    level, message, logger="sweepy", related_request_id=self.ctx.request_id
+                )
+            await sending
+        except Exception:  # a log line is a courtesy: one that cannot be sent must not fail the tool
+            log.debug("log line not sent: %s", message, exc_info=True)
+
+    @property
+    def can_elicit(self) -> bool:
+        """Whether the client declared form elicitation (a host that can ask the person)."""
+        capabilities = self.ctx.session.client_capabilities
+        return capabilities is not None and capabilities.elicitation is not None
+
+    async def elicit(self, key: str, message: str, schema: dict[str, Any]) -> types.ElicitResult:
+        """Ask the person to fill the form `schema` (flat, primitive fields). Handshake era: an
+        elicitation/create request during the call. 2026-07-28: the first round raises NeedInput (the call
+        answers input_required), and the client's retry carries the answer under `key`."""
+        if not self.modern:
+            return await self.ctx.session.elicit_form(message, schema, related_request_id=self.ctx.request_id)
+        answer = (self.params.input_responses or {}).get(key)
+        if isinstance(answer, types.ElicitResult):
+            return answer
+        request = types.ElicitRequest(params=types.ElicitRequestFormParams(message=message, requested_schema=schema))
+        raise NeedInput(types.InputRequiredResult(input_requests={key: request}))
+
+
+ToolBody = Callable[[Call, Any], Awaitable[types.CallToolResult]]
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    name: str
+    arguments: type[Arguments]
+    body: ToolBody
+    description: str
+
+    def listing(self, settings: Settings) -> types.Tool:
+        spec = TOOLS[self.name]
+        schema = (
+            (output_schema(self.name) if self.name in PAYLOADS else ENVELOPE_SCHEMA)
+            if settings.output_schemas
+            else None
+        )
+        return types.Tool(
+            name=self.name,
+            title=spec.title,
+            description=self.description,
+            input_schema=self.arguments.model_json_schema(by_alias=True),
+            output_schema=schema,
+            annotations=spec.annotations(),
+        )
+
+
+def _decode_json_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
+    """Hosts sometimes send `titles: "[\\"Paralegal\\"]"`: JSON text stands in for an array or an object where
+    the field is not a plain string. Nothing else is decoded, so a profile stem "null" stays the text "null"
+    and "true" is not a boolean."""
+    fields = {info.alias or name: info for name, info in model.model_fields.items()}
+    decoded = dict(raw)
+    for key, value in raw.items():
+        info = fields.get(key)
+        if info is None or info.annotation is str or not isinstance(value, str):
+            continue
+        try:
+            parsed = json.loads(value)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(parsed, list | dict):
+            decoded[key] = parsed
+    return decoded
+
+
+class ToolTable:
+    """The tools a server offers: one argument model and one body each, with the titles and hints of TOOLS."""
 
     def __init__(self, settings: Settings) -> None:
-        self.tools: dict[str, Tool] = {}
         self.settings = settings
+        self.tools: dict[str, ToolDef] = {}
+        self.log_level = LogLevel()
+        self._listed: list[types.Tool] | None = None  # built on the first tools/list: schemas cost ~1 ms each
 
-    def tool(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """Register `fn` with TOOLS' title and annotations and strict arguments (wrong types and unknown keys
-        are errors); any exception it raises becomes the error envelope."""
-        name = fn.__name__
-        spec = TOOLS[name]
+    def tool(self, arguments: type[Arguments]) -> Callable[[ToolBody], ToolBody]:
+        """Register `body(call, args)` under its function name; its docstring is the tool's description."""
 
-        if inspect.iscoroutinefunction(fn):
+        def register(body: ToolBody) -> ToolBody:
+            name = body.__name__
+            if name not in TOOLS:
+                raise ValueError(f"tool {name!r} has no entry in sweepy.tools.TOOLS (title and hints)")
+            self.tools[name] = ToolDef(name, arguments, body, _describe(body))
+            return body
 
-            @functools.wraps(fn)
-            async def wrapped(*args: Any, **kwargs: Any) -> Any:
-                try:
-                    return await fn(*args, **kwargs)
-                except Exception as exc:
-                    return failure(name, exc)
-
-        else:
-
-            @functools.wraps(fn)
-            def wrapped(*args: Any, **kwargs: Any) -> Any:
-                try:
-                    return fn(*args, **kwargs)
-                except Exception as exc:
-                    return failure(name, exc)
-
-        tool = Tool.from_function(wrapped, name=name, title=spec.title, annotations=spec.annotations())
-        loose = tool.fn_metadata.arg_model
-        config = ConfigDict(extra="forbid", strict=True)
-        strict: type[ArgModelBase] = type(loose.__name__, (loose,), {"model_config": config})
-        tool.fn_metadata = StrictArguments(
-            arg_model=strict,
-            output_schema=(output_schema(name) if name in PAYLOADS else ENVELOPE_SCHEMA)
-            if self.settings.output_schemas
-            else None,
-        )
-        tool.parameters = strict.model_json_schema(by_alias=True)
-        self.tools[name] = tool
-        return wrapped  # a direct call answers like the MCP call: an envelope, never an exception
-
-    def all(self) -> list[Tool]:
-        """Every tool, to register with the server (SWEEPY_TOOLS only hides some from `tools/list`)."""
-        return list(self.tools.values())
+        return register
 
     def hidden(self) -> set[str]:
         """Names left out of `tools/list`: the non-core tools with SWEEPY_TOOLS=core. Visibility only: a
@@ -119,40 +221,61 @@ class ToolRegistry:
             return set()
         return {name for name in self.tools if not TOOLS[name].core}
 
-    def argument_problem(self, name: str, arguments: Any) -> str | None:
-        """What is wrong with a call's arguments, in words, or None."""
+    async def list_tools(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        if self._listed is None:
+            hidden = self.hidden()
+            self._listed = [tool.listing(self.settings) for name, tool in self.tools.items() if name not in hidden]
+        return types.ListToolsResult(tools=self._listed)
+
+    def parse(self, name: str, raw: Any) -> tuple[ToolDef, Arguments] | str:
+        """The tool and its validated arguments, or what is wrong with the call, in words."""
         tool = self.tools.get(name)
         if tool is None:
             listed = sorted(set(self.tools) - self.hidden())
             return f"Unknown tool {name!r}. Sweepy's tools are: {', '.join(listed)}."
-        if arguments is not None and not isinstance(arguments, dict):
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
             return f"Arguments for {name} must be a JSON object."
         try:
-            tool.fn_metadata.validate_arguments(arguments or {})
+            return tool, tool.arguments.model_validate(_decode_json_text(tool.arguments, raw))
         except ValidationError as exc:
             return f"Invalid arguments for {name}: {describe_validation_error(exc)} Fix them and call {name} again."
-        return None
 
-    async def middleware(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
-        """Errors the SDK creates before a tool runs get the same JSON envelope as the tools' own; hidden
-        tools are left out of `tools/list`."""
-        problem = None
-        if ctx.method == "tools/call" and isinstance(ctx.params, dict):
-            problem = self.argument_problem(str(ctx.params.get("name")), ctx.params.get("arguments"))
+    async def not_an_object(self, ctx: ServerRequestContext[Any], call_next: CallNext) -> HandlerResult:
+        """Server middleware for one malformed request shape: tools/call `arguments` that are not an object
+        fail the SDK's request validation before any handler runs, as a bare JSON-RPC error. A host that sends
+        `["x"]` gets the tool's error envelope saying so instead. Every other request passes untouched."""
+        params = ctx.params if ctx.method == "tools/call" and isinstance(ctx.params, dict) else {}
+        raw = params.get("arguments")
+        if raw is not None and not isinstance(raw, dict):
+            problem = self.parse(str(params.get("name")), raw)
+            if isinstance(problem, str):
+                answer = envelope({"message": problem}, ok=False)
+                return answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+        return await call_next(ctx)
+
+    async def call_tool(
+        self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult | types.InputRequiredResult:
+        """Every answer is the envelope: unknown tools, bad arguments and crashes included."""
+        parsed = self.parse(params.name, params.arguments)
+        if isinstance(parsed, str):
+            return envelope({"message": parsed}, ok=False)
+        tool, arguments = parsed
+        call = Call(tool.name, ctx, params, self.log_level)
         try:
-            result = await call_next(ctx)
-        except Exception:
-            # Arguments that are not an object fail the SDK's request validation before any tool runs.
-            if ctx.method != "tools/call" or problem is None:
-                raise
-            body = {"status": "error", "message": problem}
-            return {"content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body, "isError": True}
-        hidden = self.hidden()
-        if ctx.method == "tools/list" and hidden and isinstance(result, dict) and isinstance(result.get("tools"), list):
-            result = {**result, "tools": [t for t in result["tools"] if t.get("name") not in hidden]}
-        sdk_error = isinstance(result, dict) and result.get("isError") and result.get("structuredContent") is None
-        if ctx.method == "tools/call" and sdk_error:
-            text = " ".join(str(b.get("text", "")) for b in result.get("content", []))
-            body = {"status": "error", "message": problem or text}
-            result = {**result, "content": [{"type": "text", "text": json.dumps(body)}], "structuredContent": body}
-        return result
+            return await tool.body(call, arguments)
+        except NeedInput as needed:
+            return needed.result
+        except Exception as exc:
+            result = failure(tool.name, exc)
+            await call.log("error", f"{tool.name}: {result.structured_content['message']}")
+            return result
+
+
+def _describe(body: Callable[..., Any]) -> str:
+    """The docstring as the description, its indentation removed."""
+    return inspect.cleandoc(body.__doc__ or "")

@@ -138,8 +138,9 @@ RESUME_LINES = (
 
 def envelope(result: CallToolResult) -> dict[str, Any]:
     """The contract's answer shape: one JSON text block equal to structuredContent, "status" first, isError on
-    failure, and never a traceback."""
-    assert len(result.content) == 1
+    failure, and never a traceback; after it only resource links (to files a tool wrote)."""
+    assert result.content[0].type == "text"
+    assert all(block.type == "resource_link" for block in result.content[1:])
     text = result.content[0].text  # type: ignore[union-attr]
     assert "Traceback" not in text
     payload = json.loads(text)

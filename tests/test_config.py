@@ -11,7 +11,6 @@ from sweepy import paths
 from sweepy.config import (
     KNOWN_PLATFORMS,
     MAX_PROFILE_DEPTH,
-    Profile,
     default_profile_filename,
     dump_profile,
     find_profile,
@@ -273,10 +272,6 @@ def test_names_keep_their_script_in_nfc() -> None:
     composed, decomposed = default_profile_filename("Zo\u00eb", "X"), default_profile_filename("Zoe\u0308", "X")
     assert composed == decomposed == "profiles/zoë_x.yaml"
     assert default_profile_filename("राम शर्मा", "Paralegal") == "profiles/राम_शर्मा_paralegal.yaml"
-
-
-def test_profile_model_is_the_one_parsed() -> None:
-    assert isinstance(parse_profile_text(DESIGN_PROFILE, "p.yaml"), Profile)
 
 
 def test_long_names_keep_the_yaml_suffix() -> None:

@@ -1,27 +1,28 @@
-"""sweepy.protocol on a real in-process MCPServer: a crash inside a tool, and published output schemas."""
+"""sweepy.protocol on a real in-process low-level Server: a crash inside a tool, and published output schemas."""
 
 import json
 
+import mcp.types as types
 import pytest
 from mcp import Client
-from mcp.server.mcpserver import MCPServer
-from mcp.types import CallToolResult
+from mcp.server import Server
 
+from sweepy import arguments as a
 from sweepy.payloads import output_schema
-from sweepy.protocol import ToolRegistry
+from sweepy.protocol import Call, ToolTable
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
 
-def crashing_server(settings: Settings | None = None) -> MCPServer:
-    registry = ToolRegistry(settings or Settings.from_env())
+def crashing_server(settings: Settings | None = None) -> Server:
+    table = ToolTable(settings or Settings.from_env())
 
-    @registry.tool
-    def list_sweeps() -> CallToolResult:  # a tool body with a bug in it
+    @table.tool(a.ListSweeps)
+    async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:  # a tool body with a bug in it
         raise RuntimeError("secret internal detail /home/someone/.ssh")
 
-    return MCPServer("t", tools=registry.all(), middleware=[registry.middleware])
+    return Server("t", on_list_tools=table.list_tools, on_call_tool=table.call_tool)
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

@@ -69,3 +69,22 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
     assert sum(body["status"] == "error" for _, body in answers) == 6
     gate = next(body for name, body in answers if name == "render_report")
     assert gate["unassessed_job_ids"] and gate["status"] == "error"
+
+
+def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
+    from sweepy.payloads import SweepCompleted, SweepRunning, output_schema
+
+    schema = output_schema("run_sweep")
+    running = {"status": "ok", "sweep_status": "running", "job_id": "j", "elapsed_seconds": 0.5,
+               "debug_log": "results/logs/j.log", "message": "running",
+               "progress": {"step": 2, "total": 5, "label": "filter"}}  # fmt: skip
+    jsonschema.validate(running, schema)
+    assert SweepRunning.model_validate(running).progress.label == "filter"
+    for missing in ("progress", "job_id"):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({k: v for k, v in running.items() if k != missing}, schema)
+    # a "completed" answer must carry the counts: the running fields alone are not one
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**running, "sweep_status": "completed"}, schema)
+    assert set(SweepCompleted.model_fields) - set(SweepRunning.model_fields) >= {"card_count", "job_ids", "sources"}
+    jsonschema.validate({"status": "error", "message": "The sweep failed.", "sweep_status": "failed"}, schema)

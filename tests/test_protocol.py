@@ -110,7 +110,8 @@ async def test_tools_list_names_hints_titles_and_strict_schemas(era: str, worksp
         assert tool.input_schema["type"] == "object", name
         assert tool.input_schema["additionalProperties"] is False, name
         assert tool.description and tool.description.strip(), name
-    assert set(tools["create_profile"].input_schema["required"]) == {"name", "titles", "location", "resume_path"}
+    # titles, location and resume_path are optional on the wire: a host that can ask the person gets a form.
+    assert tools["create_profile"].input_schema["required"] == ["name"]
     assert "required" not in tools["run_sweep"].input_schema
 
 

@@ -168,3 +168,23 @@ def test_a_posting_pair_across_punctuation_is_not_a_resume_phrase() -> None:
     assert "legal research" not in across.matched_terms
     assert "legal research" in within.matched_terms
     assert across.missing_must_haves == within.missing_must_haves == []  # a must-have still matches across "/"
+
+
+def test_without_must_haves_their_weight_moves_to_the_resume() -> None:
+    # Twelve resume words, each its own sentence (no phrases), and a title the resume does not contain: the
+    # posting earns the whole title weight and 12 of RESUME_SATURATION resume hits.
+    words = "westlaw relativity subpoenas docketing deposition binders lexisnexis pleadings affidavits exhibits"
+    words += " transcripts notarization"
+    resume = ". ".join(words.split()) + ". Also: contracts, mediation, arbitration, probate, bankruptcy."
+    posting = ("Paralegal", ". ".join(words.split()) + ".")
+    share = 12 / RESUME_SATURATION
+    none = Scorer(["Paralegal"], [], [], resume).score(*posting).score
+    present = Scorer(["Paralegal"], ["Westlaw"], [], resume).score(*posting).score
+    absent = Scorer(["Paralegal"], ["Notary"], [], resume).score(*posting).score
+    assert none == round(TITLE_WEIGHT + (RESUME_WEIGHT + MUST_WEIGHT) * share) == 40
+    assert present == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * share) == 72
+    assert absent == round(TITLE_WEIGHT + RESUME_WEIGHT * share) == 32
+    # and a posting that is the resume reaches 100 with no must-haves, not TITLE + RESUME weight
+    full = " ".join(f"term{a}{b}" for a in "abcdefgh" for b in "abcdefgh")
+    assert Scorer(["Paralegal"], [], [], full).score("Paralegal", full).score == 100
+    assert Scorer(["Paralegal"], ["Notary"], [], full).score("Paralegal", full).score == TITLE_WEIGHT + RESUME_WEIGHT

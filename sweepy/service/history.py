@@ -13,7 +13,11 @@ from .base import ServiceBase
 
 class HistoryTools(ServiceBase):
     # -- clear_history --------------------------------------------------------------------------------------
-    def clear_history(self, profile_path: str | None, profile_stem_arg: str | None) -> dict[str, Any]:
+    def clear_history(
+        self, profile_path: str | None, profile_stem_arg: str | None, dry_run: bool = False
+    ) -> dict[str, Any]:
+        """Forget a profile's reported postings; with dry_run, only count them (the MCP server asks the person
+        to confirm with that count first, where the host can ask)."""
         ws = self.workspace
         if profile_path is not None and profile_stem_arg is not None:
             raise InvalidArgument("Pass profile_path or profile_stem, not both.")
@@ -47,7 +51,19 @@ class HistoryTools(ServiceBase):
             store = HistoryStore(history_path, clock=self.clock)
             if path is None and store.count(stem) == 0:
                 raise NotFound(f"No profile named {stem!r} and no history for it. Pass profile_path instead.")
-            cleared, remaining = store.clear(stem), store.count()
+            cleared = store.count(stem) if dry_run else store.clear(stem)
+            remaining = store.count()
+        if dry_run:
+            return {
+                "scope": stem,
+                "cleared": 0,
+                "would_clear": cleared,
+                "remaining": remaining,
+                "history_path": str(history_path),
+                "dry_run": True,
+                "message": f"Dry run: {cleared} reported postings of profile {stem!r} would be forgotten; nothing "
+                "was cleared. Call clear_history without dry_run to forget them.",
+            }
         return {
             "scope": stem,
             "cleared": cleared,

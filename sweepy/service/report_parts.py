@@ -3,14 +3,16 @@ cards, the PDF target, the export formats. Read-only, and nothing here imports R
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..config import Profile, load_profile
 from ..errors import InvalidArgument, SweepyError
 from ..paths import Workspace
 from ..results import read_result
 
-FORMATS = ("pdf", "png", "csv", "json", "ics")
+Format = Literal["pdf", "png", "csv", "json", "ics"]
+"""export_report's formats, in the order they are made (the tool's argument model publishes them as an enum)."""
+FORMATS: tuple[Format, ...] = get_args(Format)
 NAME_CHARS = 200
 UNNAMED = "Job Seeker"
 """The header's name only when neither the call, the result file, the profile nor the session gives one."""

@@ -12,6 +12,7 @@ from ..errors import InvalidArgument, SweepFailed, SweepyError
 from ..history import check_history_path
 from ..jobs import SweepJob, SweepLog, new_job_id
 from ..paths import Workspace
+from ..payloads import SweepCompleted, SweepProgress, SweepRunning
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from ..results import write_results
 from .base import KEYWORD_NOTE, ServiceBase
@@ -125,29 +126,29 @@ class SweepTools(ServiceBase):
             )
         else:
             message = _nothing_found(out)
-        return {
-            "sweep_status": "completed",
-            "job_id": job.id,
-            "discovered_count": out.discovered,
-            "new_count": out.new,
-            "previously_seen_count": out.previously_seen,
-            "active_count": len(cards),
-            "top_match": top[0] if top else None,
-            "top_roles": top,
-            "reports": reports,
-            "job_ids": [c.job_id for c in cards],
-            "card_count": len(cards),
-            "assessed_count": assessed,
-            "assessment_mode": mode,
-            "assessment_required": mode == "agent" and assessed < len(cards),
-            "skipped_sources": [s.to_dict() for s in out.skipped_sources],
-            "sources": [s.to_dict() for s in out.sources],
-            "dropped": dict(sorted(out.drops.items())),
-            "skipped_records": len(out.skipped_records),
-            "elapsed_seconds": job.elapsed_seconds(),
-            "debug_log": str(job.debug_log),
-            "message": message,
-        }
+        return SweepCompleted(
+            sweep_status="completed",
+            job_id=job.id,
+            discovered_count=out.discovered,
+            new_count=out.new,
+            previously_seen_count=out.previously_seen,
+            active_count=len(cards),
+            top_match=top[0] if top else None,
+            top_roles=top,
+            reports=reports,
+            job_ids=[c.job_id for c in cards],
+            card_count=len(cards),
+            assessed_count=assessed,
+            assessment_mode=mode,
+            assessment_required=mode == "agent" and assessed < len(cards),
+            skipped_sources=[s.to_dict() for s in out.skipped_sources],
+            sources=[s.to_dict() for s in out.sources],
+            dropped=dict(sorted(out.drops.items())),
+            skipped_records=len(out.skipped_records),
+            elapsed_seconds=job.elapsed_seconds(),
+            debug_log=str(job.debug_log),
+            message=message,
+        ).model_dump(mode="json")
 
     def sweep_payload(self, job: SweepJob) -> dict[str, Any]:
         """The running or completed payload; a failed sweep raises SweepFailed."""
@@ -156,15 +157,15 @@ class SweepTools(ServiceBase):
                               debug_log=str(job.debug_log))  # fmt: skip
         if job.status == "completed" and job.result is not None:
             return job.result
-        return {
-            "sweep_status": "running",
-            "job_id": job.id,
-            "progress": job.progress(),
-            "elapsed_seconds": job.elapsed_seconds(),
-            "debug_log": str(job.debug_log),
-            "message": f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
+        return SweepRunning(
+            sweep_status="running",
+            job_id=job.id,
+            progress=SweepProgress(step=job.step, total=job.total, label=job.label),
+            elapsed_seconds=job.elapsed_seconds(),
+            debug_log=str(job.debug_log),
+            message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
             f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
-        }
+        ).model_dump(mode="json")
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
         return self.sweeps.get(job_id)

@@ -94,7 +94,7 @@ class WatchTools(ServiceBase):
             id=job_id,
             profile_digest=hashlib.sha256("|".join(sorted(t.job_id for t in targets)).encode()).hexdigest()[:16],
             kind="watch",
-            stages=STAGES,
+            stage_names=STAGES,
         )
         return self.sweeps.start_or_join(job, lambda j: self._watch(j, targets, profile, history, key))[0]
 

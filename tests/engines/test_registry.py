@@ -3,13 +3,11 @@
 import subprocess
 import sys
 from pathlib import Path
-from typing import get_args
 
 import pytest
 from conftest import ROOT
 
 from sweepy.engines import BUILTIN_ENGINE_MODULES, engines, get_engine, register, validate_sources
-from sweepy.engines.base import SkipReason
 from sweepy.engines.feed import FeedEngine
 from sweepy.errors import EngineConfigError
 from sweepy.paths import Workspace
@@ -76,20 +74,6 @@ def test_the_combined_message_gives_one_instruction_at_the_end(workspace: Path) 
         f"Engine configuration is incomplete: feed: feed path 'feeds/missing.jsonl' does not exist (looked for "
         f"{missing}) | unknown engine 'nosuch'; known engines: {', '.join(sorted(engines()))}. Fix sources_config "
         "(the profile's sources block) and retry."
-    )
-
-
-def test_skip_reasons_are_the_ones_engines_report() -> None:
-    assert get_args(SkipReason) == (
-        "timeout",
-        "circuit_open",
-        "http_429",
-        "http_error",
-        "bad_response",
-        "unreachable",
-        "config",
-        "blocked_address",
-        "too_large",
     )
 
 

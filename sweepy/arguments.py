@@ -1,0 +1,271 @@
+"""Each tool's arguments, declared once: the model is the tool's published inputSchema, the validation of every
+call (strict: wrong types and unknown keys are errors) and the keywords of the service call.
+
+Adding a parameter to a tool is one field here (and the service keyword of the same name); adding a tool is
+one model here and one function in sweepy.mcp_server.
+"""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+from .applications import MAX_TRACK_ITEMS, Status, TrackItem
+from .cards import Label, Line, Text
+from .employment import EmploymentType
+from .render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
+from .service.imports import MAX_IMPORT_BYTES
+from .service.judgments import MAX_JOB_ID
+from .service.report_parts import NAME_CHARS, Format
+from .service.watch import MAX_WATCH
+
+Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
+ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]
+SessionStem = Annotated[
+    str | None, Field(description="Profile id of a saved session, e.g. alex_rivera_paralegal; default the active one.")
+]
+Options = dict[str, Any]
+
+
+class Arguments(BaseModel):
+    """Strict: a host's "true" is not a boolean and "12" not a number (see sweepy.protocol for the one
+    exception, JSON text standing in for an array or an object)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    def service_arguments(self) -> dict[str, Any]:
+        """The fields as the service method's keywords: the published name (the alias of a field whose name
+        would shadow a pydantic method, such as import_jobs' `validate`)."""
+        return {info.alias or name: getattr(self, name) for name, info in type(self).model_fields.items()}
+
+
+class CreateProfile(Arguments):
+    name: Annotated[str, Field(description="Full name written into the profile.")]
+    # titles, location and resume_path are required by the service: a host that can ask the person
+    # (elicitation) gets a form for the missing ones; any other gets an error naming them.
+    titles: Annotated[
+        list[str] | None, Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"]. Required.')
+    ] = None
+    location: Annotated[str | None, Field(description='Target location, e.g. "New York, NY". Required.')] = None
+    resume_path: Annotated[str | None, Field(description="Path to a PDF or DOCX resume. Required.")] = None
+    remote_only: Annotated[bool, Field(description="Keep only fully remote roles.")] = False
+    include_hybrid: Annotated[bool, Field(description="Keep hybrid roles.")] = True
+    min_salary: Annotated[int, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0
+    employment_types: Annotated[
+        list[EmploymentType] | None,
+        Field(
+            description='Kinds of job to keep, e.g. ["full_time", "contract"]; a posting that does not say is '
+            "kept. Default: all."
+        ),
+    ] = None
+    must_have_skills: Annotated[list[str] | None, Field(description="Skill terms that raise the match.")] = None
+    synonyms: Annotated[
+        list[list[str]] | None, Field(description='Groups of interchangeable terms, e.g. [["JD", "Juris Doctor"]].')
+    ] = None
+    platforms: Annotated[Options | None, Field(description='Platform switches, e.g. {"indeed": false}.')] = None
+    sources_config: Annotated[
+        Options | None,
+        Field(description='Engines to enable, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'),
+    ] = None
+    cache_config: Annotated[Options | None, Field(description="enabled, ttl_seconds.")] = None
+    orchestrator_config: Annotated[
+        Options | None,
+        Field(description="timeout_per_source_seconds; circuit_breaker {failure_threshold, cooldown_seconds}."),
+    ] = None
+    history_config: Annotated[
+        Options | None, Field(description="enabled, retention_days (4), match (url | url+role), path.")
+    ] = None
+    eligibility_config: Annotated[
+        Options | None,
+        Field(
+            description="Who the person is and what to avoid (all optional): needs_sponsorship, citizenships "
+            '(["US"]), work_authorization, clearance (none|public_trust|secret|top_secret|ts_sci), '
+            'max_onsite_days (0-5), timezone (IANA), languages (["en"]), federal_status (none|employee|veteran), '
+            "eligibility (flag|strict), employer_boards {enabled, max}, exclude_companies, exclude_keywords."
+        ),
+    ] = None
+    job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True
+    assessment: Annotated[
+        Literal["agent", "keyword"],
+        Field(description="Report gate: agent (every card judged first) or keyword (keyword-only allowed)."),
+    ] = "agent"
+    output_filename: Annotated[
+        str | None, Field(description="Custom YAML path; default profiles/{name}_{first title}.yaml.")
+    ] = None
+
+
+REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
+"""What create_profile cannot do without, although the schema lets a host leave them out (to ask the person)."""
+
+
+class RunSweep(Arguments):
+    profile_path: Annotated[
+        str | None, Field(description="Profile YAML; default the last saved profile, then the bundled ones.")
+    ] = None
+    deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True
+    include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False
+    wait_seconds: Wait = 45
+
+
+class GetSweepStatus(Arguments):
+    job_id: Annotated[str | None, Field(description="Sweep id from run_sweep; default the most recent.")] = None
+    wait_seconds: Annotated[int, Field(description="Longest wait; clamped to 0..600.")] = 45
+
+
+class GetJobs(Arguments):
+    profile_stem: SessionStem = None
+    results_dir: ResultsDir = "results"
+    limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None
+    offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0
+    status: Annotated[
+        Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
+    ] = None
+
+
+class GetResults(Arguments):
+    profile_stem: Annotated[str | None, Field(description="Filter result files by profile id.")] = None
+    results_dir: ResultsDir = "results"
+    limit: Annotated[int, Field(description="Top roles returned; clamped to 1..100.")] = 10
+
+
+class ClearHistory(Arguments):
+    profile_path: Annotated[str | None, Field(description="Profile YAML path.")] = None
+    profile_stem: Annotated[str | None, Field(description="Profile id, e.g. pedro_writer.")] = None
+    dry_run: Annotated[
+        bool,
+        Field(
+            description="Only count what would be forgotten. Without it, a host that can ask the person asks "
+            "for confirmation first."
+        ),
+    ] = False
+
+
+class ListSweeps(Arguments):
+    limit: Annotated[
+        int | None,
+        Field(ge=1, le=100, description="Page size 1..100; sending limit or cursor switches to cursor paging."),
+    ] = None
+    cursor: Annotated[
+        str | None, Field(min_length=1, max_length=512, description="The previous page's next_cursor, unchanged.")
+    ] = None
+
+
+class ImportJobs(Arguments):
+    jobs_json: Annotated[
+        str,
+        Field(
+            max_length=MAX_IMPORT_BYTES,  # the service counts UTF-8 bytes; never fewer than characters
+            description="JSON array of posting records (title, company, url, ...) or get_jobs cards.",
+        ),
+    ]
+    validate_links: Annotated[
+        bool,
+        Field(alias="validate", description="Check every URL with the SSRF-safe link checker first."),
+    ] = False
+    validate_timeout_seconds: Annotated[
+        float, Field(ge=1, le=600, description="The whole link check's limit; links not reached stay not_checked.")
+    ] = 60
+
+
+class ConvertDocument(Arguments):
+    document_path: Annotated[str, Field(description="A .docx, .doc, .md, .txt or .pdf file.")]
+    pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the source.")] = None
+
+
+class ConvertDocx(Arguments):
+    docx_path: Annotated[str, Field(description="The .docx file.")]
+    pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the DOCX.")] = None
+
+
+class SubmitJudgments(Arguments):
+    job_id: Annotated[
+        str | None, Field(max_length=MAX_JOB_ID, description="Card id from get_jobs; required unless judgments.")
+    ] = None
+    match_pct: Annotated[
+        int | None, Field(ge=0, le=100, description="Real match 0..100; sets the card's label to MATCH.")
+    ] = None
+    resume_track: Annotated[Label | None, Field(description="Resume track shown on the card.")] = None
+    resume_color: Annotated[
+        Label | None, Field(description="Badge colour of the track: a CSS colour name or #rrggbb.")
+    ] = None
+    domain: Annotated[Label | None, Field(description="Role domain shown on the card.")] = None
+    summary: Annotated[Text | None, Field(description="Card summary (at most 4000 characters).")] = None
+    requirements: Annotated[Text | None, Field(description="Requirements text (at most 4000).")] = None
+    alignment: Annotated[Text | None, Field(description="How the resume's evidence meets the role (at most 4000).")] = (
+        None
+    )
+    has_extended_response: Annotated[bool | None, Field(description="The posting asks for written answers.")] = None
+    app_format: Annotated[Line | None, Field(description="Application format, e.g. a portal or email.")] = None
+    comp: Annotated[Line | None, Field(description="Compensation line.")] = None
+    benefits: Annotated[Line | None, Field(description="Benefits line.")] = None
+    page_theme: Annotated[Label | None, Field(description="Card theme override.")] = None
+    judgments: Annotated[
+        # Published as objects; a malformed entry is still accepted here so that it alone is rejected.
+        list[Annotated[Any, WithJsonSchema({"type": "object"})]] | None,
+        Field(description="Batch: objects each with a job_id plus any field above. Not with job_id."),
+    ] = None
+    profile_stem: SessionStem = None
+    results_dir: ResultsDir = "results"
+
+
+class RenderReport(Arguments):
+    profile_stem: SessionStem = None
+    results_dir: Annotated[str, Field(description="Folder of the saved session and the default PDF.")] = "results"
+    output_filename: Annotated[
+        str | None, Field(description="PDF path inside the workspace; default beside the sweep's result JSON.")
+    ] = None
+    playbook: Annotated[
+        str,
+        Field(
+            max_length=MAX_PLAYBOOK_CHARS,
+            description="Plain-text strategy note (max 20,000 chars): **bold** is bold, line breaks start "
+            "paragraphs, lines starting '- ' are bullets. Saved with the session; empty reuses the saved one, "
+            "else Sweepy writes one from the cards.",
+        ),
+    ] = ""
+
+
+class ExportReport(Arguments):
+    json_source: Annotated[str | None, Field(description="Sweep result JSON; wins over profile_stem.")] = None
+    profile_stem: Annotated[str | None, Field(description="Profile id: export its newest result JSON.")] = None
+    results_dir: ResultsDir = "results"
+    formats: Annotated[
+        list[Format],
+        Field(min_length=1, description='Any of "pdf", "png", "csv", "json", "ics" (the follow-up calendar).'),
+    ] = ["pdf"]
+    candidate_name: Annotated[
+        str | None, Field(max_length=NAME_CHARS, description="Name in the PDF header; default the profile's name.")
+    ] = None
+    output_dir: Annotated[
+        str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
+    ] = None
+    job_tracking: Annotated[
+        bool | None, Field(description="Tracking columns in the CSV; unset follows the profile's export.tracking.")
+    ] = None
+
+
+class TrackJobs(Arguments):
+    items: Annotated[
+        # Published as TrackItem objects; a malformed entry is still accepted here so that it alone is rejected.
+        list[Annotated[Any, WithJsonSchema(TrackItem.model_json_schema())]],
+        Field(max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."),
+    ]
+    profile_stem: SessionStem = None
+    results_dir: ResultsDir = "results"
+
+
+class WatchPostings(Arguments):
+    job_ids: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=MAX_JOB_ID)]] | None,
+        Field(max_length=MAX_WATCH, description="Postings to check; default every saved, applied or interview one."),
+    ] = None
+    profile_stem: SessionStem = None
+    results_dir: ResultsDir = "results"
+    wait_seconds: Wait = 45
+
+
+class GetOutcomes(Arguments):
+    since: Annotated[
+        str | None,
+        Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Only applications from this date on (YYYY-MM-DD)."),
+    ] = None
+    profile_path: Annotated[str | None, Field(description="Profile YAML; default the active session's profile.")] = None

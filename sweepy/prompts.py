@@ -1,0 +1,198 @@
+"""MCP prompts: short conversation starters a host offers as commands, each naming Sweepy's tools in the order
+the conversation should use them."""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mcp.types as types
+from mcp.server import ServerRequestContext
+from mcp.shared.exceptions import MCPError
+
+from .config import load_profile
+from .errors import SweepyError
+from .resume import resume_text
+from .service import SweepyService
+from .session import load_session
+
+BATCH = 20
+MAX_RESUME_CHARS = 20_000
+"""A resume longer than this is cut in the prompt: the person's story, not their whole archive."""
+
+
+@dataclass(frozen=True)
+class PromptDef:
+    prompt: types.Prompt
+    render: Callable[[dict[str, str]], str]
+
+
+def _arg(name: str, description: str, required: bool = False) -> types.PromptArgument:
+    return types.PromptArgument(name=name, description=description, required=required)
+
+
+def start_job_search(args: dict[str, str]) -> str:
+    titles, location = args.get("titles", "").strip(), args.get("location", "").strip()
+    wanted = f" for {titles}" if titles else ""
+    where = f" in {location}" if location else ""
+    return (
+        f"Help me start a job search{wanted}{where} with Sweepy.\n\n"
+        "1. create_profile with my name, target titles, location and resume path. Leave out what I have not told "
+        "you: if this app can show me a form, Sweepy asks me for it; otherwise ask me, then call it again.\n"
+        '2. run_sweep on the new profile. If it answers sweep_status "running", call get_sweep_status with its '
+        "job_id until it reads completed.\n"
+        f"3. get_jobs, {BATCH} cards at a time: read each card against my resume and judge the real fit.\n"
+        "4. submit_judgments with a batch of judgments (match_pct and a one-line summary each) until "
+        "unassessed_count is 0.\n"
+        "5. render_report with a short playbook for me, then tell me where the PDF is."
+    )
+
+
+def triage_new_cards(args: dict[str, str]) -> str:
+    stem = args.get("profile_stem", "").strip()
+    session = f' (profile_stem "{stem}")' if stem else ""
+    return (
+        f"Triage the newest sweep's cards{session} that are not judged yet.\n\n"
+        f"1. get_jobs with limit {BATCH}{session}; the cards without match_pct (or marked judgment_stale) are the "
+        "ones to judge. Page with offset = next_offset.\n"
+        "2. Judge each against my resume: the real fit as match_pct 0..100, a one-line summary, the "
+        "requirements I miss.\n"
+        f"3. submit_judgments with one batch (judgments) per {BATCH} cards; repeat 1-3 until unassessed_count is 0.\n"
+        "4. render_report, then tell me the three roles to apply to first and why."
+    )
+
+
+def weekly_review(args: dict[str, str]) -> str:
+    return (
+        "Run my weekly job-search review.\n\n"
+        "1. watch_postings: check the postings I track; tell me which closed, changed or are closing soon.\n"
+        "2. get_outcomes: what happened to my applications (replies, interviews, rejections) since last week.\n"
+        "3. track_jobs: list the follow-ups due now and record any status I tell you.\n"
+        "4. Finish with a short plan for this week: what to follow up, what to apply to, what to drop."
+    )
+
+
+PROMPTS: dict[str, PromptDef] = {
+    "start_job_search": PromptDef(
+        types.Prompt(
+            name="start_job_search",
+            title="Start a job search",
+            description="Create a profile (Sweepy asks for what is missing where the app can), sweep, then triage "
+            "the cards: create_profile → run_sweep → get_sweep_status → get_jobs → submit_judgments → "
+            "render_report.",
+            arguments=[
+                _arg("titles", 'Target titles, comma-separated, e.g. "Paralegal, Legal Assistant".'),
+                _arg("location", 'Target location, e.g. "New York, NY".'),
+            ],
+        ),
+        start_job_search,
+    ),
+    "triage_new_cards": PromptDef(
+        types.Prompt(
+            name="triage_new_cards",
+            title="Triage new cards",
+            description=f"Judge the newest sweep's unjudged cards against the resume in batches of {BATCH}, then "
+            "render: get_jobs → submit_judgments → render_report.",
+            arguments=[_arg("profile_stem", "Profile id of a saved session; default the active session.")],
+        ),
+        triage_new_cards,
+    ),
+    "weekly_review": PromptDef(
+        types.Prompt(
+            name="weekly_review",
+            title="Weekly review",
+            description="Watch tracked postings, collect outcomes and list the follow-ups due: watch_postings → "
+            "get_outcomes → track_jobs.",
+            arguments=[],
+        ),
+        weekly_review,
+    ),
+}
+TAILOR = types.Prompt(
+    name="tailor_resume_for",
+    title="Tailor the resume for a job",
+    description="One card, the must-haves the resume lacks for it, and the resume's text: what to change in "
+    "the resume for this role.",
+    arguments=[_arg("job_id", "Card id from get_jobs.", required=True)],
+)
+
+
+class Prompts:
+    """prompts/list and prompts/get; tailor_resume_for reads the active session and the resume."""
+
+    def __init__(self, service: SweepyService) -> None:
+        self.service = service
+
+    async def list_prompts(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=[*(p.prompt for p in PROMPTS.values()), TAILOR])
+
+    async def get_prompt(
+        self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
+    ) -> types.GetPromptResult:
+        args = {key: str(value) for key, value in (params.arguments or {}).items()}
+        if params.name == TAILOR.name:
+            try:
+                text, description = self.tailor(args.get("job_id", ""))
+            except SweepyError as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
+            return _result(description, text)
+        found = PROMPTS.get(params.name)
+        if found is None:
+            names = ", ".join([*PROMPTS, TAILOR.name])
+            raise MCPError(
+                code=types.INVALID_PARAMS, message=f"Unknown prompt {params.name!r}. Sweepy's prompts: {names}."
+            )
+        return _result(found.prompt.description or "", found.render(args))
+
+    def tailor(self, job_id: str) -> tuple[str, str]:
+        """The prompt text for one card of the active session: the card, its missing must-haves, the resume."""
+        if not job_id.strip():
+            raise SweepyError("tailor_resume_for needs job_id: a card id from get_jobs.")
+        ws = self.service.workspace
+        session = load_session(ws.home / "results", None)
+        card = next((c for c in session.cards if c.job_id == job_id), None)
+        if card is None:
+            raise SweepyError(f"job_id {job_id!r} is not a card of the active session: call get_jobs for the ids.")
+        resume = ""
+        if session.profile_path:
+            resume_path = load_profile(Path(session.profile_path)).resume.path
+            resume = resume_text(ws.resolve_read(resume_path, "Resume in the profile"))
+        if len(resume) > MAX_RESUME_CHARS:
+            resume = resume[:MAX_RESUME_CHARS] + "\n[... cut]"
+        shown = card.model_dump(
+            mode="json",
+            include={
+                "job_id",
+                "title",
+                "company",
+                "location",
+                "url",
+                "description",
+                "matched_terms",
+                "missing_must_haves",
+                "match_score",
+                "match_kind",
+                "match_pct",
+                "summary",
+                "requirements",
+                "alignment",
+            },
+        )
+        missing = ", ".join(card.missing_must_haves) or "none: the resume names every must-have"
+        text = (
+            f"Tailor my resume for {card.title} at {card.company} (job_id {card.job_id}).\n\n"
+            f"Must-haves my resume does not show yet: {missing}.\n\n"
+            "Suggest concrete edits: which bullet to rewrite and how, which true experience to bring forward, "
+            "and which keywords from the posting to use where I really have that experience. Do not invent "
+            "experience. When we are done, submit_judgments with the card's alignment.\n\n"
+            f"The card:\n{json.dumps(shown, ensure_ascii=False, indent=1)}\n\nMy resume:\n{resume}"
+        )
+        return text, f"Tailor the resume for {card.title} at {card.company}"
+
+
+def _result(description: str, text: str) -> types.GetPromptResult:
+    message = types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))
+    return types.GetPromptResult(description=description, messages=[message])

@@ -1,0 +1,327 @@
+"""MCP resources: what a host can show or attach without a tool call. Every URI names a file inside the
+workspace (Workspace.resolve_served), and anything else is a clear error.
+
+    sweepy://profiles/{name}                         a profile's YAML
+    sweepy://sweeps/{sweep_id}/cards{?offset,limit}  a sweep's cards as JSON, a page at a time ("latest" too)
+    sweepy://sweeps/latest/summary                   the newest sweep in Markdown: counts, sources, top 10
+    sweepy://reports/{name}                          a report file (PDF, PNG, CSV or JSON) by workspace path
+    sweepy://docs/tools                              docs/tools.md
+"""
+
+import base64
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+import mcp.types as types
+from mcp.server import ServerRequestContext
+from mcp.shared.exceptions import MCPError
+
+from .config import MAX_PROFILE_BYTES
+from .errors import SweepyError
+from .paths import INSTALL_DIR, MAX_DATA_BYTES, Workspace, read_regular
+from .results import read_result, result_cards, result_files
+from .service import SweepyService
+from .session import check_stem
+
+SCHEME = "sweepy"
+PAGE = 20
+MAX_PAGE = 100
+MAX_LISTED = 50
+"""Concrete resources listed per kind (the templates reach every other one)."""
+SWEEP_ID = re.compile(r"[A-Za-z0-9-]{1,64}")
+MIME = {".pdf": "application/pdf", ".png": "image/png", ".csv": "text/csv", ".json": "application/json"}
+DOCS = INSTALL_DIR / "docs" / "tools.md"
+
+TEMPLATES = [
+    types.ResourceTemplate(
+        uri_template="sweepy://profiles/{name}",
+        name="profile",
+        title="Search profile",
+        description="A profile YAML in the workspace's profiles/ folder, by stem (e.g. alex_rivera_paralegal).",
+        mime_type="application/yaml",
+    ),
+    types.ResourceTemplate(
+        uri_template="sweepy://sweeps/{sweep_id}/cards{?offset,limit}",
+        name="sweep-cards",
+        title="A sweep's job cards",
+        description=f"The cards a sweep wrote, best first, as JSON; sweep_id from run_sweep or 'latest'. Paged "
+        f"by offset and limit (default {PAGE}, at most {MAX_PAGE}); next_offset names the next page.",
+        mime_type="application/json",
+    ),
+    types.ResourceTemplate(
+        uri_template="sweepy://reports/{name}",
+        name="report",
+        title="Report file",
+        description="A report Sweepy wrote (PDF, PNG, CSV or JSON), by its path in the workspace with '/' "
+        "encoded as %2F, e.g. results%2Falex_rivera_paralegal.pdf. The tools that write one link to it.",
+        mime_type="application/pdf",
+    ),
+]
+STATIC = [
+    types.Resource(
+        uri="sweepy://sweeps/latest/summary",
+        name="latest-sweep-summary",
+        title="Latest sweep summary",
+        description="The newest sweep in Markdown: counts, sources reached and skipped, the top 10 cards.",
+        mime_type="text/markdown",
+    ),
+    types.Resource(
+        uri="sweepy://docs/tools",
+        name="tools-reference",
+        title="Sweepy tool reference",
+        description="docs/tools.md: every tool, its arguments and its answer.",
+        mime_type="text/markdown",
+    ),
+]
+
+
+def not_found(uri: str, why: str) -> MCPError:
+    return MCPError(code=types.INVALID_PARAMS, message=f"Resource {uri!r}: {why}", data={"uri": uri})
+
+
+def report_uri(ws: Workspace, path: Path) -> str | None:
+    """The sweepy://reports URI of a file Sweepy wrote, or None when it lies outside the workspace."""
+    real = Path(path).resolve()
+    if not real.is_relative_to(ws.home):
+        return None
+    return f"{SCHEME}://reports/{quote(real.relative_to(ws.home).as_posix(), safe='')}"
+
+
+def report_link(ws: Workspace, path: str | Path, title: str) -> types.ResourceLink | None:
+    """A resource_link block for a file a tool wrote (None outside the workspace: nothing could serve it)."""
+    uri = report_uri(ws, Path(path))
+    if uri is None:
+        return None
+    target = Path(path)
+    size = target.stat().st_size if target.is_file() else None
+    return types.ResourceLink(
+        type="resource_link",
+        uri=uri,
+        name=target.name,
+        title=title,
+        mime_type=MIME.get(target.suffix.lower()),
+        size=size,
+    )
+
+
+class Resources:
+    """resources/list, resources/templates/list and resources/read over the service's workspace."""
+
+    def __init__(self, service: SweepyService) -> None:
+        self.service = service
+
+    @property
+    def ws(self) -> Workspace:
+        return self.service.workspace
+
+    async def list_resources(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=[*STATIC, *self._profiles(), *self._sweeps(), *self._reports()])
+
+    async def list_templates(
+        self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=TEMPLATES)
+
+    async def read_resource(
+        self, ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        uri = str(params.uri)
+        try:
+            contents = self.read(uri)
+        except SweepyError as exc:
+            raise not_found(uri, exc.message) from None
+        return types.ReadResourceResult(contents=[contents])
+
+    def read(self, uri: str) -> types.TextResourceContents | types.BlobResourceContents:
+        parts = urlsplit(uri)
+        kind, path = parts.netloc, parts.path.strip("/")
+        if parts.scheme != SCHEME:
+            raise not_found(uri, f"Sweepy serves only {SCHEME}:// URIs; resources/list names them.")
+        query = parse_qs(parts.query)
+        if kind == "profiles" and path and "/" not in path:
+            return self._profile(uri, unquote(path))
+        if kind == "sweeps" and path == "latest/summary":
+            return types.TextResourceContents(uri=uri, text=self._summary(), mime_type="text/markdown")
+        if kind == "sweeps" and path.endswith("/cards") and path.count("/") == 1:
+            return self._cards(uri, path.split("/")[0], query)
+        if kind == "reports" and path and "/" not in path:
+            return self._report(uri, unquote(path))
+        if kind == "docs" and path == "tools":
+            text = read_regular(DOCS, "docs/tools.md", MAX_DATA_BYTES).decode("utf-8")
+            return types.TextResourceContents(uri=uri, text=text, mime_type="text/markdown")
+        raise not_found(
+            uri,
+            "no such resource. Sweepy serves sweepy://profiles/{name}, sweepy://sweeps/{sweep_id}/cards, "
+            "sweepy://sweeps/latest/summary, sweepy://reports/{name} and sweepy://docs/tools.",
+        )
+
+    # -- profiles ---------------------------------------------------------------------------------------------
+    def _profile_files(self) -> list[Path]:
+        folder = self.ws.home / "profiles"
+        return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml")) if folder.is_dir() else []
+
+    def _profiles(self) -> list[types.Resource]:
+        return [
+            types.Resource(
+                uri=f"{SCHEME}://profiles/{quote(p.stem, safe='')}",
+                name=p.stem,
+                title=f"Profile {p.stem}",
+                mime_type="application/yaml",
+            )
+            for p in self._profile_files()[:MAX_LISTED]
+        ]
+
+    def _profile(self, uri: str, name: str) -> types.TextResourceContents:
+        stem = check_stem(name)
+        for suffix in (".yaml", ".yml"):
+            candidate = self.ws.home / "profiles" / f"{stem}{suffix}"
+            if candidate.exists():
+                path = self.ws.resolve_served(candidate, f"Profile {stem!r}")
+                text = read_regular(path, "Profile", MAX_PROFILE_BYTES).decode("utf-8")
+                return types.TextResourceContents(uri=uri, text=text, mime_type="application/yaml")
+        raise not_found(uri, f"no profile {stem!r} in {self.ws.home / 'profiles'}. create_profile writes one.")
+
+    # -- sweeps -----------------------------------------------------------------------------------------------
+    def _results(self) -> list[Path]:
+        return result_files(self.ws.home / "results", None)
+
+    def _sweep_file(self, uri: str, sweep_id: str) -> Path:
+        """The result file a sweep wrote: the newest for "latest", else the one whose sweep_id matches."""
+        files = self._results()
+        if sweep_id == "latest":
+            if not files:
+                raise not_found(uri, "no sweep has written results yet. Call run_sweep first.")
+            return self.ws.resolve_served(files[0], "The newest result file")
+        if not SWEEP_ID.fullmatch(sweep_id):
+            raise not_found(uri, "sweep_id is a sweep's job_id from run_sweep (letters, digits, '-') or 'latest'.")
+        for path in files:
+            if _head_sweep_id(path) == sweep_id:
+                return self.ws.resolve_served(path, f"The result file of sweep {sweep_id}")
+        raise not_found(uri, f"no result file of sweep {sweep_id!r} in {self.ws.home / 'results'}.")
+
+    def _sweeps(self) -> list[types.Resource]:
+        listed = []
+        for path in self._results()[:MAX_LISTED]:
+            sweep_id = _head_sweep_id(path)
+            if sweep_id:
+                listed.append(
+                    types.Resource(
+                        uri=f"{SCHEME}://sweeps/{sweep_id}/cards",
+                        name=f"cards-{sweep_id}",
+                        title=f"Cards of {path.stem}",
+                        mime_type="application/json",
+                    )
+                )
+        return listed
+
+    def _cards(self, uri: str, sweep_id: str, query: dict[str, list[str]]) -> types.TextResourceContents:
+        offset = _number(uri, query, "offset", 0, 0, 10**9)
+        limit = _number(uri, query, "limit", PAGE, 1, MAX_PAGE)
+        path = self._sweep_file(uri, sweep_id)
+        data = read_result(path)
+        cards = result_cards(data, path)
+        page = cards[offset : offset + limit]
+        stop = offset + len(page)
+        body = {
+            "sweep_id": data.get("sweep_id"),
+            "result_file": str(path),
+            "total": len(cards),
+            "offset": offset,
+            "count": len(page),
+            "next_offset": stop if stop < len(cards) else None,
+            "cards": [card.model_dump(mode="json") for card in page],
+        }
+        return types.TextResourceContents(
+            uri=uri, text=json.dumps(body, ensure_ascii=False), mime_type="application/json"
+        )
+
+    def _summary(self) -> str:
+        files = self._results()
+        if not files:
+            return "# No sweep yet\n\nNo sweep has written results in this workspace. Call run_sweep first.\n"
+        path = self.ws.resolve_served(files[0], "The newest result file")
+        data = read_result(path)
+        cards = result_cards(data, path)
+        return summary_markdown(data, cards, path)
+
+    # -- reports ----------------------------------------------------------------------------------------------
+    def _reports(self) -> list[types.Resource]:
+        folder = self.ws.home / "results"
+        pdfs = sorted(folder.glob("*.pdf"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+        listed = []
+        for pdf in pdfs[:MAX_LISTED]:
+            uri = report_uri(self.ws, pdf)
+            if uri is not None:
+                listed.append(
+                    types.Resource(uri=uri, name=pdf.name, title=f"Report {pdf.name}", mime_type="application/pdf")
+                )
+        return listed
+
+    def _report(self, uri: str, name: str) -> types.BlobResourceContents | types.TextResourceContents:
+        suffix = Path(name).suffix.lower()
+        if suffix not in MIME or "\x00" in name or Path(name).is_absolute():
+            raise not_found(uri, "a report is a .pdf, .png, .csv or .json file named by its path in the workspace.")
+        path = self.ws.resolve_served(self.ws.home / name, f"Report {name!r}")
+        data = read_regular(path, "Report", MAX_DATA_BYTES)
+        if suffix in (".csv", ".json"):
+            return types.TextResourceContents(uri=uri, text=data.decode("utf-8"), mime_type=MIME[suffix])
+        return types.BlobResourceContents(uri=uri, blob=base64.b64encode(data).decode("ascii"), mime_type=MIME[suffix])
+
+
+def _head_sweep_id(path: Path) -> str | None:
+    """The sweep_id a result file opens with (write_results puts it first), read without loading the cards."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(160).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    match = re.match(r'\{"sweep_id": "([A-Za-z0-9-]{1,64})"', head)
+    return match.group(1) if match else None
+
+
+def _number(uri: str, query: dict[str, list[str]], key: str, default: int, low: int, high: int) -> int:
+    values = query.get(key)
+    if not values:
+        return default
+    text = values[-1]
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise not_found(uri, f"{key} must be a whole number from {low} to {high} (got {text[:20]!r}).")
+    return int(text)
+
+
+def summary_markdown(data: dict[str, Any], cards: list[Any], path: Path) -> str:
+    """The newest sweep in a few lines a person can read: what was found, from where, and the best ten."""
+    profile = data.get("profile") or {}
+    counts = data.get("counts") or {}
+    lines = [
+        f"# Sweep of {profile.get('name') or profile.get('stem') or 'a profile'}",
+        "",
+        f"- Profile: `{profile.get('stem', '?')}`; titles: {', '.join(map(str, profile.get('titles') or []))}; "
+        f"location: {profile.get('location', '?')}",
+        f"- Sweep: `{data.get('sweep_id', '?')}` at {data.get('generated_at', '?')} (`{path.name}`)",
+        f"- Discovered {counts.get('discovered', 0)}, new {counts.get('new', 0)}, seen before "
+        f"{counts.get('previously_seen', 0)}, cards {len(cards)}",
+    ]
+    dropped = data.get("dropped") or {}
+    if dropped:
+        lines.append("- Dropped: " + ", ".join(f"{reason} {count}" for reason, count in dropped.items()))
+    lines += ["", "## Sources", ""]
+    for source in data.get("sources") or []:
+        if isinstance(source, dict):
+            reason = f" ({source.get('reason')})" if source.get("status") == "skipped" else ""
+            lines.append(
+                f"- {source.get('engine')}/{source.get('source')}: {source.get('status')}{reason}, "
+                f"{source.get('postings', 0)} postings"
+            )
+    lines += ["", "## Top 10", ""]
+    if not cards:
+        lines.append("No cards: nothing new matched the profile.")
+    for rank, card in enumerate(cards[:10], start=1):
+        score = f"{card.match_pct}% match" if card.match_pct is not None else f"keyword {card.match_score}"
+        lines.append(f"{rank}. **{card.title}** at {card.company} ({card.location or 'location not given'}): {score}")
+    return "\n".join(lines) + "\n"
