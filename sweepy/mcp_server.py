@@ -18,6 +18,7 @@ from .jobs import SweepJob
 from .protocol import ToolRegistry, envelope
 from .service import SweepyService, clamp
 from .service.judgments import MAX_JOB_ID
+from .service.report_parts import MAX_REPORT_CARDS, REPORT_CARDS
 from .settings import Settings
 
 INSTRUCTIONS = (
@@ -284,17 +285,25 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
                 "else Sweepy writes one from the cards."
             ),
         ] = "",
+        limit: Annotated[
+            int,
+            Field(
+                ge=1,
+                le=MAX_REPORT_CARDS,
+                description="How many cards the report shows, best first; the gate checks these.",
+            ),
+        ] = REPORT_CARDS,
     ) -> CallToolResult:
-        """Render the session's cards to a PDF the person can print: header, playbook, cards best first, and what
-        the sweep covered (sources reached and skipped, drops by reason).
+        """Render the session's best cards (limit, default 200) to a PDF the person can print: header, playbook,
+        cards best first, and what the sweep covered (sources reached and skipped, drops by reason).
 
         Call it after get_jobs and submit_judgments: with the profile's default report.assessment "agent" it
-        refuses while any card lacks a match_pct for the current resume, and lists unassessed_job_ids (and
+        refuses while any card it shows lacks a match_pct for the current resume, and lists unassessed_job_ids (and
         stale_job_ids, judged against an earlier resume) to judge first. Write the playbook yourself: the
         strategy for this person, in a few short lines. Next: tell the person where pdf_report is.
         """
         payload = await anyio.to_thread.run_sync(
-            service.render_report, profile_stem, results_dir, output_filename, playbook
+            service.render_report, profile_stem, results_dir, output_filename, playbook, limit
         )
         return envelope(payload)
 

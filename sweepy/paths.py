@@ -9,6 +9,7 @@ import secrets
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -234,10 +235,18 @@ def _finite_float(text: str) -> float:
     return value
 
 
+class TooDeep(ValueError):
+    """JSON text nested deeper than Python's parser can follow (json.loads raises RecursionError)."""
+
+
 def loads_finite(text: str | bytes) -> Any:
     """json.loads, but NaN and Infinity (which it accepts, and which then reach answers as bare `NaN`) and
-    overflowing numbers raise NonFiniteNumber."""
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    overflowing numbers raise NonFiniteNumber, and nesting too deep to parse raises TooDeep (a ValueError, as
+    every other reason the text is not usable JSON is)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise TooDeep("it is nested too deeply (arrays or objects thousands of levels inside each other)") from None
 
 
 def _kind(mode: int) -> str:
@@ -323,6 +332,59 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
                 os.close(dir_fd)
         else:
             _write_by_path(target, data)
+    except OSError as exc:
+        raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _open_temp(dir_fd: int, name: str) -> tuple[int, str]:
+    """A new temp file beside `name` in the open folder (never through a link): its descriptor and name."""
+    while True:
+        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd), tmp
+        except FileExistsError:
+            continue
+
+
+@contextlib.contextmanager
+def atomic_writer(target: Path) -> Iterator[BinaryIO]:
+    """atomic_write_bytes for a file written in pieces (a sweep's result file of 80,000 cards is never held as
+    one string): the handle writes a temp file in the real folder, renamed over `target` when the block ends
+    without an error, removed when it raises. `target` as for atomic_write_bytes."""
+    try:
+        if DIR_FD_WRITES:
+            dir_fd = open_real_dir(target.parent)
+            try:
+                fd, tmp = _open_temp(dir_fd, target.name)
+                try:
+                    with os.fdopen(fd, "wb") as handle:
+                        yield handle
+                        handle.flush()
+                        os.fsync(handle.fileno())
+                    os.replace(tmp, target.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except BaseException:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp, dir_fd=dir_fd)
+                    raise
+                with contextlib.suppress(OSError):
+                    os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if Path(os.path.realpath(target.parent)) != target.parent:
+                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written.")
+            fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    yield handle
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(name, target)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+                raise
     except OSError as exc:
         raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
 

@@ -3,6 +3,8 @@
 import datetime as dt
 import json
 import re
+from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +13,9 @@ from pydantic import TypeAdapter, ValidationError
 from .cards import Card
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
-from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
+from .paths import MAX_DATA_BYTES, atomic_writer, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
-from .session import Session, SessionStore, cards_text, folder_lock
+from .session import Session, SessionStore, card_text, folder_lock
 from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
@@ -35,7 +37,8 @@ def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
 
     All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
     name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
-    the JSON, which marks the sweep as a result, is written only when the CSV is in place.
+    the JSON, which marks the sweep as a result, is written only when the CSV is in place, card by card as the
+    session store takes them (one transaction), and put in place once they are all in.
     """
     with folder_lock(folder):
         return _write_locked(ctx, out, folder, job_id)
@@ -71,28 +74,34 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],
         "stage_seconds": out.timings,
     }
-    cards_json = cards_text(out.cards)  # encoded once: the result file and both session files share it
-    head = json.dumps(document, ensure_ascii=False, allow_nan=False)
-    text = f'{head[:-1]}, "cards": {cards_json}}}'
-
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
-    atomic_write_text(json_path, text)
-    if not out.cards:  # nothing new: keep the session (and its judgments) the person was working on
-        return {"json": str(json_path), "csv": str(csv_path)}
-    SessionStore(folder).activate(
-        Session(
-            profile_stem=ctx.stem,
-            profile_path=str(ctx.profile_path),
-            candidate_name=profile.name,
-            assessment_mode=profile.report.assessment,
-            source_result=str(json_path),
-            csv_report=str(csv_path),
-            sweep_id=job_id,
-            updated_at=now.isoformat(timespec="seconds"),
-            cards=out.cards,
-        ),
-        cards_json,
+    session = Session(
+        profile_stem=ctx.stem,
+        profile_path=str(ctx.profile_path),
+        candidate_name=profile.name,
+        assessment_mode=profile.report.assessment,
+        source_result=str(json_path),
+        csv_report=str(csv_path),
+        sweep_id=job_id,
+        updated_at=now.isoformat(timespec="seconds"),
     )
+    head = json.dumps(document, ensure_ascii=False, allow_nan=False)
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem)
+    with atomic_writer(json_path) as handle:
+        handle.write(f'{head[:-1]}, "cards": ['.encode())
+
+        def encoded() -> Iterator[tuple[Card, str]]:
+            """Each card encoded once, for the result file and the session store alike, in pieces: 80,000
+            cards are never one string."""
+            for n, card in enumerate(out.cards):
+                text = card_text(card)
+                handle.write(f",{text}".encode() if n else text.encode())
+                yield card, text
+
+        if out.cards:
+            SessionStore(folder).activate(session, encoded(), document)
+        else:  # nothing new: keep the session (and its judgments) the person was working on
+            deque(encoded(), maxlen=0)
+        handle.write(b"]}")
     return {"json": str(json_path), "csv": str(csv_path)}
 
 

@@ -3,16 +3,17 @@
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 from ..config import load_profile
 from ..engines.http import build_client
-from ..errors import SweepyError
+from ..errors import PathNotAllowed, SweepyError
 from ..jobs import SweepRegistry
 from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
-from ..session import Session
+from ..session import Session, SessionStore, View
 from ..settings import Settings
 
 KEYWORD_NOTE = (
@@ -68,3 +69,19 @@ class ServiceBase:
             raw = None
         self._resume_paths[profile_path] = (identity, raw)  # one entry per profile; replaced, never grows
         return raw
+
+    def sessions(self, folder: Path) -> SessionStore:
+        """The session store of a results folder. One outside the workspace (read_dir does not confine reads)
+        is read as it is: an old session file there is not moved into a store."""
+        try:
+            self.workspace.resolve_write(folder, "results_dir")
+        except PathNotAllowed:
+            return SessionStore(folder, writable=False)
+        return SessionStore(folder)
+
+
+def noted(payload: dict[str, Any], view: View) -> dict[str, Any]:
+    """`migrated` on the answer of the call that moved an old session file into the store."""
+    if view.migrated:
+        payload["migrated"] = view.migrated
+    return payload

@@ -1,81 +1,40 @@
-"""The session's cards: get_jobs."""
+"""The session's cards: get_jobs, a page at a time from the session store."""
 
-import threading
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..cards import Card, rank
 from ..errors import NotFound
-from ..session import Session, check_stem, load_session
-from .base import ServiceBase
-
-
-@dataclass
-class Ranking:
-    """A session's cards in get_jobs order, with the counts its message gives, for one resume fingerprint."""
-
-    session: Session
-    resume: str | None
-    cards: list[Card]
-    stale: int
-    unjudged: int
-    briefs: dict[int, dict[str, Any]] = field(default_factory=dict)
-    """Cards as get_jobs shows them, by rank, made on first request."""
-
-    @classmethod
-    def of(cls, session: Session, resume: str | None) -> "Ranking":
-        ranked = rank(session.cards)
-        stale = sum(card.stale(resume) for card in ranked)
-        return cls(session, resume, ranked, stale, sum(not card.assessed(resume) for card in ranked) - stale)
-
-    def page(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Copies (top level) of the kept briefs, so what a caller adds to a card never reaches the cache."""
-        return [dict(self.briefs.get(i) or self.briefs.setdefault(i, self.cards[i].brief(self.resume)))
-                for i in range(start, min(stop, len(self.cards)))]  # fmt: skip
-
-
-_rankings: dict[tuple[Path, str | None], Ranking] = {}
-_rankings_guard = threading.Lock()
-
-
-def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) -> Ranking:
-    """The ranking of `session`, kept while the session store hands out the same (unchanged) session object:
-    a write replaces the file, the store parses a new object, and the ranking is made again. One per session
-    file, so memory stays bounded by the store's own cache."""
-    with _rankings_guard:
-        kept = _rankings.get(key)
-    if kept is not None and kept.session is session and kept.resume == resume:
-        return kept
-    made = Ranking.of(session, resume)
-    with _rankings_guard:
-        _rankings[key] = made
-    return made
+from ..session import Counts, View, check_stem
+from .base import ServiceBase, noted
 
 
 class CardTools(ServiceBase):
     def get_jobs(
         self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0
     ) -> dict[str, Any]:
+        """A page of the session's cards, best first: the store reads only the page's rows (by its ranking
+        index) and the counts, so a page of a 100,000-card session costs what one of a 100-card session does."""
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
             running.debug_log.parent.parent != folder or profile_stem not in (None, running.stem)
         ):
             running = None  # that sweep writes other cards: these do not predate it
+        stem = check_stem(profile_stem) if profile_stem is not None else None
+        start = max(0, offset)
         try:
-            session: Session | None = load_session(
-                folder, check_stem(profile_stem) if profile_stem is not None else None
-            )
+            with self.sessions(folder).reading(stem) as view:
+                return self._page(view, start, limit, running)
         except NotFound:
             if running is None:
                 raise
-            session = None
+        return self._page(None, start, limit, running)
+
+    def _page(self, view: View | None, start: int, limit: int | None, running: Any) -> dict[str, Any]:
+        session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
-        ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
-        total = len(ranked.cards) if ranked is not None else 0
-        start = max(0, offset)
-        page = ranked.page(start, start + max(1, limit) if limit is not None else total) if ranked is not None else []
+        total = view.card_count if view is not None else 0
+        cards = view.page(start, max(1, limit) if limit is not None else None) if view is not None else []
+        page = [card.brief(resume) for card in cards]
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,
@@ -85,6 +44,8 @@ class CardTools(ServiceBase):
             "source_result": session.source_result if session else None,
             "jobs": page,
         }
+        if view is not None:
+            noted(payload, view)
         if running is not None:
             payload.update(
                 sweep_status="running",
@@ -94,18 +55,18 @@ class CardTools(ServiceBase):
                 f"{running.id!r}, then get_jobs again.",
             )
             return payload
-        stale, unjudged = (ranked.stale, ranked.unjudged) if ranked is not None else (0, 0)
+        counts = view.counts(resume) if view is not None else Counts(0, 0, 0)
         parts = [f"{total} cards"]
-        if unjudged:
-            parts.append(f"{unjudged} have only keyword overlap: judge them against the resume and call "
+        if counts.unjudged:
+            parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
                          "submit_judgments")  # fmt: skip
-        if stale:
-            parts.append(f"{stale} were judged against an earlier version of the resume (judgment_stale): judge "
-                         "them again")  # fmt: skip
-        if not unjudged and not stale:
+        if counts.stale:
+            parts.append(f"{counts.stale} were judged against an earlier version of the resume (judgment_stale): "
+                         "judge them again")  # fmt: skip
+        if not counts.unjudged and not counts.stale:
             parts.append("all judged")
         if payload["next_offset"] is not None:
             parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
-        payload["stale_count"] = stale
+        payload["stale_count"] = counts.stale
         payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
         return payload

@@ -11,6 +11,9 @@ from ..paths import Workspace
 from ..results import read_result
 
 FORMATS = ("pdf", "png", "csv", "json")
+REPORT_CARDS = 200
+"""Cards render_report shows by default, best first: about 50 pages, rendered in a few seconds."""
+MAX_REPORT_CARDS = 2000
 NAME_CHARS = 200
 
 

@@ -5,16 +5,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cards import rank
+from ..cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..paths import atomic_write_bytes
 from ..render.playbook import MAX_CHARS, default_playbook
-from ..results import read_result, result_cards, result_files
-from ..session import Session, SessionStore, check_stem, load_session
-from .base import KEYWORD_NOTE, ServiceBase, clamp
+from ..results import RESULT_NAME, read_result, result_cards, result_files
+from ..session import Session, View, check_stem
+from .base import KEYWORD_NOTE, ServiceBase, clamp, noted
 from .exports import Export
 from .gate import check_assessed
 from .report_parts import (
+    MAX_REPORT_CARDS,
+    REPORT_CARDS,
     check_formats,
     check_name,
     load_profile_or_none,
@@ -34,35 +36,55 @@ class ReportTools(ServiceBase):
             scope = f" for profile {profile_stem!r}" if profile_stem else ""
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
         path = files[0]
-        data = read_result(path)
-        cards = result_cards(data, path)
-        playbook = None
-        try:  # judgments live in the session; show them when it belongs to this result file
-            session = load_session(folder, data.get("profile", {}).get("stem"))
-            if session.source_result == str(path):
-                cards, playbook = session.cards, session.playbook or None
-        except SweepyError:
-            pass
         keys = {"job_id", "title", "company", "location", "match_score", "match_kind", "resume_track", "domain",
                 "url"}  # fmt: skip
-        top = [{**c.model_dump(mode="json", include=keys), "playbook": playbook} for c in rank(cards)]
-        top = top[: clamp(limit, 1, 100)]
+        shown = clamp(limit, 1, 100)
+        current = self._current_session(folder, path)
+        note: dict[str, Any] = {}
+        if current is not None:  # the session holds this result's cards, judged: its best ones, by the index
+            view, cards = current
+            playbook = view.session.playbook or None
+            total = view.card_count
+            noted(note, view)
+        else:
+            data = read_result(path)
+            cards, playbook = rank(result_cards(data, path))[:shown], None
+            total = len(data["cards"])
+        top = [{**c.model_dump(mode="json", include=keys), "playbook": playbook} for c in cards[:shown]]
         pdf, csv_path = path.with_suffix(".pdf"), path.with_suffix(".csv")
         overlap_only = any(r["match_kind"] == "KEYWORD OVERLAP" for r in top)
         return {
             "result_file": str(path),
             "pdf_report": str(pdf) if pdf.exists() else None,
             "csv_report": str(csv_path) if csv_path.exists() else None,
-            "total_roles": len(cards),
+            "total_roles": total,
             "top_roles": top,
-            "message": KEYWORD_NOTE if overlap_only else f"{len(cards)} roles in {path.name}.",
+            "message": KEYWORD_NOTE if overlap_only else f"{total} roles in {path.name}.",
+            **note,
         }
 
+    def _current_session(self, folder: Path, path: Path) -> tuple[View, list[Card]] | None:
+        """The session whose cards came from result file `path` and their best ones (up to 100), or None when
+        that profile's session now holds another sweep (or cannot be read)."""
+        match = RESULT_NAME.fullmatch(path.name)
+        try:
+            with self.sessions(folder).reading(check_stem(match["stem"]) if match else None) as view:
+                if view.session.source_result != str(path):
+                    return None
+                return view, view.page(0, 100)
+        except SweepyError:
+            return None
+
     def render_report(
-        self, profile_stem: str | None, results_dir: str, output_filename: str | None, playbook: str
+        self,
+        profile_stem: str | None,
+        results_dir: str,
+        output_filename: str | None,
+        playbook: str,
+        limit: int = REPORT_CARDS,
     ) -> dict[str, Any]:
-        """The card PDF of the session (see TOOLS.md render_report). Every check runs before anything is written;
-        a given playbook is saved with the session only once the PDF is in place."""
+        """The card PDF of the session's best `limit` cards (see TOOLS.md render_report). Every check runs
+        before anything is written; a given playbook is saved with the session only once the PDF is in place."""
         from ..render.coverage import Coverage
         from ..render.pdf import ReportDocument, render_pdf
 
@@ -71,10 +93,17 @@ class ReportTools(ServiceBase):
                 f"playbook is {len(playbook):,} characters; the limit is {MAX_CHARS:,}. Shorten it to the "
                 "strategy itself (the cards carry the details)."
             )
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_REPORT_CARDS:
+            raise InvalidArgument(
+                f"limit {limit!r} is out of range: give the number of cards the report shows, 1 to "
+                f"{MAX_REPORT_CARDS:,} (default {REPORT_CARDS}), best first."
+            )
         given = playbook.strip()
         folder = self.workspace.read_dir(results_dir, "results_dir")
         stem = check_stem(profile_stem) if profile_stem is not None else None
-        session = load_session(folder, stem)
+        with self.sessions(folder).reading(stem) as view:  # the best `limit` rows, by the ranking index
+            session, cards, total, sweep = view.session, view.page(0, limit), view.card_count, view.sweep()
+            note = noted({}, view)
         if given:  # it will be saved beside the session: that folder must be writable too
             self.workspace.resolve_write(folder, "results_dir")
         now = self.clock()
@@ -87,10 +116,14 @@ class ReportTools(ServiceBase):
         target = pdf_target(self.workspace, output_filename, default)
         resume = self.resume_fingerprint(session)
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
-            check_assessed(session.cards, resume, "render_report", forced=self.settings.require_judgments)
+            check_assessed(cards, resume, "render_report", forced=self.settings.require_judgments, total=total)
         source = "given" if given else "saved" if session.playbook.strip() else "generated"
-        text = given or session.playbook.strip() or default_playbook(session.cards)
-        result, result_name = read_coverage_source(session.source_result)
+        text = given or session.playbook.strip() or default_playbook(cards, total)
+        result, result_name = (  # the store keeps the sweep's counts and sources: no need to read its result file
+            (sweep, Path(session.source_result or "").name)
+            if sweep is not None
+            else read_coverage_source(session.source_result)
+        )
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
             ReportDocument(
@@ -98,21 +131,25 @@ class ReportTools(ServiceBase):
                 date=report_date(now),
                 search=search_line(profile, (result or {}).get("profile", {})),
                 playbook=text,
-                cards=session.cards,
+                cards=cards,
                 coverage=Coverage.from_result(result, result_name) if result is not None else None,
-                stale_ids=frozenset(c.job_id for c in session.cards if c.stale(resume)),
+                stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             )
         )
         atomic_write_bytes(target, rendered.data)
         if given and given != session.playbook:
-            SessionStore(folder).update(stem, lambda s: setattr(s, "playbook", given))
+            with self.sessions(folder).writing(stem) as edit:
+                edit.set_playbook(given)
+        left = f" (the best {len(cards)} of {total}; pass a larger limit for more)" if total > len(cards) else ""
         return {
             "pdf_report": str(target),
             "pages": rendered.pages,
-            "card_count": len(session.cards),
+            "card_count": len(cards),
+            "total_cards": total,
             "playbook_saved": source != "generated",
             "playbook_source": source,
-            "message": f"Wrote {rendered.pages} pages for {len(session.cards)} roles to {target}.",
+            "message": f"Wrote {rendered.pages} pages for {len(cards)} roles{left} to {target}.",
+            **note,
         }
 
     def export_report(
@@ -135,9 +172,8 @@ class ReportTools(ServiceBase):
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
         cards = result_cards(data, source)
-        session = self._saved_session(source.parent, block.get("stem"))
+        session, earlier = self._saved_judgments(source.parent, block.get("stem"))
         if session is not None:  # the judgments live in the profile's saved session
-            earlier = {card.job_id: card for card in session.cards}
             for card in cards:
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
@@ -179,9 +215,10 @@ class ReportTools(ServiceBase):
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first, or pass json_source.")
         return files[0]
 
-    @staticmethod
-    def _saved_session(folder: Path, stem: Any) -> Session | None:
+    def _saved_judgments(self, folder: Path, stem: Any) -> tuple[Session | None, dict[str, Card]]:
+        """The profile's saved session (its fields) and its judged cards by job_id: only those rows are read."""
         try:
-            return load_session(folder, check_stem(stem))
+            with self.sessions(folder).reading(check_stem(stem)) as view:
+                return view.session, view.kept()
         except SweepyError:
-            return None
+            return None, {}
