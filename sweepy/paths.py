@@ -9,6 +9,7 @@ import secrets
 import stat
 import tempfile
 import time
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +59,27 @@ def _check_limits(path: Path, raw: str, what: str) -> None:
         )
 
 
+def _check_name(raw: str, what: str) -> None:
+    """A name Sweepy writes must read back as typed: one ending in a space or a line break (easy to send by
+    mistake, invisible in a listing) or holding a control character is refused, not created."""
+    name = Path(raw).name
+    control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+    if name != name.rstrip():
+        ch = name[len(name.rstrip())]
+        problem = f"ends in {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
+    elif control is not None:
+        problem = f"contains the control character {control!r}"
+    else:
+        return
+    raise InvalidArgument(
+        f"{what} {raw!r} {problem}, which would make a file whose name does not read back as typed. Remove it, "
+        "e.g. 'results/report.pdf'."
+    )
+
+
+_CHAR_NAMES = {" ": "a space", "\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
+
+
 def _folder(folder: Path, raw: str, what: str) -> Path:
     if folder.exists() and not folder.is_dir():
         raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
@@ -101,6 +123,7 @@ class Workspace:
         Symlinks and `..` are resolved first and the result compared by path component, so neither
         `<home>/../<home>_evil` nor a link pointing outside gets through.
         """
+        _check_name(os.fspath(raw), what)
         real = Path(os.path.realpath(self.expand(raw, what)))
         if self.allow_external or any(real == root or real.is_relative_to(root) for root in self.roots):
             return real
