@@ -123,8 +123,9 @@ class Workspace:
         Symlinks and `..` are resolved first and the result compared by path component, so neither
         `<home>/../<home>_evil` nor a link pointing outside gets through.
         """
+        expanded = self.expand(raw, what)
         _check_name(os.fspath(raw), what)
-        real = Path(os.path.realpath(self.expand(raw, what)))
+        real = Path(os.path.realpath(expanded))
         if self.allow_external or any(real == root or real.is_relative_to(root) for root in self.roots):
             return real
         raise PathNotAllowed(
