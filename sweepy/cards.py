@@ -5,7 +5,7 @@ validates judgments, the CSV, the report and the output schemas read their field
 """
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -216,3 +216,16 @@ class Card(BaseModel):
 def rank(cards: list[Card]) -> list[Card]:
     """A submitted match_pct outranks keyword overlap; then the score, then the title."""
     return sorted(cards, key=lambda c: (c.match_pct is None, -c.match_score, c.title.lower()))
+
+
+class EncodedCard(NamedTuple):
+    """A keyword-scored card held as its JSON text, with the fields the session store ranks it by: a sweep keeps
+    tens of thousands of them between scoring and writing, and the text takes a third of a Card's memory."""
+
+    job_id: str
+    match_score: int
+    title: str
+    text: str
+
+    def card(self) -> Card:
+        return Card.model_validate_json(self.text)

@@ -4,6 +4,7 @@ forward by `job_id` from the profile's earlier CSVs (through the tracking index,
 import csv
 import io
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from .cards import Card, CardSalary
@@ -56,7 +57,7 @@ def _salary_text(salary: CardSalary) -> str:
     return f"{salary.currency or ''} {span} per {salary.period}".strip()
 
 
-def csv_text(cards: list[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+def csv_text(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
     """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly."""
     columns = CARD_COLUMNS + (TRACKING_COLUMNS if tracking else ())
     buffer = io.StringIO()
@@ -170,7 +171,7 @@ def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
     return {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_source, v) in values.items()}
 
 
-def write_cards_csv(target: Path, cards: list[Card], tracking: bool, stem: str) -> int:
+def write_cards_csv(target: Path, cards: Sequence[Card], tracking: bool, stem: str) -> int:
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
     tracking index then takes the new CSV's rows, so the next sweep does not read it again."""
     index = tracking_index(target.parent, stem) if tracking else None

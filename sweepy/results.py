@@ -10,12 +10,12 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .cards import Card
+from .cards import Card, EncodedCard
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
 from .paths import MAX_DATA_BYTES, atomic_writer, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
-from .session import Session, SessionStore, card_text, folder_lock
+from .session import Session, SessionStore, folder_lock
 from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
@@ -89,16 +89,15 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
     with atomic_writer(json_path) as handle:
         handle.write(f'{head[:-1]}, "cards": ['.encode())
 
-        def encoded() -> Iterator[tuple[Card, str]]:
-            """Each card encoded once, for the result file and the session store alike, in pieces: 80,000
-            cards are never one string."""
-            for n, card in enumerate(out.cards):
-                text = card_text(card)
-                handle.write(f",{text}".encode() if n else text.encode())
-                yield card, text
+        def encoded() -> Iterator[EncodedCard]:
+            """Each card's text as scoring encoded it, into the result file and the session store alike, one at
+            a time: 80,000 cards are never one string."""
+            for n, item in enumerate(out.cards.encoded):
+                handle.write(f",{item.text}".encode() if n else item.text.encode())
+                yield item
 
         if out.cards:
-            SessionStore(folder).activate(session, encoded(), document)
+            out.carried = SessionStore(folder).activate(session, encoded(), document)
         else:  # nothing new: keep the session (and its judgments) the person was working on
             deque(encoded(), maxlen=0)
         handle.write(b"]}")

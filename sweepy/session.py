@@ -26,7 +26,7 @@ if sys.platform != "win32":
     import fcntl
 
 from . import paths
-from .cards import JUDGMENT_FIELDS, Card
+from .cards import JUDGMENT_FIELDS, Card, EncodedCard
 from .errors import InvalidArgument, NotFound, StorageError
 from .validation import describe_validation_error
 
@@ -607,14 +607,14 @@ class SessionStore:
             edit.replace(session)
             return outcome
 
-    def activate(self, session: Session, cards: Iterable[tuple[Card, str]] | None = None,
-                 sweep: dict[str, Any] | None = None) -> None:  # fmt: skip
+    def activate(self, session: Session, cards: Iterable[Card | EncodedCard] | None = None,
+                 sweep: dict[str, Any] | None = None) -> dict[str, Card]:  # fmt: skip
         """Make a finished sweep the active session and its profile's saved one, in one transaction.
         Judgments already given to a card with the same job_id in the profile's saved session are kept, and so
-        is its playbook. `cards`: (card, its JSON text) pairs, streamed (a sweep's text is encoded once, for the
-        result file too); default `session.cards`. `sweep`: the result document without its cards."""
+        is its playbook; returns the cards that took one. `cards`: streamed, each a Card or a keyword-scored
+        card already encoded (a sweep encodes its cards once, for the result file too); default
+        `session.cards`. `sweep`: the result document without its cards."""
         name = session.profile_stem or ""
-        pairs = cards if cards is not None else ((c, card_text(c)) for c in session.cards)
         with self._errors():
             self.folder.mkdir(parents=True, exist_ok=True)
             with folder_lock(self.folder):
@@ -628,38 +628,38 @@ class SessionStore:
                 with self._connect() as db:
                     self._ensure_schema(db)
                     with self._transaction(db, write=True):
-                        self._replace(db, name, session, pairs, sweep)
+                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep)
 
-    def _replace(self, db: sqlite3.Connection, name: str, session: Session, pairs: Iterable[tuple[Card, str]],
-                 sweep: dict[str, Any] | None) -> None:  # fmt: skip
+    def _replace(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card | EncodedCard],
+                 sweep: dict[str, Any] | None) -> dict[str, Card]:  # fmt: skip
         earlier: dict[str, Card] = {}
         row = self._find(db, name)
         if row is not None:
             previous = View(db, row, None)
             earlier = previous.kept()
             session.playbook = session.playbook or previous.session.playbook
-
-        def carried() -> Iterator[Card | tuple[Card, str]]:
-            for card, text in pairs:
-                if (old := earlier.get(card.job_id)) is not None:
-                    card.carry_judgment(old)
-                    yield card
-                else:
-                    yield card, text
-
         header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
         session_id = self._insert(db, name, session, [], header)
+        carried: dict[str, Card] = {}
         count = 0
 
         def rows() -> Iterator[Row]:
             nonlocal count
-            for pos, item in enumerate(carried()):
+            for pos, item in enumerate(cards):
                 count += 1
-                yield _row(session_id, pos, *item) if isinstance(item, tuple) else _row(session_id, pos, item)
+                if isinstance(item, EncodedCard) and item.job_id not in earlier:  # unjudged, as encoded
+                    yield (session_id, pos, item.job_id, 1, item.match_score, item.title.lower(), None, 0, item.text)
+                    continue
+                card = item.card() if isinstance(item, EncodedCard) else item
+                if (old := earlier.get(card.job_id)) is not None:
+                    card.carry_judgment(old)
+                    carried[card.job_id] = card
+                yield _row(session_id, pos, card)
 
         db.executemany(f"INSERT INTO cards ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows())
         db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
         db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
+        return carried
 
 
 def load_session(folder: Path, stem: str | None) -> Session:

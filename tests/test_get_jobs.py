@@ -4,7 +4,7 @@ from pathlib import Path
 
 from mcp_helpers import write_resume
 
-from sweepy.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card
+from sweepy.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard
 from sweepy.pipeline.score import make_card
 from sweepy.protocol import envelope
 from sweepy.records import RecordError, posting_from_record
@@ -113,16 +113,20 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
     assert stale["jobs"][0]["judgment_stale"] is True and stale["stale_count"] == 1
 
 
+def encoded(card: Card) -> EncodedCard:
+    return EncodedCard(card.job_id, card.match_score, card.title, card_text(card))
+
+
 def test_cards_encoded_once_give_the_same_session_and_a_carried_judgment_is_encoded_anew(workspace: Path) -> None:
     cards = realistic_cards(60)
     session = Session(profile_stem="alex", sweep_id="s1", playbook="Lead with e-discovery.", cards=cards)
     folder = workspace / "results"
     store = SessionStore(folder)
-    store.activate(session.model_copy(deep=True), [(c, card_text(c)) for c in cards])
+    store.activate(session.model_copy(deep=True), [encoded(c) for c in cards])
     assert [c.to_json() for c in store.load("alex").cards] == [c.to_json() for c in cards]
     store.update("alex", lambda s: setattr(s.cards[5], "match_pct", 91))
     again = session.model_copy(deep=True)
-    store.activate(again, [(c, card_text(c)) for c in again.cards])  # the encoded text predates the carried judgment
+    store.activate(again, [encoded(c) for c in again.cards])  # the encoded text predates the carried judgment
     for stem in ("alex", None):
         saved = store.load(stem)
         assert saved.cards[5].match_pct == 91 and saved.cards[5].match_kind == "MATCH"

@@ -13,7 +13,7 @@ from sweepy.cards import Card, rank
 from sweepy.errors import InvalidArgument, NotAssessed, StorageError
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
-from sweepy.session import DB_NAME, Session, SessionStore, card_text
+from sweepy.session import DB_NAME, Session, SessionStore
 
 PROFILE = """\
 name: Alex Rivera
@@ -51,7 +51,7 @@ def profile(workspace: Path) -> tuple[Path, Path]:
 def activate(workspace: Path, made: list[Card]) -> Path:
     path, resume = profile(workspace)
     session = Session(profile_stem="alex", profile_path=str(path), sweep_id="s1")
-    SessionStore(workspace / "results").activate(session, [(c, card_text(c)) for c in made])
+    SessionStore(workspace / "results").activate(session, made)
     return resume
 
 

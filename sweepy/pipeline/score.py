@@ -1,8 +1,11 @@
 """Stage 5 of 5: keyword-score each posting into a card, best first."""
 
 import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from typing import overload
 
-from ..cards import Card, CardSalary
+from ..cards import Card, CardSalary, EncodedCard
 from ..models import Posting
 from ..scoring import Scorer
 from ..text import normalize_company
@@ -43,12 +46,44 @@ def make_card(posting: Posting, scorer: Scorer) -> Card:
     )
 
 
-def score_postings(postings: list[Posting], scorer: Scorer) -> list[Card]:
-    cards = [make_card(p, scorer) for p in postings]
+class ScoredCards(Sequence[Card]):
+    """A sweep's cards, best first, each held encoded (EncodedCard) and read back as a Card on access: 80,000
+    cards as Card objects took most of a sweep's memory. `encoded` feeds the result file and the session store
+    the text as it is."""
+
+    def __init__(self, encoded: list[EncodedCard] | None = None) -> None:
+        self.encoded = encoded or []
+
+    def __len__(self) -> int:
+        return len(self.encoded)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Card]: ...
+    def __getitem__(self, index: int | slice) -> Card | list[Card]:
+        if isinstance(index, slice):
+            return [item.card() for item in self.encoded[index]]
+        return self.encoded[index].card()
+
+    def __iter__(self) -> Iterator[Card]:
+        return (item.card() for item in self.encoded)
+
+
+def score_postings(postings: list[Posting], scorer: Scorer) -> ScoredCards:
+    """Cards of the postings, best first. Consumes `postings` (the list is emptied as each one is scored), so a
+    posting's memory goes as its card is encoded."""
+    ranked: list[tuple[tuple[int, str, str, str], EncodedCard]] = []
     taken: dict[str, int] = {}
-    for card in cards:  # without dedupe (or for twin openings on one board) a role repeats; keep ids unique
-        count = taken.get(card.job_id, 0)
+    postings.reverse()
+    while postings:
+        card = make_card(postings.pop(), scorer)
+        count = taken.get(card.job_id, 0)  # without dedupe (or twin openings on one board) a role repeats
         taken[card.job_id] = count + 1
-        if count:
+        if count:  # keep ids unique
             card.job_id = f"{card.job_id}-{count + 1}"
-    return sorted(cards, key=lambda c: (-c.match_score, c.title.lower(), c.company.lower(), c.job_id))
+        text = json.dumps(card.to_json(), ensure_ascii=False, allow_nan=False)
+        key = (-card.match_score, card.title.lower(), card.company.lower(), card.job_id)
+        ranked.append((key, EncodedCard(card.job_id, card.match_score, card.title, text)))
+    ranked.sort(key=lambda pair: pair[0])
+    return ScoredCards([item for _key, item in ranked])
