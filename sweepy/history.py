@@ -13,7 +13,8 @@ from .paths import Workspace, open_regular
 
 DAY = 86_400
 _OWN_FILES = re.compile(
-    r"report_session\.json|.*_session\.json(\.corrupt-.*)?|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
+    r"report_session\.json|.*_session\.json(\.corrupt-.*|\.migrated.*)?|sessions\.db(-wal|-shm|-journal)?"
+    r"|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
     r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log",
     re.IGNORECASE,
 )

@@ -143,7 +143,7 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         profile_stem: Annotated[
             str | None, Field(description="Profile id of a saved session, e.g. pedro_writer.")
         ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
+        results_dir: Annotated[str, Field(description="Folder of the sessions (sessions.db).")] = "results",
         limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None,
         offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0,
     ) -> CallToolResult:
@@ -254,7 +254,7 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
         profile_stem: Annotated[
             str | None, Field(description="Profile id of a saved session; default the active session.")
         ] = None,
-        results_dir: Annotated[str, Field(description="Folder holding report_session.json.")] = "results",
+        results_dir: Annotated[str, Field(description="Folder of the sessions (sessions.db).")] = "results",
     ) -> CallToolResult:
         """Write your judgment of one card (job_id + fields) or many (judgments) into the session.
 

@@ -11,6 +11,8 @@ from mcp_helpers import write_resume
 
 from sweepy.cards import Card, rank
 from sweepy.errors import InvalidArgument, NotAssessed, StorageError
+from sweepy.history import check_history_path
+from sweepy.paths import Workspace
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
 from sweepy.session import DB_NAME, Session, SessionStore
@@ -223,3 +225,12 @@ def test_a_store_that_is_not_a_database_is_named(workspace: Path) -> None:
     (results / DB_NAME).write_bytes(b"not sqlite " * 200)
     with pytest.raises(StorageError, match=r"sessions.db cannot be used .*Move it aside"):
         SweepyService().get_jobs(None, "results", 5)
+
+
+@pytest.mark.parametrize("name", ["sessions.db", "sessions.db-wal", "report_session.json.migrated"])
+def test_the_history_cannot_be_pointed_at_the_session_store(workspace: Path, name: str) -> None:
+    activate(workspace, cards(3))  # the store exists and is an SQLite file: the header check alone would pass it
+    before = snapshot(workspace)
+    with pytest.raises(InvalidArgument, match="one of Sweepy's own files"):
+        check_history_path(Workspace.from_env(), f"results/{name}", "history.path")
+    assert snapshot(workspace) == before

@@ -136,7 +136,7 @@ class SweepTools(ServiceBase):
             "top_match": top[0] if top else None,
             "top_roles": top,
             "reports": reports,
-            "job_ids": [c.job_id for c in cards.encoded],
+            "job_ids": cards.job_ids(),
             "card_count": len(cards),
             "assessed_count": assessed,
             "assessment_mode": mode,
