@@ -169,7 +169,7 @@ class Session(BaseModel):
 
 def card_text(card: Card) -> str:
     """One card's JSON text, as the result file and the store hold it."""
-    return json.dumps(card.to_json(), ensure_ascii=False, allow_nan=False)
+    return card.model_dump_json()
 
 
 @dataclass(frozen=True)

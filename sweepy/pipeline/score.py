@@ -1,7 +1,6 @@
 """Stage 5 of 5: keyword-score each posting into a card, best first."""
 
 import hashlib
-import json
 import tempfile
 import threading
 import weakref
@@ -106,7 +105,7 @@ def score_postings(postings: list[Posting], scorer: Scorer) -> ScoredCards:
             taken[card.job_id] = count + 1
             if count:  # keep ids unique
                 card.job_id = f"{card.job_id}-{count + 1}"
-            data = json.dumps(card.to_json(), ensure_ascii=False, allow_nan=False).encode("utf-8")
+            data = card.model_dump_json().encode("utf-8")
             spool.write(data)
             key = (-card.match_score, card.title.lower(), card.company.lower(), card.job_id)
             ranked.append((key, (card.job_id, card.match_score, card.title, offset, len(data))))
