@@ -227,12 +227,13 @@ def _m001_sessions(db: sqlite3.Connection) -> None:
     by, so a page reads only its rows."""
     db.execute(
         """CREATE TABLE sessions (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
             name TEXT NOT NULL UNIQUE,
             meta TEXT NOT NULL,
             playbook TEXT NOT NULL DEFAULT '',
             card_count INTEGER NOT NULL DEFAULT 0,
-            sweep TEXT
+            sweep TEXT,
+            version INTEGER NOT NULL DEFAULT 0
         )"""
     )
     db.execute("CREATE TABLE active (slot INTEGER PRIMARY KEY CHECK (slot = 1), name TEXT NOT NULL)")
@@ -281,6 +282,11 @@ class View:
         self.name: str = row[1]
         self.session = Session.model_validate({**json.loads(row[2]), "playbook": row[3], "cards": []})
         self.card_count: int = row[4]
+        self.version: int = row[6]
+        """Counts this session's changes: with `id` (never reused) it tells a reader its copy is current."""
+        self.cache_key: tuple[Any, ...] | None = None
+        """Set by the store to (file, id, version) when the session lives in a file: what readers may key
+        copies of its pages by."""
         self._sweep: str | None = row[5]
         self.migrated = migrated
         """Set when this call moved the session from its old JSON file into the store: says so, once."""
@@ -344,8 +350,12 @@ class View:
 class Edit(View):
     """A View inside the write transaction: changes land when the `SessionStore.writing` block ends."""
 
+    def _changed(self) -> None:
+        self.db.execute("UPDATE sessions SET version = version + 1 WHERE id = ?", (self.id,))
+
     def save(self, cards: Iterable[Card]) -> None:
         """Write these cards back (every row of each job_id): their JSON and ranking columns."""
+        self._changed()
         for card in cards:
             _s, _p, _j, unjudged, score, title_key, judged_resume, kept, text = _row(self.id, 0, card)
             self.db.execute(
@@ -356,6 +366,7 @@ class Edit(View):
 
     def add(self, cards: list[Card]) -> list[Card]:
         """Append cards whose job_id the session does not hold yet; returns those added."""
+        self._changed()
         fresh: list[Card] = []
         for card in cards:
             if all(c.job_id != card.job_id for c in fresh) and not self.cards([card.job_id]):
@@ -369,10 +380,12 @@ class Edit(View):
 
     def set_playbook(self, text: str) -> None:
         self.session.playbook = text
+        self._changed()
         self.db.execute("UPDATE sessions SET playbook = ? WHERE id = ?", (text, self.id))
 
     def replace(self, session: Session) -> None:
         """Every field and card of the session as `session` has them (SessionStore.update's slow path)."""
+        self._changed()
         self.db.execute("UPDATE sessions SET meta = ?, playbook = ? WHERE id = ?",
                         (session.meta_json(), session.playbook, self.id))  # fmt: skip
         self.db.execute("DELETE FROM cards WHERE session = ?", (self.id,))
@@ -473,7 +486,7 @@ class SessionStore:
                 return None
             stem = named[0]
         row: tuple[Any, ...] | None = db.execute(
-            "SELECT id, name, meta, playbook, card_count, sweep FROM sessions WHERE name = ?", (stem,)
+            "SELECT id, name, meta, playbook, card_count, sweep, version FROM sessions WHERE name = ?", (stem,)
         ).fetchone()
         return row
 
@@ -564,6 +577,14 @@ class SessionStore:
     def reading(self, stem: str | None) -> Iterator[View]:
         """The session of `stem` (None: the active one) in one read transaction; NotFound when there is none."""
         with self._errors():
+            if self._memory is None and self.path.exists():  # the common case: one connection, one transaction
+                with self._connect() as db:
+                    if self._has_schema(db):
+                        with self._transaction(db, write=False):
+                            row = self._find(db, stem)
+                            if row is not None:
+                                yield self._view(db, row, None)
+                                return
             note = self._locate(stem) if self.folder.is_dir() else None
             if self._memory is None and not self.path.exists():
                 raise _not_found(self.folder, stem)
@@ -574,7 +595,14 @@ class SessionStore:
                     row = self._find(db, stem)
                     if row is None:
                         raise _not_found(self.folder, stem)
-                    yield View(db, row, note)
+                    yield self._view(db, row, note)
+
+    def _view(self, db: sqlite3.Connection, row: tuple[Any, ...], note: str | None) -> View:
+        view = View(db, row, note)
+        if self._memory is None:
+            st = os.stat(self.path)
+            view.cache_key = (st.st_dev, st.st_ino, view.id, view.version)
+        return view
 
     @contextmanager
     def writing(self, stem: str | None) -> Iterator[Edit]:

@@ -1,10 +1,39 @@
 """The session's cards: get_jobs, a page at a time from the session store."""
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..errors import NotFound
 from ..session import Counts, View, check_stem
 from .base import ServiceBase, noted
+
+_pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
+_pages_guard = threading.Lock()
+PAGES_KEPT = 16
+"""Pages kept as get_jobs showed them, by session version, resume and page: an assistant reading the same page
+again (or list after list of calls while it judges elsewhere) costs a lookup, not 50 cards decoded and trimmed."""
+CACHED_PAGE = 100
+"""The largest page kept (a page of every card of a big session is not)."""
+
+
+def _kept_page(view: View, resume: str | None, start: int, limit: int | None) -> tuple[list[dict[str, Any]], Counts]:
+    """The page's cards as get_jobs shows them and the counts, from the kept copy while the session has not
+    changed (its version moves on every write); copies (top level), so what a caller adds never reaches it."""
+    if view.cache_key is None or limit is None or limit > CACHED_PAGE:
+        return [card.brief(resume) for card in view.page(start, limit)], view.counts(resume)
+    key = (*view.cache_key, resume, start, limit)
+    with _pages_guard:
+        kept = _pages.get(key)
+        if kept is not None:
+            _pages.move_to_end(key)
+    if kept is None:
+        kept = ([card.brief(resume) for card in view.page(start, limit)], view.counts(resume))
+        with _pages_guard:
+            _pages[key] = kept
+            while len(_pages) > PAGES_KEPT:
+                _pages.popitem(last=False)
+    return [dict(brief) for brief in kept[0]], kept[1]
 
 
 class CardTools(ServiceBase):
@@ -33,8 +62,11 @@ class CardTools(ServiceBase):
         session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
         total = view.card_count if view is not None else 0
-        cards = view.page(start, max(1, limit) if limit is not None else None) if view is not None else []
-        page = [card.brief(resume) for card in cards]
+        page, counts = (
+            _kept_page(view, resume, start, max(1, limit) if limit is not None else None)
+            if view is not None
+            else ([], Counts(0, 0, 0))
+        )
         payload: dict[str, Any] = {
             "count": len(page),
             "total": total,
@@ -55,7 +87,6 @@ class CardTools(ServiceBase):
                 f"{running.id!r}, then get_jobs again.",
             )
             return payload
-        counts = view.counts(resume) if view is not None else Counts(0, 0, 0)
         parts = [f"{total} cards"]
         if counts.unjudged:
             parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
