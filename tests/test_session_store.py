@@ -3,6 +3,7 @@ the JSON era read once, moved into the store, and said so; render_report's best-
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,19 @@ def test_the_history_cannot_be_pointed_at_the_session_store(workspace: Path, nam
     with pytest.raises(InvalidArgument, match="one of Sweepy's own files"):
         check_history_path(Workspace.from_env(), f"results/{name}", "history.path")
     assert snapshot(workspace) == before
+
+
+def test_a_sweep_that_fails_while_its_cards_go_in_leaves_the_session_as_it_was(workspace: Path) -> None:
+    activate(workspace, cards(5))
+    SweepyService().submit_judgments("j00002", {"match_pct": 61}, None)
+    before = SessionStore(workspace / "results").load(None)
+
+    def failing() -> Iterator[Card]:
+        yield from cards(3)
+        raise OSError("disk full")  # what a result file's write can raise between two cards
+
+    session = Session(profile_stem="alex", profile_path=before.profile_path, sweep_id="s2")
+    with pytest.raises(OSError, match="disk full"):
+        SessionStore(workspace / "results").activate(session, failing())
+    after = SessionStore(workspace / "results").load(None)
+    assert after.sweep_id == "s1" and [c.to_json() for c in after.cards] == [c.to_json() for c in before.cards]
