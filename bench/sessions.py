@@ -22,10 +22,10 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from once import measure
 
-from sweepy.cards import Card, Judgment
+from sweepy.cards import Card
 from sweepy.pipeline.score import make_card
 from sweepy.records import RecordError, posting_from_record
-from sweepy.resume import fingerprint, resume_text
+from sweepy.resume import resume_text
 from sweepy.sample import generate_postings
 from sweepy.scoring import Scorer
 from sweepy.service import SweepyService
@@ -75,18 +75,15 @@ def _cards(count: int, templates: list[Card], start: int = 0) -> Iterator[Card]:
         yield card.model_copy(update={"job_id": f"b{n:07d}", "url": f"{card.url.rstrip('/')}/{n}"})
 
 
-def _judged(card: Card, n: int, resume: str | None) -> Card:
-    text = " ".join(card.description.split())
-    card = card.model_copy(deep=True)
-    card.judge(
-        Judgment(match_pct=95 - n % 60, resume_track=("Litigation", "Writing", "Engineering")[n % 3],
-                 resume_color=("teal", "#1f6feb", "darkorange")[n % 3], domain="Legal operations",
-                 summary=text[:420] or card.title, requirements="Three years in the role; clear writing.",
-                 alignment="The resume shows the core tools of this role.", app_format="Company portal",
-                 comp="As posted", benefits="Health, dental, retirement match"),
-        resume,
-    )  # fmt: skip
-    return card
+def _judgment(card: dict[str, Any], n: int) -> dict[str, Any]:
+    """A full judgment of a card from get_jobs, as an assistant would send it."""
+    text = " ".join(str(card.get("description", "")).split())
+    return {"job_id": card["job_id"], "match_pct": 95 - n % 60, "resume_track": ("Litigation", "Writing",
+            "Engineering")[n % 3], "resume_color": ("teal", "#1f6feb", "darkorange")[n % 3],
+            "domain": "Legal operations", "summary": text[:420] or card["title"],
+            "requirements": "Three years in the role; clear writing.",
+            "alignment": "The resume shows the core tools of this role.", "app_format": "Company portal",
+            "comp": "As posted", "benefits": "Health, dental, retirement match"}  # fmt: skip
 
 
 def _session(workdir: Path, folder: str, cards: Iterator[Card]) -> None:
@@ -126,13 +123,10 @@ def _timed(call: Callable[..., Any], *args: Any) -> float:
 
 def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     templates = _templates()
-    resume = fingerprint(RESUME)
-    top = [_judged(card, n, resume) for n, card in enumerate(_cards(TOP, templates))]
     started = time.perf_counter()
-    _session(workdir, "results", iter([*top, *_cards(BIG - TOP, templates, TOP)]))
+    _session(workdir, "results", _cards(BIG, templates))
     store_s = time.perf_counter() - started
-    _session(workdir, "top", iter(top))
-    _session(workdir, "small", _cards(SMALL, templates, TOP))
+    _session(workdir, "small", _cards(SMALL, templates))
     env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin",
            "HOME": str(workdir)}  # fmt: skip
     measured = anyio.run(_latencies, env, max(20, runs * 5))
@@ -140,14 +134,23 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False, separators=(",", ":")).encode())
     assert cards_bytes <= PAYLOAD_TARGET, f"{PAGE} cards take {cards_bytes} bytes of JSON (target {PAYLOAD_TARGET})"
 
+    # The best 200 of the big session, judged in full, and the same 200 cards (judged alike) as a session alone.
     service = SweepyService(Settings(home=workdir, state_dir=workdir / "state"))
+    best = service.get_jobs(None, "results", TOP)["jobs"]
+    with SessionStore(workdir / "results").reading(None) as view:
+        found = view.cards(job["job_id"] for job in best)
+    _session(workdir, "top", iter([found[job["job_id"]] for job in best]))
+    judgments = [_judgment(job, n) for n, job in enumerate(best)]
+    for folder in ("results", "top"):
+        for start in range(0, TOP, PAGE):
+            service.submit_judgments(None, {}, judgments[start : start + PAGE], None, folder)
     render_big, render_top = [], []
     for n in range(runs):  # interleaved
         render_big.append(_timed(service.render_report, None, "results", f"results/big{n}.pdf", "", TOP))
         render_top.append(_timed(service.render_report, None, "top", f"top/top{n}.pdf", "", TOP))
     judge_big, judge_small = [], []
     for n in range(runs):  # each run judges 50 cards not judged yet, in both sessions
-        batch = [{"job_id": f"b{TOP + n * PAGE + i:07d}", "match_pct": 40 + i % 30} for i in range(PAGE)]
+        batch = [{"job_id": f"b{SMALL - (n + 1) * PAGE + i:07d}", "match_pct": 40 + i % 30} for i in range(PAGE)]
         judge_big.append(_timed(service.submit_judgments, None, {}, batch, None, "results"))
         judge_small.append(_timed(service.submit_judgments, None, {}, batch, None, "small"))
     render_ratio = statistics.median(render_big) / statistics.median(render_top)
