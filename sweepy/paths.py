@@ -7,6 +7,7 @@ import math
 import os
 import secrets
 import stat
+import sys
 import tempfile
 import time
 import unicodedata
@@ -259,6 +260,15 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _whole_number(text: str) -> int:
+    """An integer; one past Python's conversion limit (4,300 digits) is said in words, not as a ValueError
+    advising sys.set_int_max_str_digits."""
+    digits = len(text.lstrip("-"))
+    if digits > sys.get_int_max_str_digits() > 0:
+        raise NonFiniteNumber(f"it holds a number {digits:,} digits long, longer than any value Sweepy keeps")
+    return int(text)
+
+
 class TooDeep(ValueError):
     """JSON text nested deeper than Python's parser can follow (json.loads raises RecursionError)."""
 
@@ -268,7 +278,7 @@ def loads_finite(text: str | bytes) -> Any:
     overflowing numbers raise NonFiniteNumber, and nesting too deep to parse raises TooDeep (a ValueError, as
     every other reason the text is not usable JSON is)."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_whole_number)
     except RecursionError:
         raise TooDeep("it is nested too deeply (arrays or objects thousands of levels inside each other)") from None
 
