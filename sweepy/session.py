@@ -415,10 +415,12 @@ class SessionStore:
     store instead, and left as it is.
     """
 
-    def __init__(self, folder: Path, writable: bool = True) -> None:
+    def __init__(self, folder: Path, writable: bool | Callable[[], bool] = True) -> None:
+        """`writable`: whether Sweepy may write in the folder (or how to tell, asked only when an old session
+        file is to be moved in)."""
         self.folder = folder
         self.path = folder / DB_NAME
-        self.writable = writable
+        self._writable = writable
         self._memory: sqlite3.Connection | None = None
 
     # -- connections -------------------------------------------------------------------------------------------
@@ -438,13 +440,14 @@ class SessionStore:
             ) from None
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, write: bool = True) -> Iterator[sqlite3.Connection]:
         if self._memory is not None:
             yield self._memory
             return
         db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
         try:
-            db.execute("PRAGMA synchronous=NORMAL")
+            if write:
+                db.execute("PRAGMA synchronous=NORMAL")
             yield db
         finally:
             db.close()
@@ -556,7 +559,8 @@ class SessionStore:
                 saved = _parse_legacy(self._legacy_path(legacy.profile_stem))
                 if saved is not None:
                     found[legacy.profile_stem] = saved
-        if not self.writable:
+        writable = self._writable() if callable(self._writable) else self._writable
+        if not writable:
             self._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             self._ensure_schema(self._memory)
             with self._transaction(self._memory, write=True):
@@ -578,13 +582,16 @@ class SessionStore:
         """The session of `stem` (None: the active one) in one read transaction; NotFound when there is none."""
         with self._errors():
             if self._memory is None and self.path.exists():  # the common case: one connection, one transaction
-                with self._connect() as db:
-                    if self._has_schema(db):
-                        with self._transaction(db, write=False):
-                            row = self._find(db, stem)
-                            if row is not None:
-                                yield self._view(db, row, None)
-                                return
+                with self._connect(write=False) as db, self._transaction(db, write=False):
+                    try:
+                        row = self._find(db, stem)
+                    except sqlite3.OperationalError as exc:
+                        if "no such table" not in str(exc):
+                            raise
+                        row = None  # a store being created: the slow path below waits for it
+                    if row is not None:
+                        yield self._view(db, row, None)
+                        return
             note = self._locate(stem) if self.folder.is_dir() else None
             if self._memory is None and not self.path.exists():
                 raise _not_found(self.folder, stem)

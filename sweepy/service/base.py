@@ -9,7 +9,7 @@ import httpx
 
 from ..config import load_profile
 from ..engines.http import build_client
-from ..errors import PathNotAllowed, SweepyError
+from ..errors import SweepyError
 from ..jobs import SweepRegistry
 from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
@@ -73,11 +73,15 @@ class ServiceBase:
     def sessions(self, folder: Path) -> SessionStore:
         """The session store of a results folder. One outside the workspace (read_dir does not confine reads)
         is read as it is: an old session file there is not moved into a store."""
-        try:
-            self.workspace.resolve_write(folder, "results_dir")
-        except PathNotAllowed:
-            return SessionStore(folder, writable=False)
-        return SessionStore(folder)
+
+        def writable() -> bool:
+            try:
+                self.workspace.resolve_write(folder, "results_dir")
+            except SweepyError:  # outside the workspace, or a name Sweepy would not write
+                return False
+            return True
+
+        return SessionStore(folder, writable)
 
 
 def noted(payload: dict[str, Any], view: View) -> dict[str, Any]:
