@@ -129,7 +129,7 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     _session(workdir, "small", _cards(SMALL, templates))
     env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin",
            "HOME": str(workdir)}  # fmt: skip
-    measured = anyio.run(_latencies, env, max(20, runs * 5))
+    measured = anyio.run(_latencies, env, max(100, runs * 20))
     jobs_ms, floor_ms = statistics.median(measured["jobs"]) * 1000, statistics.median(measured["floor"]) * 1000
     cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False, separators=(",", ":")).encode())
     assert cards_bytes <= PAYLOAD_TARGET, f"{PAGE} cards take {cards_bytes} bytes of JSON (target {PAYLOAD_TARGET})"
