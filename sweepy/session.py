@@ -8,6 +8,7 @@ JSON era into the store, once, saying so.
 import contextlib
 import json
 import os
+import secrets
 import sqlite3
 import sys
 import threading
@@ -233,7 +234,8 @@ def _m001_sessions(db: sqlite3.Connection) -> None:
             playbook TEXT NOT NULL DEFAULT '',
             card_count INTEGER NOT NULL DEFAULT 0,
             sweep TEXT,
-            version INTEGER NOT NULL DEFAULT 0
+            version INTEGER NOT NULL DEFAULT 0,
+            token TEXT NOT NULL DEFAULT ''
         )"""
     )
     db.execute("CREATE TABLE active (slot INTEGER PRIMARY KEY CHECK (slot = 1), name TEXT NOT NULL)")
@@ -283,10 +285,11 @@ class View:
         self.session = Session.model_validate({**json.loads(row[2]), "playbook": row[3], "cards": []})
         self.card_count: int = row[4]
         self.version: int = row[6]
-        """Counts this session's changes: with `id` (never reused) it tells a reader its copy is current."""
+        """Counts this session's changes: with its token it tells a reader its copy is current."""
         self.cache_key: tuple[Any, ...] | None = None
-        """Set by the store to (file, id, version) when the session lives in a file: what readers may key
-        copies of its pages by."""
+        """Set by the store to (token, version) when the session lives in a file: what readers may key copies of
+        its pages by. The token is random per session row, so a store deleted and made again never matches."""
+        self._token: str = row[7]
         self._sweep: str | None = row[5]
         self.migrated = migrated
         """Set when this call moved the session from its old JSON file into the store: says so, once."""
@@ -489,7 +492,7 @@ class SessionStore:
                 return None
             stem = named[0]
         row: tuple[Any, ...] | None = db.execute(
-            "SELECT id, name, meta, playbook, card_count, sweep, version FROM sessions WHERE name = ?", (stem,)
+            "SELECT id, name, meta, playbook, card_count, sweep, version, token FROM sessions WHERE name = ?", (stem,)
         ).fetchone()
         return row
 
@@ -528,8 +531,8 @@ class SessionStore:
                 sweep: str | None) -> int:  # fmt: skip
         db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (name,))
         db.execute("DELETE FROM sessions WHERE name = ?", (name,))
-        cursor = db.execute("INSERT INTO sessions (name, meta, playbook, sweep) VALUES (?, ?, ?, ?)",
-                            (name, session.meta_json(), session.playbook, sweep))  # fmt: skip
+        cursor = db.execute("INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
+                            (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)))  # fmt: skip
         session_id = int(cursor.lastrowid or 0)
         count = 0
 
@@ -607,8 +610,7 @@ class SessionStore:
     def _view(self, db: sqlite3.Connection, row: tuple[Any, ...], note: str | None) -> View:
         view = View(db, row, note)
         if self._memory is None:
-            st = os.stat(self.path)
-            view.cache_key = (st.st_dev, st.st_ino, view.id, view.version)
+            view.cache_key = (view._token, view.version)
         return view
 
     @contextmanager
