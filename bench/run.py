@@ -4,9 +4,13 @@
 2. The five stages over 20,000 generated postings from the feed engine: seconds, split by stage, peak RSS.
 3. Memory: the feed engine's peak RSS growth per 10,000 JSONL postings, and for one 50 MB line (skipped).
 4. engines_concurrency, http_cost: the web engines' HTTP layer against loopback fake boards (bench/engines.py).
-5. get_jobs, write_history: reading a 5,000-card session over stdio; the write stage with 30 earlier CSVs
-   (bench/sessions.py).
-5. render: render_report of 200 judged cards, median seconds and pages per second (bench/render.py).
+5. big_sessions: a 100,000-card session in the session store: get_jobs(limit=50) vs list_sweeps over stdio,
+   submit_judgments of 50 vs a 1,000-card session, render_report of the best 200 vs a 200-card session
+   (bench/sessions.py); write_history: the write stage with 30 earlier CSVs.
+6. render: render_report of 200 judged cards, median seconds and pages per second (bench/render.py).
+7. big_sweep: 20,000 and 80,000 postings with 2 KB descriptions through the five stages, per posting and as a
+   ratio to the json.loads floor; at 80,000 the peak RSS of the sweep then get_jobs, 50 judgments and
+   render_report (bench/big_sweep.py, target 600 MB).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
@@ -29,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from sweepy.sample import generate_postings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
+import big_sweep  # noqa: E402
 import engines  # noqa: E402
 import render  # noqa: E402
 import sessions  # noqa: E402
@@ -131,6 +136,17 @@ def bench_memory(count: int, workdir: Path) -> dict[str, object]:
     }
 
 
+def bench_big_sweep(workdir: Path) -> dict[str, object]:
+    """Each size in a fresh process; the 80,000 run goes on to get_jobs, 50 judgments and render_report."""
+    report: dict[str, object] = {}
+    for count, full in ((20_000, False), (80_000, True)):
+        folder = workdir / str(count)
+        big_sweep.write_big_feed(folder, count)
+        report[f"postings_{count}"] = measure("big_sweep.py", folder, count, *(["full"] if full else []))
+    report["targets"] = {"peak_rss_mb_80000": 600, "ratio_to_floor": "no worse than before the session store"}
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
@@ -150,11 +166,12 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     "memory": lambda args, workdir: bench_memory(args.postings, workdir),
     "engines_concurrency": lambda args, workdir: engines.bench_concurrency(max(3, args.runs // 2), workdir),
     "http_cost": lambda args, workdir: engines.bench_http_cost(max(3, args.runs // 2), workdir),
-    "get_jobs": lambda args, workdir: sessions.bench_get_jobs(args.runs, workdir, prepare_sweep),
+    "big_sessions": lambda args, workdir: sessions.bench_big_sessions(args.runs, workdir),
     "write_history": lambda args, workdir: sessions.bench_write_history(
         max(3, args.runs // 2), args.postings, workdir, prepare_sweep
     ),
     "render": lambda args, workdir: render.bench_render(args.runs, workdir),
+    "big_sweep": lambda args, workdir: bench_big_sweep(workdir),
 }
 
 

@@ -1,7 +1,10 @@
-"""Benchmarks of what a finished sweep leaves behind: reading a 5,000-card session, writing the next one.
+"""Benchmarks of what a finished sweep leaves behind: a 100,000-card session, and writing the next sweep.
 
-1. get_jobs: `get_jobs` limit=50 on a 5,000-card session over stdio next to `list_sweeps` (the protocol floor):
-   median latencies, their ratio (target ≤ 3) and the JSON bytes of the 50 cards (target ≤ 60 KB, asserted).
+1. big_sessions, on a 100,000-card session (2 KB descriptions) in the session store:
+   - get_jobs limit=50 over stdio next to list_sweeps on the same connection (the protocol floor): median
+     latencies and their ratio (target ≤ 3), and the JSON bytes of the 50 cards (target ≤ 60 KB, asserted);
+   - submit_judgments of 50 cards, next to the same batch on a 1,000-card session (target ratio ≤ 2);
+   - render_report of the best 200 (judged), next to the same 200 cards as a 200-card session (target ≤ 1.5).
 2. write_history: the sweep's write stage with 0 and with 30 earlier 20,000-row CSVs of the same profile
    (target ratio ≈ 1.0: carrying tracking values forward must not re-read the history).
 """
@@ -11,7 +14,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +22,76 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from once import measure
 
+from sweepy.cards import Card
+from sweepy.pipeline.score import make_card
+from sweepy.records import RecordError, posting_from_record
+from sweepy.resume import resume_text
+from sweepy.sample import generate_postings
+from sweepy.scoring import Scorer
+from sweepy.service import SweepyService
+from sweepy.session import Session, SessionStore
+from sweepy.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
-SESSION_POSTINGS = 22_600
-"""Generated postings whose sweep leaves about 5,000 cards."""
 PAGE, PAYLOAD_TARGET = 50, 60_000
+BIG, SMALL, TOP = 100_000, 1_000, 200
 HISTORY_CSVS, HISTORY_ROWS = 30, 20_000
+RESUME = ROOT / "sweepy" / "data" / "sample_resume.pdf"
+PROFILE = """\
+name: Bench Seeker
+search: {titles: [Paralegal, Technical Writer, Data Analyst], location: "New York, NY"}
+resume: {path: %s, must_have_skills: [Relativity, legal research, Python]}
+sources: {feed: {enabled: true, path: feed.jsonl}}
+report: {assessment: agent}
+"""
 
 Prepare = Callable[[Path, int], None]
 
 
 def _sweep(workdir: Path, count: int) -> dict[str, Any]:
     return measure("pipeline_once.py", workdir, count)
+
+
+def _templates() -> list[Card]:
+    """Cards the score stage makes from generated postings, their descriptions grown to about 2 KB."""
+    scorer = Scorer(["Paralegal", "Technical Writer", "Data Analyst"], ["Relativity", "legal research", "Python"],
+                    [["e-discovery", "electronic discovery"]], resume_text(RESUME))  # fmt: skip
+    made = []
+    for record in generate_postings(1500, seed=11):
+        try:
+            card = make_card(posting_from_record(record, "feed", "feed.jsonl"), scorer)
+        except RecordError:
+            continue
+        while len(card.description) < 2000:
+            card.description += "\n\n" + card.description
+        made.append(card)
+    return made
+
+
+def _cards(count: int, templates: list[Card], start: int = 0) -> Iterator[Card]:
+    """`count` distinct cards (their own job_id and url) cycling through the templates."""
+    for n in range(start, start + count):
+        card = templates[n % len(templates)]
+        yield card.model_copy(update={"job_id": f"b{n:07d}", "url": f"{card.url.rstrip('/')}/{n}"})
+
+
+def _judgment(card: dict[str, Any], n: int) -> dict[str, Any]:
+    """A full judgment of a card from get_jobs, as an assistant would send it."""
+    text = " ".join(str(card.get("description", "")).split())
+    return {"job_id": card["job_id"], "match_pct": 95 - n % 60, "resume_track": ("Litigation", "Writing",
+            "Engineering")[n % 3], "resume_color": ("teal", "#1f6feb", "darkorange")[n % 3],
+            "domain": "Legal operations", "summary": text[:420] or card["title"],
+            "requirements": "Three years in the role; clear writing.",
+            "alignment": "The resume shows the core tools of this role.", "app_format": "Company portal",
+            "comp": "As posted", "benefits": "Health, dental, retirement match"}  # fmt: skip
+
+
+def _session(workdir: Path, folder: str, cards: Iterator[Card]) -> None:
+    profile = workdir / "profiles" / "bench.yaml"
+    profile.parent.mkdir(exist_ok=True)
+    profile.write_text(PROFILE % RESUME, encoding="utf-8")
+    session = Session(profile_stem="bench", profile_path=str(profile), sweep_id=folder)
+    SessionStore(workdir / folder).activate(session, cards)
 
 
 async def _latencies(env: dict[str, str], calls: int) -> dict[str, Any]:
@@ -53,28 +115,74 @@ async def _latencies(env: dict[str, str], calls: int) -> dict[str, Any]:
     return {"cold": cold, "jobs": jobs, "floor": floor, "payload": payload, "bytes": len(text.encode("utf-8"))}
 
 
-def bench_get_jobs(runs: int, workdir: Path, prepare: Prepare) -> dict[str, object]:
-    prepare(workdir, SESSION_POSTINGS)
-    sweep = _sweep(workdir, SESSION_POSTINGS)
+def _timed(call: Callable[..., Any], *args: Any) -> float:
+    started = time.perf_counter()
+    call(*args)
+    return time.perf_counter() - started
+
+
+def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
+    templates = _templates()
+    started = time.perf_counter()
+    _session(workdir, "results", _cards(BIG, templates))
+    store_s = time.perf_counter() - started
+    _session(workdir, "small", _cards(SMALL, templates))
     env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin",
            "HOME": str(workdir)}  # fmt: skip
-    measured = anyio.run(_latencies, env, max(20, runs * 5))
+    measured = anyio.run(_latencies, env, max(100, runs * 20))
     jobs_ms, floor_ms = statistics.median(measured["jobs"]) * 1000, statistics.median(measured["floor"]) * 1000
     cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False, separators=(",", ":")).encode())
     assert cards_bytes <= PAYLOAD_TARGET, f"{PAGE} cards take {cards_bytes} bytes of JSON (target {PAYLOAD_TARGET})"
+
+    # The best 200 of the big session, judged in full, and the same 200 cards (judged alike) as a session alone.
+    service = SweepyService(Settings(home=workdir, state_dir=workdir / "state"))
+    best = service.get_jobs(None, "results", TOP)["jobs"]
+    with SessionStore(workdir / "results").reading(None) as view:
+        found = view.cards(job["job_id"] for job in best)
+    _session(workdir, "top", iter([found[job["job_id"]] for job in best]))
+    judgments = [_judgment(job, n) for n, job in enumerate(best)]
+    for folder in ("results", "top"):
+        for start in range(0, TOP, PAGE):
+            service.submit_judgments(None, {}, judgments[start : start + PAGE], None, folder)
+    render_big, render_top = [], []
+    for n in range(runs):  # interleaved
+        render_big.append(_timed(service.render_report, None, "results", f"results/big{n}.pdf", "", TOP))
+        render_top.append(_timed(service.render_report, None, "top", f"top/top{n}.pdf", "", TOP))
+    judge_big, judge_small = [], []
+    for n in range(runs):  # each run judges 50 cards not judged yet, in both sessions
+        batch = [{"job_id": f"b{SMALL - (n + 1) * PAGE + i:07d}", "match_pct": 40 + i % 30} for i in range(PAGE)]
+        judge_big.append(_timed(service.submit_judgments, None, {}, batch, None, "results"))
+        judge_small.append(_timed(service.submit_judgments, None, {}, batch, None, "small"))
+    render_ratio = statistics.median(render_big) / statistics.median(render_top)
+    judge_ratio = statistics.median(judge_big) / statistics.median(judge_small)
     return {
         "cards_in_session": measured["payload"]["total"],
-        "session_mb": round((workdir / "results" / "report_session.json").stat().st_size / 1e6, 1),
-        "calls": len(measured["jobs"]),
-        "first_call_ms": round(measured["cold"] * 1000, 1),
-        "get_jobs_median_ms": round(jobs_ms, 2),
-        "list_sweeps_median_ms": round(floor_ms, 2),
-        "ratio": round(jobs_ms / floor_ms, 2),
-        "envelope_bytes": measured["bytes"],
-        "cards_json_bytes": cards_bytes,
-        "bytes_per_card": round(cards_bytes / PAGE),
-        "sweep_cards": sweep["cards"],
-        "targets": {"ratio": 3.0, "cards_json_bytes": PAYLOAD_TARGET},
+        "store_mb": round((workdir / "results" / "sessions.db").stat().st_size / 1e6, 1),
+        "activate_s": round(store_s, 2),
+        "get_jobs": {
+            "calls": len(measured["jobs"]),
+            "first_call_ms": round(measured["cold"] * 1000, 1),
+            "get_jobs_median_ms": round(jobs_ms, 2),
+            "list_sweeps_median_ms": round(floor_ms, 2),
+            "ratio": round(jobs_ms / floor_ms, 2),
+            "target_ratio": 3.0,
+            "cards_json_bytes": cards_bytes,
+            "target_cards_json_bytes": PAYLOAD_TARGET,
+        },
+        "submit_judgments_50": {
+            "runs": runs,
+            f"median_ms_{BIG}_cards": round(statistics.median(judge_big) * 1000, 2),
+            f"median_ms_{SMALL}_cards": round(statistics.median(judge_small) * 1000, 2),
+            "ratio": round(judge_ratio, 2),
+            "target_ratio": 2.0,
+        },
+        "render_report_top_200": {
+            "runs": runs,
+            f"median_s_{BIG}_cards": round(statistics.median(render_big), 3),
+            f"median_s_{TOP}_cards": round(statistics.median(render_top), 3),
+            "ratio": round(render_ratio, 2),
+            "target_ratio": 1.5,
+        },
     }
 
 

@@ -8,7 +8,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -412,7 +412,7 @@ def csv_values(applications: dict[str, Application]) -> dict[str, dict[str, str]
 
 
 def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
-                  cards: list[Card], log: Callable[[str], None]) -> dict[str, dict[str, str]] | None:  # fmt: skip
+                  cards: Sequence[Card], log: Callable[[str], None]) -> dict[str, dict[str, str]] | None:  # fmt: skip
     """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in as of today, and the
     tracking values the new CSV shows. None when nothing was ever tracked (no database is created for that),
     or when the store cannot be used now (the sweep goes on; its CSV carries what the person typed)."""

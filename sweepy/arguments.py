@@ -15,7 +15,7 @@ from .employment import EmploymentType
 from .render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
 from .service.imports import MAX_IMPORT_BYTES
 from .service.judgments import MAX_JOB_ID
-from .service.report_parts import NAME_CHARS, Format
+from .service.report_parts import MAX_REPORT_CARDS, NAME_CHARS, REPORT_CARDS, Format
 from .service.watch import MAX_WATCH
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
@@ -119,6 +119,9 @@ class GetJobs(Arguments):
     status: Annotated[
         Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
     ] = None
+    eligible_only: Annotated[
+        bool, Field(description="Leave out the cards an eligibility finding blocks for this person.")
+    ] = False
 
 
 class GetResults(Arguments):
@@ -222,6 +225,12 @@ class RenderReport(Arguments):
             "else Sweepy writes one from the cards.",
         ),
     ] = ""
+    limit: Annotated[
+        int,
+        Field(
+            ge=1, le=MAX_REPORT_CARDS, description="How many cards the report shows, best first; the gate checks these."
+        ),
+    ] = REPORT_CARDS
 
 
 class ExportReport(Arguments):

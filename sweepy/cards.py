@@ -5,7 +5,7 @@ validates judgments, the CSV, the report and the output schemas read their field
 """
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -276,3 +276,18 @@ def rank(cards: list[Card]) -> list[Card]:
     """A submitted match_pct outranks keyword overlap; then the score; a card this person is blocked from comes
     after the eligible ones of equal score; then the title."""
     return sorted(cards, key=lambda c: (c.match_pct is None, -c.match_score, c.blocked, c.title.lower()))
+
+
+class EncodedCard(NamedTuple):
+    """A keyword-scored card held as its JSON text, with the fields the session store ranks it by: a sweep keeps
+    tens of thousands of them between scoring and writing, and the text takes a third of a Card's memory."""
+
+    job_id: str
+    match_score: int
+    title: str
+    text: str
+    blocked: bool = False
+    """An eligibility finding blocks the person: ranked after eligible cards of equal score."""
+
+    def card(self) -> Card:
+        return Card.model_validate_json(self.text)

@@ -214,9 +214,11 @@ class _ProfileLoader(yaml.SafeLoader):
     """safe_load with YAML 1.2 scalars: `NO`, `on`, `0777` and `2024-01-01` stay text; aliases, duplicate keys
     and nesting deeper than MAX_PROFILE_DEPTH are refused."""
 
-    def __init__(self, stream: str) -> None:
+    def __init__(self, stream: str, origin: str = "") -> None:
         super().__init__(stream)
         self._depth = 0
+        self.origin = origin
+        """The file (or tool call) the text came from, for the messages that name it."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
@@ -257,7 +259,19 @@ class _ProfileLoader(yaml.SafeLoader):
             lines[key] = line
         return super().construct_mapping(node, deep=deep)
 
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        """An integer; one longer than Python converts (4,300 digits) is said with its line, not a ValueError."""
+        try:
+            return int(super().construct_yaml_int(node))
+        except ValueError:
+            raise ProfileError(
+                f"Profile {self.origin} has a number with {len(str(node.value))} digits at line "
+                f"{node.start_mark.line + 1}; no setting takes a number that long. Write the value it should have "
+                "(e.g. 85000)."
+            ) from None
 
+
+_ProfileLoader.add_constructor("tag:yaml.org,2002:int", _ProfileLoader.construct_yaml_int)
 _DROPPED = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"}
 _ProfileLoader.yaml_implicit_resolvers = {
     first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
@@ -273,7 +287,11 @@ _ProfileLoader.add_implicit_resolver(
 
 def parse_profile_text(text: str, origin: str) -> Profile:
     try:
-        data = yaml.load(text, Loader=_ProfileLoader)
+        loader = _ProfileLoader(text, origin)  # what yaml.load does, with the origin for the loader's messages
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
     except ProfileError:
         raise
     except yaml.constructor.ConstructorError as exc:

@@ -4,6 +4,7 @@ forward by `job_id` from the profile's earlier CSVs (through the tracking index,
 import csv
 import io
 import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .cards import Card, CardSalary
@@ -64,7 +65,7 @@ def _salary_text(salary: CardSalary) -> str:
     return f"{salary.currency or ''} {span} per {salary.period}".strip()
 
 
-def csv_text(cards: list[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+def csv_text(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
     """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly."""
     columns = CARD_COLUMNS + (TRACKING_COLUMNS if tracking else ())
     buffer = io.StringIO()
@@ -188,7 +189,7 @@ def overlay_tracking(carried: dict[str, dict[str, str]], overlay: dict[str, dict
 
 
 def write_cards_csv(
-    target: Path, cards: list[Card], tracking: bool, stem: str, overlay: dict[str, dict[str, str]] | None = None
+    target: Path, cards: Iterable[Card], tracking: bool, stem: str, overlay: dict[str, dict[str, str]] | None = None
 ) -> int:
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
     tracking index then takes the new CSV's rows, so the next sweep does not read it again. `overlay`: the
@@ -198,15 +199,22 @@ def write_cards_csv(
                } if index is not None else {}  # fmt: skip
     if index is not None:
         overlay_tracking(carried, overlay or {})
-    data = csv_text(cards, tracking, carried).encode("utf-8")
+    job_ids: list[str] = []  # read once: a sweep's cards are read back from disk one at a time
+
+    def noted() -> Iterator[Card]:
+        for card in cards:
+            job_ids.append(card.job_id)
+            yield card
+
+    data = csv_text(noted(), tracking, carried).encode("utf-8")
     atomic_write_bytes(target, data)
     listed = earlier_csvs(target.parent, stem)
     if index is not None and listed[:1] == [target]:  # a CSV of this profile, the newest: the next one's history
         blank = ("",) * len(TRACKING_COLUMNS)
-        rows = {c.job_id: tuple(carried.get(c.job_id, {}).get(k, "") for k in TRACKING_COLUMNS) if c.job_id in carried
-                else blank for c in cards if c.job_id}  # fmt: skip
+        rows = {j: tuple(carried.get(j, {}).get(k, "") for k in TRACKING_COLUMNS) if j in carried else blank
+                for j in job_ids if j}  # fmt: skip
         index.remember(target, data, rows)
         if index.apply_newest(target.name, rows):
             index.keep_only({path.name for path in listed[:CARRY_FROM_NEWEST]})
             index.save(target.parent, stem)
-    return sum(any(carried.get(card.job_id, {}).values()) for card in cards)
+    return sum(any(carried.get(job_id, {}).values()) for job_id in job_ids)

@@ -14,7 +14,8 @@ from .paths import DIR_FD_WRITES, Workspace, make_real_dir, open_real_dir, open_
 
 DAY = 86_400
 _OWN_FILES = re.compile(
-    r"report_session\.json|.*_session\.json(\.corrupt-.*)?|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
+    r"report_session\.json|.*_session\.json(\.corrupt-.*|\.migrated.*)?|sessions\.db(-wal|-shm|-journal)?"
+    r"|state\.json|\.session\.lock|.*\.ya?ml(\.bak-.*)?"
     r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log"
     # Names Sweepy makes later, so they may not exist yet: the breakers (and their old lock), the HTTP cache
     # folder, SQLite's own companions of a database, a profile's tracking index, the written-files manifest.

@@ -269,7 +269,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         the sweep covered (sources reached and skipped, drops by reason).
 
         Call it after get_jobs and submit_judgments: with the profile's default report.assessment "agent" it
-        refuses while any card lacks a match_pct for the current resume, and lists unassessed_job_ids (and
+        refuses while any card it shows lacks a match_pct for the current resume, and lists unassessed_job_ids (and
         stale_job_ids, judged against an earlier resume) to judge first. Write the playbook yourself: the
         strategy for this person, in a few short lines. Next: tell the person where pdf_report is.
         """

@@ -7,8 +7,11 @@ import math
 import os
 import secrets
 import stat
+import sys
 import tempfile
 import time
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -59,6 +62,27 @@ def _check_limits(path: Path, raw: str, what: str) -> None:
         )
 
 
+def _check_name(raw: str, what: str) -> None:
+    """A name Sweepy writes must read back as typed: one ending in a space or a line break (easy to send by
+    mistake, invisible in a listing) or holding a control character is refused, not created."""
+    name = Path(raw).name
+    control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
+    if name != name.rstrip():
+        ch = name[len(name.rstrip())]
+        problem = f"ends in {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
+    elif control is not None:
+        problem = f"contains the control character {control!r}"
+    else:
+        return
+    raise InvalidArgument(
+        f"{what} {raw!r} {problem}, which would make a file whose name does not read back as typed. Remove it, "
+        "e.g. 'results/report.pdf'."
+    )
+
+
+_CHAR_NAMES = {" ": "a space", "\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
+
+
 def _folder(folder: Path, raw: str, what: str) -> Path:
     if folder.exists() and not folder.is_dir():
         raise InvalidArgument(f"{what} {raw!r} is a file, not a folder. Pass a folder, e.g. 'results'.")
@@ -102,7 +126,9 @@ class Workspace:
         Symlinks and `..` are resolved first and the result compared by path component, so neither
         `<home>/../<home>_evil` nor a link pointing outside gets through.
         """
-        real = Path(os.path.realpath(self.expand(raw, what)))
+        expanded = self.expand(raw, what)
+        _check_name(os.fspath(raw), what)
+        real = Path(os.path.realpath(expanded))
         if self.allow_external or any(real == root or real.is_relative_to(root) for root in self.roots):
             return real
         raise PathNotAllowed(
@@ -259,10 +285,27 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _whole_number(text: str) -> int:
+    """An integer; one past Python's conversion limit (4,300 digits) is said in words, not as a ValueError
+    advising sys.set_int_max_str_digits."""
+    digits = len(text.lstrip("-"))
+    if digits > sys.get_int_max_str_digits() > 0:
+        raise NonFiniteNumber(f"it holds a number {digits:,} digits long, longer than any value Sweepy keeps")
+    return int(text)
+
+
+class TooDeep(ValueError):
+    """JSON text nested deeper than Python's parser can follow (json.loads raises RecursionError)."""
+
+
 def loads_finite(text: str | bytes) -> Any:
     """json.loads, but NaN and Infinity (which it accepts, and which then reach answers as bare `NaN`) and
-    overflowing numbers raise NonFiniteNumber."""
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    overflowing numbers raise NonFiniteNumber, and nesting too deep to parse raises TooDeep (a ValueError, as
+    every other reason the text is not usable JSON is)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_whole_number)
+    except RecursionError:
+        raise TooDeep("it is nested too deeply (arrays or objects thousands of levels inside each other)") from None
 
 
 def _kind(mode: int) -> str:
@@ -359,6 +402,59 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
                 os.close(dir_fd)
         else:
             _write_by_path(target, data)
+    except OSError as exc:
+        raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+
+
+def _open_temp(dir_fd: int, name: str) -> tuple[int, str]:
+    """A new temp file beside `name` in the open folder (never through a link): its descriptor and name."""
+    while True:
+        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd), tmp
+        except FileExistsError:
+            continue
+
+
+@contextlib.contextmanager
+def atomic_writer(target: Path) -> Iterator[BinaryIO]:
+    """atomic_write_bytes for a file written in pieces (a sweep's result file of 80,000 cards is never held as
+    one string): the handle writes a temp file in the real folder, renamed over `target` when the block ends
+    without an error, removed when it raises. `target` as for atomic_write_bytes."""
+    try:
+        if DIR_FD_WRITES:
+            dir_fd = open_real_dir(target.parent)
+            try:
+                fd, tmp = _open_temp(dir_fd, target.name)
+                try:
+                    with os.fdopen(fd, "wb") as handle:
+                        yield handle
+                        handle.flush()
+                        os.fsync(handle.fileno())
+                    os.replace(tmp, target.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except BaseException:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp, dir_fd=dir_fd)
+                    raise
+                with contextlib.suppress(OSError):
+                    os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if Path(os.path.realpath(target.parent)) != target.parent:
+                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written.")
+            fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    yield handle
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(name, target)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+                raise
     except OSError as exc:
         raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
 

@@ -14,6 +14,8 @@ Records = list[dict[str, Any]]
 class _Payload(BaseModel):
     model_config = ConfigDict(extra="allow")  # an answer may carry more than its schema promises, never less
     message: str | None = None
+    migrated: str | None = None
+    """Set on the one answer whose call moved a session file of an earlier version into the session store."""
 
 
 class CreateProfile(_Payload):
@@ -123,6 +125,7 @@ class RenderReport(_Payload):
     pdf_report: str
     pages: int
     card_count: int
+    total_cards: int
     playbook_saved: bool
     playbook_source: Literal["given", "saved", "generated"]
     backup_path: str | None

@@ -3,18 +3,19 @@
 import datetime as dt
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from .applications import sweep_overlay
-from .cards import Card
+from .cards import Card, EncodedCard
 from .errors import NotFound, StorageError
 from .export import write_cards_csv
-from .paths import MAX_DATA_BYTES, atomic_write_text, loads_finite, read_regular
+from .paths import MAX_DATA_BYTES, atomic_writer, loads_finite, read_regular
 from .pipeline import SweepContext, SweepOutcome
-from .session import Session, SessionStore, cards_text, folder_lock
+from .session import Session, SessionStore, folder_lock
 from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
@@ -36,7 +37,8 @@ def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
 
     All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
     name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
-    the JSON, which marks the sweep as a result, is written only when the CSV is in place.
+    the JSON, which marks the sweep as a result, is written only when the CSV is in place, card by card as the
+    session store takes them (one transaction), and put in place once they are all in.
     """
     with folder_lock(folder):
         return _write_locked(ctx, out, folder, job_id)
@@ -72,33 +74,38 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],
         "stage_seconds": out.timings,
     }
-    cards_json = cards_text(out.cards)  # encoded once: the result file and both session files share it
+    session = Session(
+        profile_stem=ctx.stem,
+        profile_path=str(ctx.profile_path),
+        candidate_name=profile.name,
+        assessment_mode=profile.report.assessment,
+        source_result=str(json_path),
+        csv_report=str(csv_path),
+        sweep_id=job_id,
+        updated_at=now.isoformat(timespec="seconds"),
+    )
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
-    text = f'{head[:-1]}, "cards": {cards_json}}}'
-
     overlay = (
         sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log)
         if profile.export.tracking
         else None
     )
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay)
-    atomic_write_text(json_path, text)
-    # Even a sweep that kept no card becomes the active session (the cards of another profile, or of an earlier
-    # sweep, must not look like this sweep's); activate() leaves the profile's saved session and its judgments.
-    SessionStore(folder).activate(
-        Session(
-            profile_stem=ctx.stem,
-            profile_path=str(ctx.profile_path),
-            candidate_name=profile.name,
-            assessment_mode=profile.report.assessment,
-            source_result=str(json_path),
-            csv_report=str(csv_path),
-            sweep_id=job_id,
-            updated_at=now.isoformat(timespec="seconds"),
-            cards=out.cards,
-        ),
-        cards_json,
-    )
+    with atomic_writer(json_path) as handle:
+        handle.write(f'{head[:-1]}, "cards": ['.encode())
+
+        def encoded() -> Iterator[EncodedCard]:
+            """Each card's text as scoring encoded it, into the result file and the session store alike, one at
+            a time: 80,000 cards are never one string."""
+            for n, item in enumerate(out.cards.encoded):
+                handle.write(f",{item.text}".encode() if n else item.text.encode())
+                yield item
+
+        if out.cards:
+            out.carried = SessionStore(folder).activate(session, encoded(), document)
+        else:  # the active session says so; the profile's saved session and its judgments stay for the next sweep
+            SessionStore(folder).activate_empty(session, document)
+        handle.write(b"]}")
     return {"json": str(json_path), "csv": str(csv_path)}
 
 

@@ -1,18 +1,22 @@
-"""The active session (`report_session.json`) and each profile's saved session.
+"""The active session and each profile's saved session, in the results folder's session store (`sessions.db`).
 
-Writes are read-modify-write under the results folder's lock and land atomically, so readers need no lock:
-they see the old file or the new one. Reads never write (no lock file, no quarantine): the read-only tools
-stay read-only.
+Writes run under the results folder's lock in one SQLite transaction each, so readers need no lock: they see
+one committed state. Reads never write (no lock file, no quarantine), except to move a session file of the
+JSON era into the store, once, saying so.
 """
 
+import contextlib
 import json
 import os
+import secrets
+import sqlite3
 import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,12 +27,13 @@ if sys.platform != "win32":
     import fcntl
 
 from . import paths
-from .cards import JUDGMENT_FIELDS, Card
+from .cards import JUDGMENT_FIELDS, Card, EncodedCard
 from .errors import InvalidArgument, NotFound, StorageError
-from .paths import FileIdentity, atomic_write_text, file_identity
 from .validation import describe_validation_error
 
 ACTIVE = "report_session.json"
+"""The active session's file of the JSON era (read once, then moved into the store)."""
+DB_NAME = "sessions.db"
 LOCK_NAME = ".session.lock"
 MAX_STEM_BYTES = 200
 """Room for the longest name made from a stem (a temp copy of `{stem}_{stamp}-N.json`) within 255 bytes."""
@@ -138,7 +143,9 @@ def _filelock(folder: Path, timeout: float) -> Iterator[None]:
 
 
 class Session(BaseModel):
-    """A session file: the cards of one sweep of one profile, their judgments, and the playbook."""
+    """One sweep of one profile: where it came from, the playbook, and (in the store, as rows of their own) its
+    cards and their judgments. `cards` holds them only where a caller loads them whole (an old session file, a
+    sweep handing its cards to `activate`, `SessionStore.update`)."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -151,49 +158,48 @@ class Session(BaseModel):
     sweep_id: str | None = None
     updated_at: str | None = None
     playbook: str = ""
-    cards: list[Card]
+    cards: list[Card] = []
 
     def card(self, job_id: str) -> Card | None:
         return next((c for c in self.cards if c.job_id == job_id), None)
 
-    def to_text(self, cards_json: str | None = None) -> str:
-        """The session file's text. `cards_json`: the cards already encoded (`cards_text`), spliced in as is, so a
-        sweep encodes its thousands of cards once for the result file and the session alike."""
-        if cards_json is None:
-            return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, allow_nan=False)
-        head = json.dumps(self.model_dump(mode="json", exclude={"cards"}), ensure_ascii=False, allow_nan=False)
-        return f'{head[:-1]}, "cards": {cards_json}}}' if head != "{}" else f'{{"cards": {cards_json}}}'
+    def meta_json(self) -> str:
+        return json.dumps(self.model_dump(mode="json", exclude={"cards", "playbook"}), ensure_ascii=False,
+                          allow_nan=False)  # fmt: skip
 
 
-def cards_text(cards: list[Card]) -> str:
-    """The JSON text of a list of cards, as the result and session files hold it."""
-    return json.dumps([card.to_json() for card in cards], ensure_ascii=False, allow_nan=False)
+def card_text(card: Card) -> str:
+    """One card's JSON text, as the result file and the store hold it."""
+    return card.model_dump_json()
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How far the judging of a session has come, against one resume fingerprint."""
+
+    total: int
+    assessed: int
+    stale: int
+
+    @property
+    def unassessed(self) -> int:
+        """Not judged against the resume as it is now (stale ones included)."""
+        return self.total - self.assessed
+
+    @property
+    def unjudged(self) -> int:
+        """Never judged: only keyword overlap."""
+        return self.unassessed - self.stale
 
 
 _DAMAGED = (
     "Session file {} is damaged{}. Call run_sweep, then get_sweep_status, to load a fresh session; the next "
     "sweep moves the damaged file aside."
 )
-_parsed: dict[Path, tuple[FileIdentity, Session]] = {}
-_parsed_guard = threading.Lock()
 
 
-def _parse(path: Path, fresh: bool = False) -> Session | None:
-    """The session in `path`, None if there is none; StorageError if it is damaged.
-
-    Parsed sessions are kept by the file's identity (device, inode, size, mtime): every write replaces the file
-    (a new inode), so another process's write is seen, and a 5,000-card session is not re-parsed per call.
-    Callers must not change what this returns; `SessionStore.update` works on a copy, and reads `fresh`: on a
-    file system with coarse timestamps another process's same-size write could look unchanged, and a
-    read-modify-write from a stale copy would lose it.
-    """
-    before = file_identity(path)
-    if before is None:
-        return None
-    with _parsed_guard:
-        kept = None if fresh else _parsed.get(path)
-    if kept is not None and kept[0] == before:
-        return kept[1]
+def _parse_legacy(path: Path) -> Session | None:
+    """A session file of the JSON era, None if there is none; StorageError if it is damaged."""
     try:
         text = paths.read_regular(path, "Session file", paths.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
@@ -202,104 +208,538 @@ def _parse(path: Path, fresh: bool = False) -> Session | None:
         raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
         data = paths.loads_finite(text)
-    except paths.NonFiniteNumber as exc:
+    except (paths.NonFiniteNumber, paths.TooDeep) as exc:
         raise StorageError(_DAMAGED.format(path, f": {exc}")) from None
     except ValueError:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise StorageError(_DAMAGED.format(path, " (not a session with a list of cards)"))
     try:
-        session = Session.model_validate(data)
+        return Session.model_validate(data)
     except ValidationError as exc:
         raise StorageError(_DAMAGED.format(path, f" ({describe_validation_error(exc)})")) from None
-    if not fresh and file_identity(path) == before:  # not replaced while it was read; a fresh one is private
-        with _parsed_guard:
-            _parsed[path] = (before, session)
-    return session
+    except RecursionError:
+        raise StorageError(_DAMAGED.format(path, " (it is nested too deeply)")) from None
 
 
-def load_session(folder: Path, stem: str | None, fresh: bool = False) -> Session:
-    path = session_path(folder, stem)
-    data = _parse(path, fresh) if folder.is_dir() else None
-    if data is None:
-        hint = f"No saved session for profile {stem!r}" if stem else "No active session"
-        raise NotFound(f"{hint} in {folder}. Call run_sweep, then get_sweep_status until it reads completed.")
-    return data
+def _m001_sessions(db: sqlite3.Connection) -> None:
+    """Sessions by name (the profile stem, '' for one without), the active one, and their cards: the card's
+    JSON in one column (a new Card field needs no schema change) beside the columns get_jobs ranks and counts
+    by, so a page reads only its rows."""
+    db.execute(
+        """CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE,
+            meta TEXT NOT NULL,
+            playbook TEXT NOT NULL DEFAULT '',
+            card_count INTEGER NOT NULL DEFAULT 0,
+            sweep TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            token TEXT NOT NULL DEFAULT ''
+        )"""
+    )
+    db.execute("CREATE TABLE active (slot INTEGER PRIMARY KEY CHECK (slot = 1), name TEXT NOT NULL)")
+    db.execute(
+        """CREATE TABLE cards (
+            session INTEGER NOT NULL,
+            pos INTEGER NOT NULL,
+            job_id TEXT NOT NULL,
+            unjudged INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            title_key TEXT NOT NULL,
+            judged_resume TEXT,
+            kept INTEGER NOT NULL,
+            data TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX cards_rank ON cards (session, unjudged, score DESC, title_key, pos)")
+    db.execute("CREATE INDEX cards_id ON cards (session, job_id)")
+    db.execute("CREATE INDEX cards_judged ON cards (session, judged_resume) WHERE unjudged = 0")
+    db.execute("CREATE INDEX cards_kept ON cards (session) WHERE kept = 1")
 
 
-def _previous(path: Path) -> Session | None:
-    """The saved session a new sweep replaces; a damaged one is moved aside (never overwritten unseen)."""
-    try:
-        return _parse(path)
-    except StorageError:
-        os.replace(path, path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"))
-        return None
+def _m002_blocked(db: sqlite3.Connection) -> None:
+    """Cards an eligibility finding blocks (issue: trust signals) rank after eligible ones of equal score, and
+    get_jobs can leave them out: a column of their own, in the ranking index."""
+    db.execute("ALTER TABLE cards ADD COLUMN blocked INTEGER NOT NULL DEFAULT 0")
+    db.execute("DROP INDEX cards_rank")
+    db.execute("CREATE INDEX cards_rank ON cards (session, unjudged, score DESC, blocked, title_key, pos)")
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+    ("001_sessions", _m001_sessions),
+    ("002_blocked", _m002_blocked),
+]
+_KEPT = (*JUDGMENT_FIELDS, "judged_resume")
+RANK_ORDER = "ORDER BY unjudged, score DESC, blocked, title_key, pos"
+_COLUMNS = "session, pos, job_id, unjudged, score, title_key, judged_resume, kept, blocked, data"
+_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+Row = tuple[int, int, str, int, int, str, str | None, int, int, str]
+EMPTY_SWEEP = "{}@empty"
+"""The session name of a profile's sweep that kept no card: it becomes the active session while the profile's
+saved session (its earlier cards and judgments) stays under the profile's own name."""
+
+
+def _row(session: int, pos: int, card: Card, text: str | None = None) -> Row:
+    kept = any(getattr(card, key) is not None for key in _KEPT)
+    text = text if text is not None else card_text(card)
+    return (session, pos, card.job_id, int(card.match_pct is None), card.match_score, card.title.lower(),
+            card.judged_resume, int(kept), int(card.blocked), text)  # fmt: skip
+
+
+def _card(text: str) -> Card:
+    return Card.model_validate_json(text)
+
+
+class View:
+    """One session read in one SQLite transaction (a consistent snapshot): its fields, counts and pages."""
+
+    def __init__(self, db: sqlite3.Connection, row: tuple[Any, ...], migrated: str | None) -> None:
+        self.db = db
+        self.id: int = row[0]
+        self.name: str = row[1]
+        self.session = Session.model_validate({**json.loads(row[2]), "playbook": row[3], "cards": []})
+        self.card_count: int = row[4]
+        self.version: int = row[6]
+        """Counts this session's changes: with its token it tells a reader its copy is current."""
+        self.cache_key: tuple[Any, ...] | None = None
+        """Set by the store to (token, version) when the session lives in a file: what readers may key copies of
+        its pages by. The token is random per session row, so a store deleted and made again never matches."""
+        self._token: str = row[7]
+        self._sweep: str | None = row[5]
+        self.migrated = migrated
+        """Set when this call moved the session from its old JSON file into the store: says so, once."""
+
+    def counts(self, resume: str | None) -> Counts:
+        judged = self.db.execute(
+            "SELECT judged_resume, COUNT(*) FROM cards WHERE session = ? AND unjudged = 0 GROUP BY judged_resume",
+            (self.id,),
+        ).fetchall()
+        stale = sum(n for fingerprint, n in judged if fingerprint is not None and fingerprint != resume)
+        return Counts(self.card_count, sum(n for _f, n in judged) - stale, stale)
+
+    def page(self, offset: int, limit: int | None, eligible_only: bool = False) -> list[Card]:
+        """Cards best first (a match_pct outranks keyword overlap; then the score, eligible before blocked, the
+        title, the sweep's order), read by the ranking index: only the page's rows are read. `eligible_only`
+        leaves out the cards an eligibility finding blocks."""
+        only = "AND blocked = 0" if eligible_only else ""
+        rows = self.db.execute(
+            f"SELECT data FROM cards WHERE session = ? {only} {RANK_ORDER} LIMIT ? OFFSET ?",
+            (self.id, -1 if limit is None else limit, max(0, offset)),
+        )
+        return [_card(text) for (text,) in rows]
+
+    def eligible_count(self) -> int:
+        """Cards no eligibility finding blocks."""
+        row = self.db.execute("SELECT COUNT(*) FROM cards WHERE session = ? AND blocked = 0", (self.id,)).fetchone()
+        return int(row[0])
+
+    def cards(self, job_ids: Iterable[str]) -> dict[str, Card]:
+        """The cards with these job_ids (the first of a repeated id), by the id index."""
+        found: dict[str, Card] = {}
+        for job_id in dict.fromkeys(job_ids):
+            row = self.db.execute(
+                "SELECT data FROM cards WHERE session = ? AND job_id = ? ORDER BY pos LIMIT 1", (self.id, job_id)
+            ).fetchone()
+            if row is not None:
+                found[job_id] = _card(row[0])
+        return found
+
+    def kept(self) -> dict[str, Card]:
+        """The cards that carry a judgment (what a later sweep keeps), by job_id."""
+        rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 1 ORDER BY pos",
+                               (self.id,))  # fmt: skip
+        found: dict[str, Card] = {}
+        for job_id, text in rows:
+            found.setdefault(job_id, _card(text))
+        return found
+
+    def all_cards(self) -> Iterator[Card]:
+        """Every card, in the sweep's order, one at a time."""
+        for (text,) in self.db.execute("SELECT data FROM cards WHERE session = ? ORDER BY pos", (self.id,)):
+            yield _card(text)
+
+    def fields(self, *keys: str) -> Iterator[tuple[Any, ...]]:
+        """(job_id, *card fields) of every card, read by SQLite from the JSON without building a Card."""
+        extract = ", ".join(f"json_extract(data, '$.{key}')" for key in keys)
+        yield from self.db.execute(f"SELECT job_id, {extract} FROM cards WHERE session = ? ORDER BY pos", (self.id,))
+
+    def sweep(self) -> dict[str, Any] | None:
+        """The sweep's result document without its cards (counts, drops, sources), when the store has it."""
+        return json.loads(self._sweep) if self._sweep else None
+
+    def whole(self) -> Session:
+        """The session with every card loaded (for callers that need them all, and small sessions)."""
+        return self.session.model_copy(update={"cards": list(self.all_cards())})
+
+
+class Edit(View):
+    """A View inside the write transaction: changes land when the `SessionStore.writing` block ends."""
+
+    def _changed(self) -> None:
+        self.db.execute("UPDATE sessions SET version = version + 1 WHERE id = ?", (self.id,))
+
+    def save(self, cards: Iterable[Card]) -> None:
+        """Write these cards back (every row of each job_id): their JSON and ranking columns."""
+        self._changed()
+        for card in cards:
+            _s, _p, _j, unjudged, score, title_key, judged_resume, kept, blocked, text = _row(self.id, 0, card)
+            self.db.execute(
+                "UPDATE cards SET unjudged = ?, score = ?, title_key = ?, judged_resume = ?, kept = ?, blocked = ?, "
+                "data = ? WHERE session = ? AND job_id = ?",
+                (unjudged, score, title_key, judged_resume, kept, blocked, text, self.id, card.job_id),
+            )
+
+    def add(self, cards: list[Card]) -> list[Card]:
+        """Append cards whose job_id the session does not hold yet; returns those added."""
+        self._changed()
+        fresh: list[Card] = []
+        for card in cards:
+            if all(c.job_id != card.job_id for c in fresh) and not self.cards([card.job_id]):
+                fresh.append(card)
+        (last,) = self.db.execute("SELECT COALESCE(MAX(pos), -1) FROM cards WHERE session = ?", (self.id,)).fetchone()
+        self.db.executemany(f"INSERT INTO cards ({_COLUMNS}) {_VALUES}",
+                            (_row(self.id, last + 1 + n, c) for n, c in enumerate(fresh)))  # fmt: skip
+        self.card_count += len(fresh)
+        self.db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (self.card_count, self.id))
+        return fresh
+
+    def set_playbook(self, text: str) -> None:
+        self.session.playbook = text
+        self._changed()
+        self.db.execute("UPDATE sessions SET playbook = ? WHERE id = ?", (text, self.id))
+
+    def replace(self, session: Session) -> None:
+        """Every field and card of the session as `session` has them (SessionStore.update's slow path)."""
+        self._changed()
+        self.db.execute("UPDATE sessions SET meta = ?, playbook = ? WHERE id = ?",
+                        (session.meta_json(), session.playbook, self.id))  # fmt: skip
+        self.db.execute("DELETE FROM cards WHERE session = ?", (self.id,))
+        self.db.executemany(f"INSERT INTO cards ({_COLUMNS}) {_VALUES}",
+                            (_row(self.id, n, c) for n, c in enumerate(session.cards)))  # fmt: skip
+        self.card_count = len(session.cards)
+        self.db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (self.card_count, self.id))
+        self.session = session.model_copy(update={"cards": []})
+
+
+def _not_found(folder: Path, stem: str | None) -> NotFound:
+    hint = f"No saved session for profile {stem!r}" if stem else "No active session"
+    return NotFound(f"{hint} in {folder}. Call run_sweep, then get_sweep_status until it reads completed.")
 
 
 T = TypeVar("T")
 
 
 class SessionStore:
-    """The sessions of one results folder. Every write is one `update()` (or `activate()`) under the folder's
-    lock, and writes the profile's saved session and, when it holds the same profile, the active one."""
+    """The sessions of one results folder, in `sessions.db` there (SQLite, WAL).
 
-    def __init__(self, folder: Path) -> None:
+    Every write holds the folder's lock (as every write to the results folder does) and runs in one IMMEDIATE
+    transaction, so overlapping calls from threads or processes queue and none loses another's change; reads
+    need no lock (a read transaction sees one committed state). A session file of the JSON era is moved into
+    the store the first time it is read (the answer says so, in `migrated`) and kept beside as `.migrated`;
+    where Sweepy may not write (a results_dir outside the workspace), it is read into a private in-memory
+    store instead, and left as it is.
+    """
+
+    def __init__(self, folder: Path, writable: bool | Callable[[], bool] = True) -> None:
+        """`writable`: whether Sweepy may write in the folder (or how to tell, asked only when an old session
+        file is to be moved in)."""
         self.folder = folder
+        self.path = folder / DB_NAME
+        self._writable = writable
+        self._memory: sqlite3.Connection | None = None
 
-    def load(self, stem: str | None, fresh: bool = False) -> Session:
-        return load_session(self.folder, stem, fresh)
+    # -- connections -------------------------------------------------------------------------------------------
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise StorageError(_BUSY.format(self.folder), retryable=True) from None
+            raise StorageError(f"The session store {self.path} cannot be used ({exc}).") from None
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(
+                f"The session store {self.path} cannot be used ({exc}). Move it aside, then call run_sweep for a "
+                "fresh session."
+            ) from None
+
+    @contextmanager
+    def _connect(self, write: bool = True) -> Iterator[sqlite3.Connection]:
+        if self._memory is not None:
+            yield self._memory
+            return
+        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+        try:
+            if write:
+                db.execute("PRAGMA synchronous=NORMAL")
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def _transaction(self, db: sqlite3.Connection, write: bool) -> Iterator[None]:
+        db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            yield
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def _ensure_schema(self, db: sqlite3.Connection) -> None:
+        """Create or migrate the schema (under the folder's lock, outside a transaction)."""
+        if self._memory is None:
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+        done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+        for name, migration in MIGRATIONS:
+            if name not in done:
+                with self._transaction(db, write=True):
+                    migration(db)
+                    db.execute("INSERT INTO migrations VALUES (?, ?)", (name, time.time()))
+
+    @staticmethod
+    def _has_schema(db: sqlite3.Connection) -> bool:
+        found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cards'").fetchone()
+        return found is not None
+
+    # -- finding a session -------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _find(db: sqlite3.Connection, stem: str | None) -> tuple[Any, ...] | None:
+        if stem is None:
+            named = db.execute("SELECT name FROM active WHERE slot = 1").fetchone()
+            if named is None:
+                return None
+            stem = named[0]
+        row: tuple[Any, ...] | None = db.execute(
+            "SELECT id, name, meta, playbook, card_count, sweep, version, token FROM sessions WHERE name = ?", (stem,)
+        ).fetchone()
+        return row
+
+    def _legacy_path(self, stem: str | None) -> Path:
+        return session_path(self.folder, stem)
+
+    def _migrate(self, db: sqlite3.Connection, found: dict[str | None, Session]) -> str:
+        """Put the sessions read from old files (by stem; None: the active one) into the store, inside the
+        write transaction; the note to show. The active file's profile and its saved file hold one session
+        (they were written together): the active one's copy wins, as get_jobs showed it."""
+        made: set[str] = set()  # a session the store held before is newer than any old file: never replaced
+        for stem, session in sorted(found.items(), key=lambda item: item[0] is None):
+            name = stem if stem is not None else (session.profile_stem or "")
+            if name in made or self._find(db, name) is None:
+                self._insert(db, name, session, session.cards, None)
+                made.add(name)
+            if stem is None:
+                db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
+        files = " and ".join(self._legacy_path(stem).name for stem in found)
+        if self._memory is not None:
+            return (f"Read the session from {files} in {self.folder}, a file of an earlier Sweepy version; it was "
+                    "not moved into a session store because the folder is outside the workspace.")  # fmt: skip
+        return (f"Moved the session from {files}, written by an earlier Sweepy version, into {DB_NAME}; the old "
+                "file is kept beside it with .migrated added to its name.")  # fmt: skip
+
+    def _set_aside(self, stem: str | None) -> None:
+        path = self._legacy_path(stem)
+        target, n = path.with_name(f"{path.name}.migrated"), 1
+        while target.exists():
+            n += 1
+            target = path.with_name(f"{path.name}.migrated-{n}")
+        with contextlib.suppress(OSError):  # the store now answers first: a file left behind is never read
+            os.replace(path, target)
+
+    def _insert(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card],
+                sweep: str | None) -> int:  # fmt: skip
+        db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (name,))
+        db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+        cursor = db.execute("INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
+                            (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)))  # fmt: skip
+        session_id = int(cursor.lastrowid or 0)
+        count = 0
+
+        def rows() -> Iterator[Row]:
+            nonlocal count
+            for pos, card in enumerate(cards):
+                count += 1
+                yield _row(session_id, pos, card)
+
+        db.executemany(f"INSERT INTO cards ({_COLUMNS}) {_VALUES}", rows())
+        db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
+        return session_id
+
+    def _locate(self, stem: str | None) -> str | None:
+        """Make sure the store answers for `stem`: an old session file is migrated first (under the lock).
+        Returns the migration note, if this call migrated."""
+        if self.path.exists():
+            with self._connect() as db:
+                if self._has_schema(db) and self._find(db, stem) is not None:
+                    return None
+        legacy = _parse_legacy(self._legacy_path(stem))  # damaged: said before anything is created
+        if legacy is None:
+            return None
+        found: dict[str | None, Session] = {stem: legacy}
+        if stem is None and legacy.profile_stem:  # its profile's saved file holds the same session
+            with contextlib.suppress(StorageError, InvalidArgument):
+                saved = _parse_legacy(self._legacy_path(legacy.profile_stem))
+                if saved is not None:
+                    found[legacy.profile_stem] = saved
+        writable = self._writable() if callable(self._writable) else self._writable
+        if not writable:
+            self._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            self._ensure_schema(self._memory)
+            with self._transaction(self._memory, write=True):
+                return self._migrate(self._memory, found)
+        with folder_lock(self.folder), self._connect() as db:
+            self._ensure_schema(db)
+            with self._transaction(db, write=True):
+                if self._find(db, stem) is not None:
+                    return None  # another call migrated it meanwhile
+                note = self._migrate(db, found)
+            for moved in found:
+                self._set_aside(moved)
+            return note
+
+    # -- reads and writes ---------------------------------------------------------------------------------------
+
+    @contextmanager
+    def reading(self, stem: str | None) -> Iterator[View]:
+        """The session of `stem` (None: the active one) in one read transaction; NotFound when there is none."""
+        with self._errors():
+            if self._memory is None and self.path.exists():  # the common case: one connection, one transaction
+                with self._connect(write=False) as db, self._transaction(db, write=False):
+                    try:
+                        row = self._find(db, stem)
+                    except sqlite3.OperationalError as exc:
+                        if "no such table" not in str(exc):
+                            raise
+                        row = None  # a store being created: the slow path below waits for it
+                    if row is not None:
+                        yield self._view(db, row, None)
+                        return
+            note = self._locate(stem) if self.folder.is_dir() else None
+            if self._memory is None and not self.path.exists():
+                raise _not_found(self.folder, stem)
+            with self._connect() as db:
+                if not self._has_schema(db):
+                    raise _not_found(self.folder, stem)
+                with self._transaction(db, write=False):
+                    row = self._find(db, stem)
+                    if row is None:
+                        raise _not_found(self.folder, stem)
+                    yield self._view(db, row, note)
+
+    def _view(self, db: sqlite3.Connection, row: tuple[Any, ...], note: str | None) -> View:
+        view = View(db, row, note)
+        if self._memory is None:
+            view.cache_key = (view._token, view.version)
+        return view
+
+    @contextmanager
+    def writing(self, stem: str | None) -> Iterator[Edit]:
+        """The session of `stem` (None: the active one) in one write transaction under the folder's lock;
+        whatever the block changes lands when it ends, nothing when it raises."""
+        with self._errors():
+            note = self._locate(stem) if self.folder.is_dir() else None
+            if not self.path.exists() or self._memory is not None:
+                raise _not_found(self.folder, stem)
+            with folder_lock(self.folder), self._connect() as db:
+                if not self._has_schema(db):
+                    raise _not_found(self.folder, stem)
+                with self._transaction(db, write=True):
+                    row = self._find(db, stem)
+                    if row is None:
+                        raise _not_found(self.folder, stem)
+                    yield Edit(db, row, note)
+
+    def load(self, stem: str | None) -> Session:
+        """The whole session, every card loaded: for small sessions and tests; the tools read pages."""
+        with self.reading(stem) as view:
+            return view.whole()
 
     def update(self, stem: str | None, change: Callable[[Session], T]) -> T:
-        """Read the session (`stem` None: the active one), let `change` edit a copy, write it back atomically.
-        Overlapping calls from threads or processes queue on the lock, so none loses another's edit."""
-        with folder_lock(self.folder):
-            session = self.load(stem, fresh=True)  # under the lock, from the file itself: never a cached copy
+        """Read the whole session, let `change` edit it, write it all back in one transaction (a slow path
+        for tests and benches; the tools change the cards they touch, with `writing`)."""
+        with self.writing(stem) as edit:
+            session = edit.whole()
             outcome = change(session)
-            self._write(session)
+            edit.replace(session)
             return outcome
 
-    def activate(self, session: Session, cards_json: str | None = None) -> None:
-        """Make a finished sweep the active session and its profile's saved one. Judgments already given to a
-        card with the same job_id in the profile's saved session are kept, and so is its playbook.
-        `cards_json`: the session's cards already encoded (see Session.to_text); used unless a judgment is
-        carried onto a card, which changes it.
+    def activate(self, session: Session, cards: Iterable[Card | EncodedCard] | None = None,
+                 sweep: dict[str, Any] | None = None) -> dict[str, Card]:  # fmt: skip
+        """Make a finished sweep the active session and its profile's saved one, in one transaction.
+        Judgments already given to a card with the same job_id in the profile's saved session are kept, and so
+        is its playbook; returns the cards that took one. `cards`: streamed, each a Card or a keyword-scored
+        card already encoded (a sweep encodes its cards once, for the result file too); default
+        `session.cards`. `sweep`: the result document without its cards."""
+        if cards is None and not session.cards:
+            self.activate_empty(session, sweep)
+            return {}
+        name = session.profile_stem or ""
+        with self._errors():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with folder_lock(self.folder):
+                stem = session.profile_stem
+                if stem is not None:  # an old file of this profile: its judgments carry over; a damaged one goes
+                    try:
+                        self._locate(stem)
+                    except StorageError:
+                        path = self._legacy_path(stem)
+                        os.replace(path, path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"))
+                with self._connect() as db:
+                    self._ensure_schema(db)
+                    with self._transaction(db, write=True):
+                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep)
 
-        A sweep that kept no card becomes the active session only: the profile's saved session, with its
-        judgments, stays for `get_jobs(profile_stem)` and for the next sweep to carry them over."""
-        with folder_lock(self.folder):
-            if not session.cards:
-                atomic_write_text(session_path(self.folder, None), session.to_text(cards_json))
-                return
-            previous = _previous(session_path(self.folder, session.profile_stem))
-            if previous is not None:
-                judged = (*JUDGMENT_FIELDS, "judged_resume")
-                earlier = {c.job_id: c for c in previous.cards if any(getattr(c, k) is not None for k in judged)}
-                for card in session.cards:
-                    if (old := earlier.get(card.job_id)) is not None:
-                        card.carry_judgment(old)
-                        cards_json = None
-                session.playbook = session.playbook or previous.playbook
-            text = session.to_text(cards_json)
-            atomic_write_text(session_path(self.folder, session.profile_stem), text)
-            atomic_write_text(session_path(self.folder, None), text)
+    def activate_empty(self, session: Session, sweep: dict[str, Any] | None = None) -> None:
+        """Make a sweep that kept no card the active session, under a name of its own: the cards of another
+        profile, or of an earlier sweep, must not look like this sweep's, and the profile's saved session (its
+        earlier cards and judgments) stays for `get_jobs(profile_stem)` and for the next sweep to carry over."""
+        name = EMPTY_SWEEP.format(session.profile_stem or "")
+        header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
+        with self._errors():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with folder_lock(self.folder), self._connect() as db:
+                self._ensure_schema(db)
+                with self._transaction(db, write=True):
+                    self._insert(db, name, session, [], header)
+                    db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
 
-    def _write(self, session: Session) -> None:
-        text = session.to_text()
-        if session.profile_stem and self._saved_is(session):
-            atomic_write_text(session_path(self.folder, session.profile_stem), text)
-        try:
-            active = _parse(session_path(self.folder, None))
-        except StorageError:
-            active = None
-        if session.profile_stem is None or (active is not None and active.profile_stem == session.profile_stem
-                                            and active.sweep_id == session.sweep_id):  # fmt: skip
-            atomic_write_text(session_path(self.folder, None), text)
+    def _replace(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card | EncodedCard],
+                 sweep: dict[str, Any] | None) -> dict[str, Card]:  # fmt: skip
+        earlier: dict[str, Card] = {}
+        row = self._find(db, name)
+        if row is not None:
+            previous = View(db, row, None)
+            earlier = previous.kept()
+            session.playbook = session.playbook or previous.session.playbook
+        header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
+        session_id = self._insert(db, name, session, [], header)
+        carried: dict[str, Card] = {}
+        count = 0
 
-    def _saved_is(self, session: Session) -> bool:
-        """Whether the profile's saved session is this sweep's (or there is none): an active session of a sweep
-        that kept no card (roles imported into it) must not replace the saved one it left in place."""
-        try:
-            saved = _parse(session_path(self.folder, session.profile_stem))
-        except StorageError:
-            return True
-        return saved is None or saved.sweep_id == session.sweep_id
+        def rows() -> Iterator[Row]:
+            nonlocal count
+            for pos, item in enumerate(cards):
+                count += 1
+                if isinstance(item, EncodedCard) and item.job_id not in earlier:  # unjudged, as encoded
+                    yield (session_id, pos, item.job_id, 1, item.match_score, item.title.lower(), None, 0,
+                           int(item.blocked), item.text)  # fmt: skip
+                    continue
+                card = item.card() if isinstance(item, EncodedCard) else item
+                if (old := earlier.get(card.job_id)) is not None:
+                    card.carry_judgment(old)
+                    carried[card.job_id] = card
+                yield _row(session_id, pos, card)
+
+        db.executemany(f"INSERT INTO cards ({_COLUMNS}) {_VALUES}", rows())
+        db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
+        db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
+        return carried
+
+
+def load_session(folder: Path, stem: str | None) -> Session:
+    """The whole session (every card): see SessionStore.load."""
+    return SessionStore(folder).load(stem)

@@ -1,11 +1,10 @@
 """get_jobs on a large session: the page fits an assistant's context, and kept rankings follow every change."""
 
-import json
 from pathlib import Path
 
 from mcp_helpers import write_resume
 
-from sweepy.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card
+from sweepy.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard
 from sweepy.pipeline.score import make_card
 from sweepy.protocol import envelope
 from sweepy.records import RecordError, posting_from_record
@@ -13,7 +12,7 @@ from sweepy.resume import resume_text
 from sweepy.sample import generate_postings
 from sweepy.scoring import Scorer
 from sweepy.service import SweepyService
-from sweepy.session import Session, SessionStore, cards_text
+from sweepy.session import Session, SessionStore, card_text
 
 DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"
 PAGE_LIMIT_BYTES = 60_000
@@ -62,9 +61,9 @@ def test_fifty_realistic_cards_stay_under_60_kb_of_json(workspace: Path) -> None
     assert long_ones, "the page should show excerpts of long descriptions"
     whole = {card.job_id: card for card in cards}
     assert all(whole[job["job_id"]].description.startswith(job["description"][:-2]) for job in long_ones)
-    saved = json.loads((workspace / "results" / "report_session.json").read_text(encoding="utf-8"))
-    assert max(len(c["matched_terms"]) for c in saved["cards"]) == 15  # the session keeps every term
-    assert max(len(c["description"]) for c in saved["cards"]) > EXCERPT_CHARS
+    saved = SessionStore(workspace / "results").load(None).cards
+    assert max(len(c.matched_terms) for c in saved) == 15  # the session keeps every term
+    assert max(len(c.description) for c in saved) > EXCERPT_CHARS
 
 
 def test_fields_that_say_nothing_are_left_out_and_the_rest_kept() -> None:
@@ -114,17 +113,22 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
     assert stale["jobs"][0]["judgment_stale"] is True and stale["stale_count"] == 1
 
 
+def encoded(card: Card) -> EncodedCard:
+    return EncodedCard(card.job_id, card.match_score, card.title, card_text(card))
+
+
 def test_cards_encoded_once_give_the_same_session_and_a_carried_judgment_is_encoded_anew(workspace: Path) -> None:
     cards = realistic_cards(60)
     session = Session(profile_stem="alex", sweep_id="s1", playbook="Lead with e-discovery.", cards=cards)
-    assert json.loads(session.to_text(cards_text(cards))) == json.loads(session.to_text())
     folder = workspace / "results"
     store = SessionStore(folder)
-    store.activate(session.model_copy(deep=True), cards_text(cards))
+    store.activate(session.model_copy(deep=True), [encoded(c) for c in cards])
+    assert [c.to_json() for c in store.load("alex").cards] == [c.to_json() for c in cards]
     store.update("alex", lambda s: setattr(s.cards[5], "match_pct", 91))
     again = session.model_copy(deep=True)
-    store.activate(again, cards_text(again.cards))  # the encoded text predates the carried judgment
-    for name in ("alex_session.json", "report_session.json"):
-        saved = json.loads((folder / name).read_text(encoding="utf-8"))
-        assert saved["cards"][5]["match_pct"] == 91 and saved["cards"][5]["match_kind"] == "MATCH"
-        assert [c["job_id"] for c in saved["cards"]] == [c.job_id for c in cards]
+    store.activate(again, [encoded(c) for c in again.cards])  # the encoded text predates the carried judgment
+    for stem in ("alex", None):
+        saved = store.load(stem)
+        assert saved.cards[5].match_pct == 91 and saved.cards[5].match_kind == "MATCH"
+        assert [c.job_id for c in saved.cards] == [c.job_id for c in cards]
+        assert saved.playbook == "Lead with e-discovery."

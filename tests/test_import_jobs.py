@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import snapshot
 from linksite import running_site
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, SMALL_FEED, envelope, profile_args, server_env, write_feed, write_resume
@@ -79,18 +80,26 @@ async def test_records_and_cards_import_and_bad_or_duplicate_entries_say_why(wor
 
 @pytest.mark.parametrize(
     "jobs_json",
-    ["not json", "[]", '{"title": "x"}', "[NaN]", json.dumps([role(n, f"https://x.example/{n}") for n in range(501)])],
+    [
+        "not json",
+        "[]",
+        '{"title": "x"}',
+        "[NaN]",
+        json.dumps([role(n, f"https://x.example/{n}") for n in range(501)]),
+        "[" * 100_000 + "]" * 100_000,  # nested too deep for the parser: RecursionError before the fix
+    ],
+    ids=lambda v: v[:12],
 )
 async def test_a_jobs_json_that_is_not_an_array_of_roles_is_an_error_and_changes_nothing(
     workspace: Path, jobs_json: str
 ) -> None:
     async with swept(workspace) as client:
-        session = (workspace / "results" / "report_session.json").read_bytes()
+        before = snapshot(workspace / "results")
         result = await client.call_tool("import_jobs", {"jobs_json": jobs_json})
     payload = envelope(result)
     assert payload["status"] == "error" and result.is_error
     assert "jobs_json" in payload["message"]
-    assert (workspace / "results" / "report_session.json").read_bytes() == session
+    assert snapshot(workspace / "results") == before
 
 
 LINKS = {

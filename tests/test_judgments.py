@@ -14,6 +14,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, error_payload, profile_arg
 
 from sweepy.errors import NotFound, PathNotAllowed
 from sweepy.resume import fingerprint
+from sweepy.session import SessionStore
 
 STEM = "alex_rivera_paralegal"
 
@@ -24,16 +25,14 @@ class Swept:
     resume: Path
     job_ids: list[str]
 
-    @property
-    def active(self) -> Path:
-        return self.home / "results" / "report_session.json"
+    active = None
+    """The active session (as submit_judgments names it: no profile_stem)."""
+    saved = STEM
+    """The profile's saved session."""
 
-    @property
-    def saved(self) -> Path:
-        return self.home / "results" / f"{STEM}_session.json"
-
-    def cards(self, path: Path) -> dict[str, dict[str, Any]]:
-        return {c["job_id"]: c for c in json.loads(path.read_text(encoding="utf-8"))["cards"]}
+    def cards(self, stem: str | None) -> dict[str, dict[str, Any]]:
+        """The session's cards as the store holds them, read back in another connection."""
+        return {c.job_id: c.to_json() for c in SessionStore(self.home / "results").load(stem).cards}
 
 
 @pytest.fixture
@@ -59,8 +58,8 @@ def test_one_card_becomes_a_match_in_both_session_files(app: App, swept: Swept) 
     assert "description" not in job and "judged_resume" not in job
     assert (payload["assessed_count"], payload["unassessed_count"], payload["card_count"]) == (1, 6, 7)
     assert "6 still need a judgment" in payload["message"] and "submit_judgments" in payload["message"]
-    for path in (swept.active, swept.saved):
-        card = swept.cards(path)[target]
+    for stem in (swept.active, swept.saved):
+        card = swept.cards(stem)[target]
         assert (card["match_pct"], card["match_kind"], card["resume_color"]) == (91, "MATCH", "teal")
         assert card["judged_resume"] == fingerprint(swept.resume)
     assert app.service.get_jobs(None, "results", None)["jobs"][0]["job_id"] == target
@@ -91,8 +90,8 @@ def test_a_batch_applies_the_good_entries_and_names_every_bad_one(app: App, swep
     assert "unknown key 'salary'" in reasons[5][1]
     assert "sets no field" in reasons[6][1]
     assert reasons[8] == ("y" * 40 + "...", "job_id is 100000 characters long; card ids from get_jobs are short.")
-    for path in (swept.active, swept.saved):
-        cards = swept.cards(path)
+    for stem in (swept.active, swept.saved):
+        cards = swept.cards(stem)
         assert (cards[first]["match_pct"], cards[first]["domain"]) == (80, "Litigation")
         assert cards[second]["match_pct"] is None  # its bad entry was rejected, its good one applied
         assert (cards[second]["comp"], cards[second]["has_extended_response"]) == ("$70,000 - $85,000", True)

@@ -26,6 +26,8 @@ from mcp_helpers import (
     write_resume,
 )
 
+from sweepy.session import SessionStore
+
 pytestmark = pytest.mark.anyio
 
 
@@ -172,8 +174,8 @@ async def test_fifty_overlapping_calls_from_five_processes_lose_nothing(app: App
             for share in shares:
                 processes.start_soon(process, share)
 
-    for name in ("report_session.json", "alex_rivera_paralegal_session.json"):
-        cards = json.loads((workspace / "results" / name).read_text(encoding="utf-8"))["cards"]
-        assert {c["job_id"]: (c["match_pct"], c["summary"]) for c in cards} == expected, name
-        assert all(c["match_kind"] == "MATCH" for c in cards)
+    for stem in (None, "alex_rivera_paralegal"):
+        cards = SessionStore(workspace / "results").load(stem).cards
+        assert {c.job_id: (c.match_pct, c.summary) for c in cards} == expected, stem
+        assert all(c.match_kind == "MATCH" for c in cards)
     assert app.service.get_jobs(None, "results", None)["message"].startswith("50 cards; all judged")

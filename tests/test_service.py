@@ -147,11 +147,9 @@ def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_saved_session(wo
     bundled(workspace, "config.sample.yaml")
     service = SweepyService()
     first = sweep(service, "config.sample.yaml")
-    session_path = workspace / "results" / "config.sample_session.json"
-    session = json.loads(session_path.read_text(encoding="utf-8"))
-    judged = session["cards"][-1]
-    judged.update(match_pct=88, summary="Strong litigation fit")  # what submit_judgments will write
-    session_path.write_text(json.dumps(session), encoding="utf-8")
+    last = service.get_jobs("config.sample", "results", None)["jobs"][-1]
+    service.submit_judgments(last["job_id"], {"match_pct": 88, "summary": "Strong litigation fit"}, None)
+    judged = {"job_id": last["job_id"]}
     empty = sweep(service, "config.sample.yaml")
     assert empty["card_count"] == 0
     active = service.get_jobs(None, "results", None)

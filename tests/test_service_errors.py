@@ -72,11 +72,11 @@ def test_reading_tools_write_nothing(workspace: Path, sample: str) -> None:
     finished(service, sample)
     results = workspace / "results"
     (results / ".session.lock").unlink()
-    (results / "config.sample_session.json").write_text("{damaged", encoding="utf-8")
+    (results / "sessions.db").write_bytes(b"damaged " * 1000)
     before = snapshot(workspace)
-    payload = service.get_results(None, "results", 3)
+    payload = service.get_results(None, "results", 3)  # from the result file, when the store cannot answer
     assert len(payload["top_roles"]) == 3
-    with pytest.raises(StorageError, match="damaged"):
+    with pytest.raises(StorageError, match=r"The session store .*sessions.db cannot be used .*Move it aside"):
         service.get_jobs("config.sample", "results", None)
     with pytest.raises(NotFound):
         service.get_jobs(None, "no/such/folder", None)

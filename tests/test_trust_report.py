@@ -55,3 +55,12 @@ def test_strict_eligibility_drops_the_blocked_card(workspace: Path) -> None:
     swept(workspace, eligibility="strict")
     session = load_session(workspace / "results", None)
     assert [c.company for c in session.cards] == ["Contoso"]
+
+
+def test_get_jobs_eligible_only_leaves_out_the_blocked_card(workspace: Path) -> None:
+    service = swept(workspace)
+    every = service.get_jobs(None, "results", 10)
+    eligible = service.get_jobs(None, "results", 10, eligible_only=True)
+    assert [job["company"] for job in every["jobs"]] == ["Contoso", "Northwind"]
+    assert [job.get("eligible", True) for job in every["jobs"]] == [True, False]
+    assert ([job["company"] for job in eligible["jobs"]], eligible["total"]) == (["Contoso"], 1)

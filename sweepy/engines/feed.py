@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EngineConfigError, NotFound, SweepyError
-from ..paths import NonFiniteNumber, Workspace, loads_finite, open_regular, read_regular
+from ..paths import NonFiniteNumber, TooDeep, Workspace, loads_finite, open_regular, read_regular
 from ..records import RecordError, posting_from_record
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
@@ -57,7 +57,7 @@ def _jsonl_records(path: Path) -> list[Any]:
             if text.strip():
                 try:
                     records.append(loads_finite(text))
-                except NonFiniteNumber as exc:
+                except (NonFiniteNumber, TooDeep) as exc:
                     records.append(RecordError(f"line {number} is skipped: {exc}"))
                 except ValueError:
                     records.append(RecordError(f"line {number} is not valid JSON"))
@@ -79,7 +79,10 @@ def _records(path: Path) -> list[Any]:
         except csv.Error:
             delimiter = ","
         return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
-    data = json.loads(text, parse_constant=_non_finite)
+    try:
+        data = json.loads(text, parse_constant=_non_finite)
+    except RecursionError:  # a ValueError says which file was skipped and why, as for any bad JSON
+        raise ValueError("it is nested too deeply (arrays or objects thousands of levels inside each other)") from None
     if isinstance(data, dict) and isinstance(data.get("jobs"), list):
         data = data["jobs"]
     if not isinstance(data, list):

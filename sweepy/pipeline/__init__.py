@@ -22,7 +22,7 @@ from .employers import check_employer_boards
 from .filter import Criteria, filter_postings
 from .ghosts import mark_ghost_signals, sighting_role
 from .history import history_keys, split_seen
-from .score import score_postings
+from .score import ScoredCards, score_postings
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
 
@@ -38,7 +38,9 @@ class SweepOutcome:
     discovered: int = 0
     new: int = 0
     previously_seen: int = 0
-    cards: list[Card] = field(default_factory=list)
+    cards: ScoredCards = field(default_factory=ScoredCards)
+    carried: dict[str, Card] = field(default_factory=dict)
+    """Cards that took an earlier sweep's judgment when they became the session (set by write_results)."""
     drops: Counter[str] = field(default_factory=Counter)
     skipped_sources: list[SkippedSource] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
@@ -136,8 +138,9 @@ def run(ctx: SweepContext) -> SweepOutcome:
     stage(5)
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
     scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
-    out.cards = score_postings(reported, scorer, ctx.today)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
+    del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
+    out.cards = score_postings(reported, scorer, ctx.today)
     stage(6)
     return out
 

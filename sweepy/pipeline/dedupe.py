@@ -23,7 +23,8 @@ def role_key(posting: Posting) -> tuple[str, str, str, str]:
 
 def _merge(cluster: list[Posting]) -> Posting:
     """The richest record of a cluster (the first on a tie), listing the others' platforms and URLs."""
-    winner = max(cluster, key=Posting.richness)
+    # One posting needs no comparison: richness() would clean its description here, long before scoring needs it
+    winner = cluster[0] if len(cluster) == 1 else max(cluster, key=Posting.richness)
     platforms = {p.platform for p in cluster} | {o for p in cluster for o in p.also_on}
     winner.also_on = sorted(platforms - {winner.platform})
     winner.merged_urls = sorted({u for p in cluster for u in (p.canonical_url, *p.merged_urls)})

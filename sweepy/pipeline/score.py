@@ -2,8 +2,13 @@
 
 import datetime as dt
 import hashlib
+import tempfile
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO, overload
 
-from ..cards import Card, CardSalary, EligibilityFinding, GhostSignal
+from ..cards import Card, CardSalary, EligibilityFinding, EncodedCard, GhostSignal
 from ..models import Posting
 from ..paylaw import transparency
 from ..scoring import Scorer
@@ -56,12 +61,71 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None) ->
     )
 
 
-def score_postings(postings: list[Posting], scorer: Scorer, today: dt.date | None = None) -> list[Card]:
-    cards = [make_card(p, scorer, today) for p in postings]
+class ScoredCards(Sequence[Card]):
+    """A sweep's cards, best first. Each card's JSON text waits in an unnamed temporary file (80,000 cards as
+    Card objects, or as text in memory, took most of a sweep's memory) and is read back as a Card on access;
+    `encoded` hands the result file and the session store the text as it is."""
+
+    def __init__(self, spool: BinaryIO | None = None, index: list[tuple[str, int, str, int, int, bool]] | None = None):
+        self._spool = spool
+        self._index = index or []
+        """(job_id, match_score, title, offset, length, blocked) per card, best first."""
+        self._reading = threading.Lock()  # one file position (os.pread is not on Windows)
+        if spool is not None:
+            weakref.finalize(self, spool.close)  # the spool goes with the cards
+
+    def _text(self, entry: tuple[str, int, str, int, int, bool]) -> str:
+        assert self._spool is not None
+        with self._reading:
+            self._spool.seek(entry[3])
+            return self._spool.read(entry[4]).decode("utf-8")
+
+    @property
+    def encoded(self) -> Iterator[EncodedCard]:
+        return (EncodedCard(e[0], e[1], e[2], self._text(e), e[5]) for e in self._index)
+
+    def job_ids(self) -> list[str]:
+        return [entry[0] for entry in self._index]
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Card]: ...
+    def __getitem__(self, index: int | slice) -> Card | list[Card]:
+        if isinstance(index, slice):
+            return [Card.model_validate_json(self._text(e)) for e in self._index[index]]
+        return Card.model_validate_json(self._text(self._index[index]))
+
+    def __iter__(self) -> Iterator[Card]:
+        return (Card.model_validate_json(self._text(e)) for e in self._index)
+
+
+def score_postings(postings: list[Posting], scorer: Scorer, today: dt.date | None = None) -> ScoredCards:
+    """Cards of the postings, best first. Consumes `postings` (the list is emptied as each one is scored), so a
+    posting's memory goes as its card is written to the spool."""
+    ranked: list[tuple[tuple[int, bool, str, str, str], tuple[str, int, str, int, int, bool]]] = []
     taken: dict[str, int] = {}
-    for card in cards:  # without dedupe (or for twin openings on one board) a role repeats; keep ids unique
-        count = taken.get(card.job_id, 0)
-        taken[card.job_id] = count + 1
-        if count:
-            card.job_id = f"{card.job_id}-{count + 1}"
-    return sorted(cards, key=lambda c: (-c.match_score, c.blocked, c.title.lower(), c.company.lower(), c.job_id))
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
+    offset = 0
+    postings.reverse()
+    try:
+        while postings:
+            card = make_card(postings.pop(), scorer, today)
+            count = taken.get(card.job_id, 0)  # without dedupe (or twin openings on one board) a role repeats
+            taken[card.job_id] = count + 1
+            if count:  # keep ids unique
+                card.job_id = f"{card.job_id}-{count + 1}"
+            data = card.model_dump_json().encode("utf-8")
+            spool.write(data)
+            key = (-card.match_score, card.blocked, card.title.lower(), card.company.lower(), card.job_id)
+            ranked.append((key, (card.job_id, card.match_score, card.title, offset, len(data), card.blocked)))
+            offset += len(data)
+        spool.flush()
+    except BaseException:
+        spool.close()
+        raise
+    ranked.sort(key=lambda pair: pair[0])
+    return ScoredCards(spool, [entry for _key, entry in ranked])

@@ -66,8 +66,9 @@ def _salaries(cards: list[Card]) -> str:
     return f"{stated} of {len(cards)} roles state a salary; yearly figures run from {low:,.0f} to {high:,.0f}{unit}."
 
 
-def default_playbook(cards: list[Card]) -> str:
-    """A playbook written from the cards alone: the same cards always give the same text."""
+def default_playbook(cards: list[Card], total: int | None = None) -> str:
+    """A playbook written from the cards alone: the same cards always give the same text. `total`: the sweep's
+    cards when `cards` are only the best of them (a report of the best 200 of 100,000)."""
     if not cards:
         return "This sweep found no roles. Widen the titles or the location in the profile, then sweep again."
     ranked = rank(cards)
@@ -76,7 +77,9 @@ def default_playbook(cards: list[Card]) -> str:
     gaps = sorted(missing.items(), key=lambda item: (-item[1], item[0].lower()))[:3]
     extended = sum(1 for card in cards if card.has_extended_response)
     lines = [
-        f"**What this sweep found:** {len(cards)} roles ({_workplaces(cards)}).",
+        f"**What this sweep found:** {len(cards)} roles ({_workplaces(cards)})."
+        if not total or total <= len(cards)
+        else f"**What this sweep found:** {total} roles; the best {len(cards)} are here ({_workplaces(cards)}).",
         "**Start with these:**",
         *top,
         f"**Salaries:** {_salaries(cards)}",

@@ -4,6 +4,7 @@ import functools
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -14,7 +15,7 @@ from ..jobs import SweepRegistry
 from ..owned import OwnWrites, protected_resumes
 from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
-from ..session import Session
+from ..session import Session, SessionStore, View
 from ..settings import Settings
 
 KEYWORD_NOTE = (
@@ -81,3 +82,23 @@ class ServiceBase:
         profiles = {p for p in (*profile_paths, last if isinstance(last, str) else None) if p}
         resumes = [self._resume_path(Path(p)) for p in sorted(profiles)]
         return OwnWrites(self.workspace, self.clock, protected_resumes(self.workspace, resumes))
+
+    def sessions(self, folder: Path) -> SessionStore:
+        """The session store of a results folder. One outside the workspace (read_dir does not confine reads)
+        is read as it is: an old session file there is not moved into a store."""
+
+        def writable() -> bool:
+            try:
+                self.workspace.resolve_write(folder, "results_dir")
+            except SweepyError:  # outside the workspace, or a name Sweepy would not write
+                return False
+            return True
+
+        return SessionStore(folder, writable)
+
+
+def noted(payload: dict[str, Any], view: View) -> dict[str, Any]:
+    """`migrated` on the answer of the call that moved an old session file into the store."""
+    if view.migrated:
+        payload["migrated"] = view.migrated
+    return payload

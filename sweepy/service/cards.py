@@ -1,63 +1,60 @@
-"""The session's cards: get_jobs."""
+"""The session's cards: get_jobs, a page at a time from the session store."""
 
 import threading
-from dataclasses import dataclass, field
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, rank
+from ..cards import rank
 from ..errors import NotFound, SweepyError
-from ..session import Session, check_stem, load_session
+from ..session import Counts, Session, View, check_stem
 from .applications import check_status, statuses
-from .base import ServiceBase
+from .base import ServiceBase, noted
+
+_pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
+_pages_guard = threading.Lock()
+PAGES_KEPT = 16
+"""Pages kept as get_jobs showed them, by session version, resume and page: an assistant reading the same page
+again (or list after list of calls while it judges elsewhere) costs a lookup, not 50 cards decoded and trimmed."""
+CACHED_PAGE = 100
+"""The largest page kept (a page of every card of a big session is not)."""
 
 
-@dataclass
-class Ranking:
-    """A session's cards in get_jobs order, with the counts its message gives, for one resume fingerprint."""
-
-    session: Session
-    resume: str | None
-    cards: list[Card]
-    stale: int
-    unjudged: int
-    briefs: dict[int, dict[str, Any]] = field(default_factory=dict)
-    """Cards as get_jobs shows them, by rank, made on first request."""
-
-    @classmethod
-    def of(cls, session: Session, resume: str | None) -> "Ranking":
-        ranked = rank(session.cards)
-        stale = sum(card.stale(resume) for card in ranked)
-        return cls(session, resume, ranked, stale, sum(not card.assessed(resume) for card in ranked) - stale)
-
-    def page(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Copies (top level) of the kept briefs, so what a caller adds to a card never reaches the cache."""
-        return [dict(self.briefs.get(i) or self.briefs.setdefault(i, self.cards[i].brief(self.resume)))
-                for i in range(start, min(stop, len(self.cards)))]  # fmt: skip
-
-
-_rankings: dict[tuple[Path, str | None], Ranking] = {}
-_rankings_guard = threading.Lock()
-
-
-def ranking(key: tuple[Path, str | None], session: Session, resume: str | None) -> Ranking:
-    """The ranking of `session`, kept while the session store hands out the same (unchanged) session object:
-    a write replaces the file, the store parses a new object, and the ranking is made again. One per session
-    file, so memory stays bounded by the store's own cache."""
-    with _rankings_guard:
-        kept = _rankings.get(key)
-    if kept is not None and kept.session is session and kept.resume == resume:
-        return kept
-    made = Ranking.of(session, resume)
-    with _rankings_guard:
-        _rankings[key] = made
-    return made
+def _kept_page(
+    view: View, resume: str | None, start: int, limit: int | None, eligible_only: bool = False
+) -> tuple[list[dict[str, Any]], Counts]:
+    """The page's cards as get_jobs shows them and the counts, from the kept copy while the session has not
+    changed (its version moves on every write); copies (top level), so what a caller adds never reaches it."""
+    if view.cache_key is None or limit is None or limit > CACHED_PAGE:
+        return [card.brief(resume) for card in view.page(start, limit, eligible_only)], view.counts(resume)
+    key = (*view.cache_key, resume, start, limit, eligible_only)
+    with _pages_guard:
+        kept = _pages.get(key)
+        if kept is not None:
+            _pages.move_to_end(key)
+    if kept is None:
+        kept = ([card.brief(resume) for card in view.page(start, limit, eligible_only)], view.counts(resume))
+        with _pages_guard:
+            _pages[key] = kept
+            while len(_pages) > PAGES_KEPT:
+                _pages.popitem(last=False)
+    return [dict(brief) for brief in kept[0]], kept[1]
 
 
 class CardTools(ServiceBase):
     def get_jobs(
-        self, profile_stem: str | None, results_dir: str, limit: int | None, offset: int = 0, status: str | None = None
+        self,
+        profile_stem: str | None,
+        results_dir: str,
+        limit: int | None,
+        offset: int = 0,
+        status: str | None = None,
+        eligible_only: bool = False,
     ) -> dict[str, Any]:
+        """A page of the session's cards, best first: the store reads only the page's rows (by its ranking
+        index) and the counts, so a page of a 100,000-card session costs what one of a 100-card session does.
+        `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
+        finding blocks."""
         check_status(status)
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
@@ -65,28 +62,41 @@ class CardTools(ServiceBase):
             running.debug_log.parent.parent != folder or profile_stem not in (None, running.stem)
         ):
             running = None  # that sweep writes other cards: these do not predate it
+        stem = check_stem(profile_stem) if profile_stem is not None else None
+        start = max(0, offset)
         try:
-            session: Session | None = load_session(
-                folder, check_stem(profile_stem) if profile_stem is not None else None
-            )
+            with self.sessions(folder).reading(stem) as view:
+                return self._page(view, start, limit, running, status, eligible_only, folder, stem is None)
         except NotFound:
             if running is None:
                 raise
-            session = None
+        return self._page(None, start, limit, running, status, eligible_only, folder, stem is None)
+
+    def _page(
+        self,
+        view: View | None,
+        start: int,
+        limit: int | None,
+        running: Any,
+        status: str | None,
+        eligible_only: bool,
+        folder: Path,
+        active: bool,
+    ) -> dict[str, Any]:
+        session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
-        ranked = ranking((folder, profile_stem), session, resume) if session is not None else None
         applications = statuses(self.workspace, session, self.clock) if session is not None else {}
-        start = max(0, offset)
-        if ranked is None:
-            total, page = 0, []
-        elif status is None:  # every card: one slice of the ranking
-            total = len(ranked.cards)
-            page = ranked.page(start, start + max(1, limit) if limit is not None else total)
+        size = max(1, limit) if limit is not None else None
+        if view is None:
+            total, page, counts = 0, [], Counts(0, 0, 0)
+        elif status is not None:  # the tracked cards with that status: few, read by job_id
+            chosen = [j for j, a in applications.items() if a.get("status") == status]
+            cards = [c for c in rank(list(view.cards(chosen).values())) if not (eligible_only and c.blocked)]
+            total, counts = len(cards), view.counts(resume)
+            page = [c.brief(resume) for c in cards[start : None if size is None else start + size]]
         else:
-            chosen = [i for i, c in enumerate(ranked.cards) if applications.get(c.job_id, {}).get("status") == status]
-            total = len(chosen)
-            stop = start + max(1, limit) if limit is not None else total
-            page = [ranked.page(i, i + 1)[0] for i in chosen[start:stop]]
+            total = view.eligible_count() if eligible_only else view.card_count
+            page, counts = _kept_page(view, resume, start, size, eligible_only)
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:
                 brief["application"] = dict(application)
@@ -99,6 +109,8 @@ class CardTools(ServiceBase):
             "source_result": session.source_result if session else None,
             "jobs": page,
         }
+        if view is not None:
+            noted(payload, view)
         if running is not None:
             payload.update(
                 sweep_status="running",
@@ -108,38 +120,38 @@ class CardTools(ServiceBase):
                 f"{running.id!r}, then get_jobs again.",
             )
             return payload
-        stale, unjudged = (ranked.stale, ranked.unjudged) if ranked is not None else (0, 0)
-        payload["stale_count"] = stale
-        if session is not None and total == 0:
-            payload["message"] = empty_session_message(folder, session, profile_stem is None)
-            return payload
         parts = [f"{total} cards"]
-        if unjudged:
-            parts.append(f"{unjudged} have only keyword overlap: judge them against the resume and call "
+        if counts.unjudged:
+            parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
                          "submit_judgments")  # fmt: skip
-        if stale:
-            parts.append(f"{stale} were judged against an earlier version of the resume (judgment_stale): judge "
-                         "them again")  # fmt: skip
-        if not unjudged and not stale:
+        if counts.stale:
+            parts.append(f"{counts.stale} were judged against an earlier version of the resume (judgment_stale): "
+                         "judge them again")  # fmt: skip
+        if not counts.unjudged and not counts.stale:
             parts.append("all judged")
         if payload["next_offset"] is not None:
             parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
+        payload["stale_count"] = counts.stale
+        if session is not None and view is not None and view.card_count == 0:
+            payload["message"] = empty_session_message(self, folder, session, active)
+            return payload
         payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
         return payload
 
 
-def empty_session_message(folder: Path, session: Session, active: bool) -> str:
+def empty_session_message(tools: ServiceBase, folder: Path, session: Session, active: bool) -> str:
     """What a session without cards means: its sweep kept none, and where that profile's earlier cards are."""
     where = f" ({Path(session.source_result).name} says why: dropped and sources)" if session.source_result else ""
     message = f"0 cards: the sweep of profile {session.profile_stem!r} behind this session kept none{where}."
     if active and session.profile_stem:
         try:
-            saved = load_session(folder, session.profile_stem)
+            with tools.sessions(folder).reading(session.profile_stem) as saved:
+                earlier = saved.card_count
         except SweepyError:
-            saved = None
-        if saved is not None and saved.cards and saved.sweep_id != session.sweep_id:
+            earlier = 0
+        if earlier:
             message += (
-                f" The profile's earlier {len(saved.cards)} cards, with their judgments, are in its saved session:"
+                f" The profile's earlier {earlier} cards, with their judgments, are in its saved session:"
                 f" call get_jobs with profile_stem {session.profile_stem!r}."
             )
     return message

@@ -6,9 +6,10 @@ from ..errors import NotAssessed
 TITLE_CHARS = 120
 
 
-def check_assessed(cards: list[Card], resume: str | None, tool: str, forced: bool) -> None:
+def check_assessed(cards: list[Card], resume: str | None, tool: str, forced: bool, total: int | None = None) -> None:
     """Raise NotAssessed naming every card still to (re)assess, best first. `forced`: the gate is on because of
-    SWEEPY_REQUIRE_JUDGMENTS, not the profile (the message says which switch to change)."""
+    SWEEPY_REQUIRE_JUDGMENTS, not the profile (the message says which switch to change). `total`: the session's
+    cards when `cards` are only the best of them that a report shows (the gate checks what it shows)."""
     waiting = [card for card in rank(cards) if not card.assessed(resume)]
     if not waiting:
         return
@@ -24,8 +25,9 @@ def check_assessed(cards: list[Card], resume: str | None, tool: str, forced: boo
         if forced
         else "or set report.assessment: keyword in the profile to allow a report with keyword-only cards"
     )
+    shown = f"the best {len(cards)} cards (of {total}) that it shows" if total and total > len(cards) else "every card"
     raise NotAssessed(
-        f"{tool} needs every card assessed against the current resume: {len(waiting)} of {len(cards)} are not "
+        f"{tool} needs {shown} assessed against the current resume: {len(waiting)} of {len(cards)} are not "
         f"({'; '.join(parts)}). Call get_jobs, judge each card in unassessed_job_ids against the resume and call "
         f"submit_judgments with a match_pct, then {tool} again; {switch}.",
         unassessed_job_ids=[card.job_id for card in waiting],

@@ -16,9 +16,9 @@ from ..pipeline.score import make_card
 from ..records import RecordError, posting_from_record
 from ..resume import resume_text
 from ..scoring import Scorer
-from ..session import Session, SessionStore, load_session
+from ..session import Session
 from ..urls import canonical_url
-from .base import ServiceBase
+from .base import ServiceBase, noted
 
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ENTRIES = 500
@@ -55,10 +55,6 @@ def _record(entry: Any) -> Any:
     return entry
 
 
-def _card_posting(card: Card) -> Posting:
-    return Posting(title=card.title, company=card.company, url=card.url, location=card.location)
-
-
 def _blocked(record: Any, allow_private: bool) -> str | None:
     """`blocked_address: …` when a link of the record names a host Sweepy never connects to (loopback, private,
     metadata; spelled as a name, an IP literal or a legacy number such as 2130706433), else None. The literal
@@ -89,11 +85,19 @@ class ImportTools(ServiceBase):
                                   f"got {validate_timeout_seconds!r}.")  # fmt: skip
         entries = _parse(jobs_json)
         folder = self.workspace.results_dir("results")
-        session = load_session(folder, None)  # the cards join the session the person is working on
-        scorer, custom = self._scorer(session)
-        # What each URL or role already is: a card of the session (its job_id) or an earlier entry of this call.
-        taken_urls: dict[str, str] = {canonical_url(c.url): f"card {c.job_id}" for c in session.cards if c.url}
-        taken_roles = {role_key(_card_posting(c)): f"card {c.job_id}" for c in session.cards}
+        store = self.sessions(folder)
+        with store.reading(None) as view:  # the cards join the session the person is working on
+            session, note = view.session, noted({}, view)
+            scorer, custom = self._scorer(session)
+            # What each URL or role already is: a card of the session (its job_id) or an earlier entry of this
+            # call. Only the fields a duplicate is judged by are read from the store, not whole cards.
+            taken_urls: dict[str, str] = {}
+            taken_roles: dict[tuple[str, str, str, str], str] = {}
+            for job_id, url, title, company, location in view.fields("url", "title", "company", "location"):
+                if url:
+                    taken_urls[canonical_url(url)] = f"card {job_id}"
+                posting = Posting(title=title or "", company=company or "", url=url or "", location=location or "")
+                taken_roles[role_key(posting)] = f"card {job_id}"
         skipped: list[dict[str, Any]] = []
         fresh: list[tuple[int, Posting]] = []
         for index, entry in enumerate(entries):
@@ -113,8 +117,9 @@ class ImportTools(ServiceBase):
             fresh.append((index, posting))
             taken_urls[posting.canonical_url] = taken_roles[role_key(posting)] = f"entry {index} of this import"
         cards = self._verified(fresh, scorer, validate, skipped, validate_timeout_seconds)
-        if cards:
-            SessionStore(folder).update(None, lambda live: _add(live, cards))
+        if cards:  # a card another call imported meanwhile is not added twice
+            with store.writing(None) as edit:
+                edit.add(cards)
         skipped.sort(key=lambda s: s["index"])
         late = sum(1 for c in cards if c.verification_reason == "deadline")
         shown = {"job_id", "title", "company", "verification", "verification_reason"}
@@ -128,6 +133,7 @@ class ImportTools(ServiceBase):
             + (f"; {late} links were not checked within validate_timeout_seconds ({validate_timeout_seconds:g} s) "
                "and are marked not_checked (reason deadline)" if late else "")
             + ". They are keyword-scored: call get_jobs and submit_judgments to judge them.",
+            **note,
         }  # fmt: skip
 
     def _scorer(self, session: Session) -> tuple[Scorer, dict[str, str]]:
@@ -181,9 +187,3 @@ class ImportTools(ServiceBase):
 def _skip(index: int, entry: Any, reason: str, **extra: str) -> dict[str, Any]:
     title = entry.get("title") if isinstance(entry, dict) and isinstance(entry.get("title"), str) else None
     return {"index": index, "title": title, "reason": reason, **extra}
-
-
-def _add(session: Session, cards: list[Card]) -> None:
-    """Append the cards to the live session; a card another call imported meanwhile is not added twice."""
-    present = {c.job_id for c in session.cards}
-    session.cards.extend(c for c in cards if c.job_id not in present)

@@ -7,9 +7,9 @@ from pydantic import ValidationError
 
 from ..cards import Card, Judgment
 from ..errors import InvalidArgument, NotFound
-from ..session import Session, SessionStore, check_stem, load_session
+from ..session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
-from .base import ServiceBase
+from .base import ServiceBase, noted
 
 MAX_JOB_ID = 200
 """Longer than any card id (a sweep's are 12 hex digits, maybe with a suffix): echoed back in errors otherwise."""
@@ -92,24 +92,25 @@ class JudgmentTools(ServiceBase):
                 raise InvalidArgument(f"Judgment for {job_id!r} refused: {exc} Nothing was changed.") from None
         else:
             entries, rejected = _parse_batch(judgments or [])
-        load_session(folder, stem)  # no session yet: NotFound pointing to run_sweep, before taking the lock
-        store = SessionStore(folder)
-        cards, unknown, progress = store.update(stem, lambda s: self._apply(s, entries, rejected, job_id is not None))
+        with self.sessions(folder).writing(stem) as edit:  # one transaction: only the judged rows change
+            cards, unknown, progress = self._apply(edit, entries, rejected, job_id is not None)
+        payload = noted(progress, edit)
         if job_id is not None:
-            return {"job": cards[0], **progress}
+            return {"job": cards[0], **payload}
         rejected = sorted(rejected + unknown, key=lambda r: int(r["index"]))
-        return {"applied": len(entries) - len(unknown), "jobs": cards, "rejected": rejected, **progress}
+        return {"applied": len(entries) - len(unknown), "jobs": cards, "rejected": rejected, **payload}
 
     def _apply(
-        self, session: Session, entries: list[Entry], rejected: list[dict[str, Any]], single: bool
+        self, edit: Edit, entries: list[Entry], rejected: list[dict[str, Any]], single: bool
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
-        """Judge the cards of `session` (the copy SessionStore writes back): the judged cards as shown, the
-        rejections of unknown job_ids, the progress. Raising when nothing applies leaves the files untouched."""
-        resume = self.resume_fingerprint(session)
+        """Judge the named cards of the session being edited: the judged cards as shown, the rejections of
+        unknown job_ids, the progress. Raising when nothing applies leaves the store untouched."""
+        resume = self.resume_fingerprint(edit.session)
+        found = edit.cards(job_id for _i, job_id, _j in entries)
         judged: dict[str, Card] = {}
         unknown: list[dict[str, Any]] = []
         for index, job_id, judgment in entries:
-            card = session.card(job_id)
+            card = found.get(job_id)
             if card is None:
                 unknown.append({"index": index, "job_id": job_id, "reason": _unknown(job_id)})
                 continue
@@ -124,26 +125,26 @@ class JudgmentTools(ServiceBase):
                 "and call submit_judgments again.",
                 rejected=everything,
             )
-        return [_shown(card, resume) for card in judged.values()], unknown, _progress(session.cards, resume)
+        edit.save(judged.values())
+        return [_shown(card, resume) for card in judged.values()], unknown, _progress(edit.counts(resume))
 
 
-def _progress(cards: list[Card], resume: str | None) -> dict[str, Any]:
+def _progress(counts: Counts) -> dict[str, Any]:
     """What is left to judge against the current resume, and what to call next."""
-    stale = sum(card.stale(resume) for card in cards)
-    left = sum(not card.assessed(resume) for card in cards)
+    total, left, stale = counts.total, counts.unassessed, counts.stale
     if left:
         again = f" ({stale} of them judged against an earlier version of the resume)" if stale else ""
         message = (
-            f"{len(cards) - left} of {len(cards)} cards judged; {left} still need a judgment{again}. Call get_jobs "
+            f"{total - left} of {total} cards judged; {left} still need a judgment{again}. Call get_jobs "
             "to read them, then submit_judgments."
         )
     else:
-        message = f"All {len(cards)} cards are judged against the current resume. Next: render_report."
+        message = f"All {total} cards are judged against the current resume. Next: render_report."
     return {
-        "assessed_count": len(cards) - left,
+        "assessed_count": total - left,
         "unassessed_count": left,
         "stale_count": stale,
-        "card_count": len(cards),
+        "card_count": total,
         "message": message,
     }
 

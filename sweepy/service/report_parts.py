@@ -13,6 +13,9 @@ from ..results import read_result
 Format = Literal["pdf", "png", "csv", "json", "ics"]
 """export_report's formats, in the order they are made (the tool's argument model publishes them as an enum)."""
 FORMATS: tuple[Format, ...] = get_args(Format)
+REPORT_CARDS = 200
+"""Cards render_report shows by default, best first: about 50 pages, rendered in a few seconds."""
+MAX_REPORT_CARDS = 2000
 NAME_CHARS = 200
 UNNAMED = "Job Seeker"
 """The header's name only when neither the call, the result file, the profile nor the session gives one."""

@@ -10,14 +10,16 @@ from ..cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..followups import follow_ups, report_marks
 from ..render.playbook import MAX_CHARS, default_playbook
-from ..results import read_result, result_cards, result_files
-from ..session import Session, SessionStore, check_stem, load_session
+from ..results import RESULT_NAME, read_result, result_cards, result_files
+from ..session import Session, View, check_stem
 from .applications import tracked
-from .base import KEYWORD_NOTE, ServiceBase, clamp
+from .base import KEYWORD_NOTE, ServiceBase, clamp, noted
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
 from .report_parts import (
+    MAX_REPORT_CARDS,
+    REPORT_CARDS,
     UNNAMED,
     check_formats,
     check_name,
@@ -38,35 +40,55 @@ class ReportTools(ServiceBase):
             scope = f" for profile {profile_stem!r}" if profile_stem else ""
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
         path = files[0]
-        data = read_result(path)
-        cards = result_cards(data, path)
-        playbook = None
-        try:  # judgments live in the session; show them when it belongs to this result file
-            session = load_session(folder, data.get("profile", {}).get("stem"))
-            if session.source_result == str(path):
-                cards, playbook = session.cards, session.playbook or None
-        except SweepyError:
-            pass
         keys = {"job_id", "title", "company", "location", "match_score", "match_kind", "resume_track", "domain",
                 "url"}  # fmt: skip
-        top = [{**c.model_dump(mode="json", include=keys), "playbook": playbook} for c in rank(cards)]
-        top = top[: clamp(limit, 1, 100)]
+        shown = clamp(limit, 1, 100)
+        current = self._current_session(folder, path)
+        note: dict[str, Any] = {}
+        if current is not None:  # the session holds this result's cards, judged: its best ones, by the index
+            view, cards = current
+            playbook = view.session.playbook or None
+            total = view.card_count
+            noted(note, view)
+        else:
+            data = read_result(path)
+            cards, playbook = rank(result_cards(data, path))[:shown], None
+            total = len(data["cards"])
+        top = [{**c.model_dump(mode="json", include=keys), "playbook": playbook} for c in cards[:shown]]
         pdf, csv_path = path.with_suffix(".pdf"), path.with_suffix(".csv")
         overlap_only = any(r["match_kind"] == "KEYWORD OVERLAP" for r in top)
         return {
             "result_file": str(path),
             "pdf_report": str(pdf) if pdf.exists() else None,
             "csv_report": str(csv_path) if csv_path.exists() else None,
-            "total_roles": len(cards),
+            "total_roles": total,
             "top_roles": top,
-            "message": KEYWORD_NOTE if overlap_only else f"{len(cards)} roles in {path.name}.",
+            "message": KEYWORD_NOTE if overlap_only else f"{total} roles in {path.name}.",
+            **note,
         }
 
+    def _current_session(self, folder: Path, path: Path) -> tuple[View, list[Card]] | None:
+        """The session whose cards came from result file `path` and their best ones (up to 100), or None when
+        that profile's session now holds another sweep (or cannot be read)."""
+        match = RESULT_NAME.fullmatch(path.name)
+        try:
+            with self.sessions(folder).reading(check_stem(match["stem"]) if match else None) as view:
+                if view.session.source_result != str(path):
+                    return None
+                return view, view.page(0, 100)
+        except SweepyError:
+            return None
+
     def render_report(
-        self, profile_stem: str | None, results_dir: str, output_filename: str | None, playbook: str
+        self,
+        profile_stem: str | None,
+        results_dir: str,
+        output_filename: str | None,
+        playbook: str,
+        limit: int = REPORT_CARDS,
     ) -> dict[str, Any]:
-        """The card PDF of the session (see TOOLS.md render_report). Every check runs before anything is written;
-        a given playbook is saved with the session only once the PDF is in place."""
+        """The card PDF of the session's best `limit` cards (see TOOLS.md render_report). Every check runs
+        before anything is written; a given playbook is saved with the session only once the PDF is in place."""
         from ..render.coverage import Coverage
         from ..render.pdf import ReportDocument, render_pdf
 
@@ -75,12 +97,19 @@ class ReportTools(ServiceBase):
                 f"playbook is {len(playbook):,} characters; the limit is {MAX_CHARS:,}. Shorten it to the "
                 "strategy itself (the cards carry the details)."
             )
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_REPORT_CARDS:
+            raise InvalidArgument(
+                f"limit {limit!r} is out of range: give the number of cards the report shows, 1 to "
+                f"{MAX_REPORT_CARDS:,} (default {REPORT_CARDS}), best first."
+            )
         given = playbook.strip()
         folder = self.workspace.read_dir(results_dir, "results_dir")
         stem = check_stem(profile_stem) if profile_stem is not None else None
-        session = load_session(folder, stem)
-        if not session.cards:
-            raise NotFound(empty_session_message(folder, session, stem is None) + " There is nothing to report.")
+        with self.sessions(folder).reading(stem) as view:  # the best `limit` rows, by the ranking index
+            session, cards, total, sweep = view.session, view.page(0, limit), view.card_count, view.sweep()
+            note = noted({}, view)
+        if total == 0:
+            raise NotFound(empty_session_message(self, folder, session, stem is None) + " There is nothing to report.")
         if given:  # it will be saved beside the session: that folder must be writable too
             self.workspace.resolve_write(folder, "results_dir")
         now = self.clock()
@@ -95,11 +124,15 @@ class ReportTools(ServiceBase):
         writes.check(target, "output_filename")
         resume = self.resume_fingerprint(session)
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
-            check_assessed(session.cards, resume, "render_report", forced=self.settings.require_judgments)
+            check_assessed(cards, resume, "render_report", forced=self.settings.require_judgments, total=total)
         source = "given" if given else "saved" if session.playbook.strip() else "generated"
         marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
-        text = marks.playbook(given or session.playbook.strip() or default_playbook(session.cards))
-        result, result_name = read_coverage_source(session.source_result)
+        text = marks.playbook(given or session.playbook.strip() or default_playbook(cards, total))
+        result, result_name = (  # the store keeps the sweep's counts and sources: no need to read its result file
+            (sweep, Path(session.source_result or "").name)
+            if sweep is not None
+            else read_coverage_source(session.source_result)
+        )
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
             ReportDocument(
@@ -107,9 +140,9 @@ class ReportTools(ServiceBase):
                 date=report_date(now),
                 search=search_line(profile, (result or {}).get("profile", {})),
                 playbook=text,
-                cards=session.cards,
+                cards=cards,
                 coverage=Coverage.from_result(result, result_name) if result is not None else None,
-                stale_ids=frozenset(c.job_id for c in session.cards if c.stale(resume)),
+                stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
                 applications=marks.lines,
                 application_counts=marks.counts,
             )
@@ -117,17 +150,21 @@ class ReportTools(ServiceBase):
         writes.write(target, rendered.data, "output_filename")
         writes.commit()
         if given and given != session.playbook:
-            SessionStore(folder).update(stem, lambda s: setattr(s, "playbook", given))
+            with self.sessions(folder).writing(stem) as edit:
+                edit.set_playbook(given)
+        left = f" (the best {len(cards)} of {total}; pass a larger limit for more)" if total > len(cards) else ""
         backup = writes.backups[0] if writes.backups else None
         return {
             "pdf_report": str(target),
             "pages": rendered.pages,
-            "card_count": len(session.cards),
+            "card_count": len(cards),
+            "total_cards": total,
             "playbook_saved": source != "generated",
             "playbook_source": source,
             "backup_path": backup,
-            "message": f"Wrote {rendered.pages} pages for {len(session.cards)} roles to {target}."
+            "message": f"Wrote {rendered.pages} pages for {len(cards)} roles{left} to {target}."
             + (f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}." if backup else ""),
+            **note,
         }
 
     def export_report(
@@ -149,13 +186,12 @@ class ReportTools(ServiceBase):
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
         cards = result_cards(data, source)
-        session = self._saved_session(source.parent, block.get("stem"))
+        session, earlier = self._saved_judgments(source.parent, block.get("stem"))
         if session is not None:  # the judgments live in the profile's saved session
-            earlier = {card.job_id: card for card in session.cards}
             for card in cards:
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
-        imported = self._imported(source, cards, session)
+        imported = self._imported(source, cards, block.get("stem"))
         cards += imported
         profile_path = block.get("path") if isinstance(block.get("path"), str) else None
         resume = self.resume_fingerprint(session or Session(profile_path=profile_path, cards=[]))
@@ -227,29 +263,33 @@ class ReportTools(ServiceBase):
         for path in files:
             data = read_result(path)
             first = first if first is not None else data
-            if data["cards"] or self._imported(path, [], self._saved_session(folder, data["profile"].get("stem"))):
+            if data["cards"] or self._imported(path, [], data["profile"].get("stem")):
                 return path, data, passed
             passed.append(path.name)
         return files[0], first or read_result(files[0]), []
 
-    def _imported(self, source: Path, cards: list[Card], saved: Session | None) -> list[Card]:
+    def _imported(self, source: Path, cards: list[Card], stem: Any) -> list[Card]:
         """Cards import_jobs added to the session of this sweep (the active one, or the profile's saved one):
         they are in no result file, but every export lists them."""
         have = {card.job_id for card in cards}
         found: list[Card] = []
-        for session in (saved, self._saved_session(source.parent, None, active=True)):
-            if session is None or session.source_result is None or Path(session.source_result) != source:
+        for name in (stem if isinstance(stem, str) else None, None):
+            try:
+                with self.sessions(source.parent).reading(check_stem(name) if name is not None else None) as view:
+                    if view.session.source_result is None or Path(view.session.source_result) != source:
+                        continue
+                    for card in view.all_cards():
+                        if card.job_id not in have:
+                            have.add(card.job_id)
+                            found.append(card)
+            except SweepyError:
                 continue
-            for card in session.cards:
-                if card.job_id not in have:
-                    have.add(card.job_id)
-                    found.append(card)
         return found
 
-    @staticmethod
-    def _saved_session(folder: Path, stem: Any, active: bool = False) -> Session | None:
-        """The profile's saved session (with `active`: the active one), or None."""
+    def _saved_judgments(self, folder: Path, stem: Any) -> tuple[Session | None, dict[str, Card]]:
+        """The profile's saved session (its fields) and its judged cards by job_id: only those rows are read."""
         try:
-            return load_session(folder, None if active else check_stem(stem))
+            with self.sessions(folder).reading(check_stem(stem)) as view:
+                return view.session, view.kept()
         except SweepyError:
-            return None
+            return None, {}

@@ -113,8 +113,8 @@ class SweepTools(ServiceBase):
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> dict[str, Any]:
         cards = out.cards
         shown = {"job_id", "title", "company", "location", "match_score", "match_kind", "url"}
-        top = [c.model_dump(mode="json", include=shown) for c in cards[:5]]
-        assessed = sum(c.match_pct is not None for c in cards)
+        top = [out.carried.get(c.job_id, c).model_dump(mode="json", include=shown) for c in cards[:5]]
+        assessed = sum(c.match_pct is not None for c in out.carried.values())  # scored cards are unjudged
         mode = profile.report.assessment
         if cards:
             message = f"{len(cards)} roles found; the best keyword overlap is {cards[0].title} at {cards[0].company}. "
@@ -136,7 +136,7 @@ class SweepTools(ServiceBase):
             top_match=top[0] if top else None,
             top_roles=top,
             reports=reports,
-            job_ids=[c.job_id for c in cards],
+            job_ids=cards.job_ids(),
             card_count=len(cards),
             assessed_count=assessed,
             assessment_mode=mode,

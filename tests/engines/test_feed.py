@@ -220,3 +220,21 @@ def test_a_jsonl_line_over_the_cap_is_a_skipped_record(workspace: Path) -> None:
     result = discover("jobs.jsonl")
     assert len(result.postings) == 2
     assert result.skipped_records == [("jobs.jsonl#2", f"line 2 is longer than {MAX_LINE_BYTES} bytes; skipped")]
+
+
+def test_a_json_feed_nested_too_deeply_is_a_skipped_source_naming_it(workspace: Path) -> None:
+    feeds = workspace / "feeds"
+    feeds.mkdir()
+    (feeds / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # RecursionError before
+    (feeds / "deep.jsonl").write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    (feeds / "good.json").write_text(json.dumps(JSON_RECORDS[:1]), encoding="utf-8")
+    result = discover("feeds")
+    assert summary(result) == [("Paralegal", "Northwind Labs", "lever", "New York, NY")]
+    assert [(s.source, s.reason, s.detail) for s in result.skipped_sources] == [
+        (str(feeds / "deep.json"), "bad_response", "deep.json: it is nested too deeply (arrays or objects thousands "
+         "of levels inside each other)"),
+    ]  # fmt: skip
+    assert result.skipped_records == [
+        ("deep.jsonl#1", "line 1 is skipped: it is nested too deeply (arrays or objects thousands of levels inside "
+         "each other)")
+    ]  # fmt: skip
