@@ -7,7 +7,7 @@ clearance required") are read as such: a sentence that grants something never bl
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -285,7 +285,11 @@ def assess(
     text: str, seeker: Seeker, *, open_to: list[str] | None = None, location: str = "", title: str = ""
 ) -> list[Finding]:
     """Every eligibility finding for this person in a posting's text (its description), its location and title
-    (quoted from the field they came from), and USAJOBS' `open_to` list."""
+    (quoted from the field they came from), and USAJOBS' `open_to` list.
+
+    Only the paragraphs holding one of a reader's anchor words are split into sentences, and a sentence goes
+    only to the readers whose anchors it holds: most of a description says nothing about who may apply, and
+    this runs on every posting the filter keeps."""
     findings: list[Finding] = []
     seen: set[tuple[str, str]] = set()
 
@@ -297,28 +301,43 @@ def assess(
     for field_text in (title, location):
         if field_text:
             add(_restriction(field_text, seeker))
-    for sentence in sentences(text):
-        lowered = sentence.lower()
-        if "sponsor" in lowered or "patrocin" in lowered or "parrain" in lowered or "visa" in lowered:
-            add(_sponsorship(sentence, seeker))
-        if any(w in lowered for w in ("author", "eligible to work", "right to work", "permiso", "autoris", "arbeits")):
-            add(_authorization(sentence, seeker))
-        if any(w in lowered for w in ("citizen", "national", "nacional", "ciudadan", "staatsangeh", "staatsbürger")):
-            add(_citizenship(sentence, seeker))
-        if any(w in lowered for w in ("secret", "clearance", "public trust", "habilita", "sicherheits", "ts/sci")):
-            add(_clearance(sentence, seeker))
-        if any(w in lowered for w in ("remote", "based", "located", "resid", "only", "wohnsitz", "living")):
-            add(_restriction(sentence, seeker))
-        if _TIMEZONE.search(sentence):
-            add(_timezone(sentence, seeker))
-        if any(
-            w in lowered for w in ("office", "oficina", "bureau", "büro", "site", "person", "presencial", "vor ort")
-        ):
-            add(_onsite(sentence, seeker))
-        add(_language(sentence, seeker))
+    for paragraph, readers in _paragraphs(text):
+        for sentence in sentences(paragraph):
+            lowered = sentence.lower()
+            for anchors, read in readers:
+                if any(word in lowered for word in anchors):
+                    add(read(sentence, seeker))
     if open_to is not None:
         add(_federal(open_to, seeker))
     return findings
+
+
+Reader = Callable[[str, Seeker], "Finding | None"]
+_PARAGRAPHS_PER_WORD = 20
+"""Paragraphs one anchor word may bring in: a posting that says "office" fifty times is read in its first 20."""
+
+
+def _paragraphs(text: str) -> list[tuple[str, list[tuple[tuple[str, ...], Reader]]]]:
+    """The paragraphs (text between line breaks) holding an anchor word, in order, each with the readers whose
+    anchors it holds."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
+        return [(text, list(_READERS))] if text else []
+    found: dict[tuple[int, int], list[tuple[tuple[str, ...], Reader]]] = {}
+    for anchors, read in _READERS:
+        spans: set[tuple[int, int]] = set()
+        for word in anchors:
+            at, count = lowered.find(word), 0
+            while at >= 0 and count < _PARAGRAPHS_PER_WORD:
+                begin = lowered.rfind("\n", 0, at) + 1
+                end = lowered.find("\n", at)
+                end = len(text) if end < 0 else end
+                spans.add((begin, end))
+                at, count = lowered.find(word, end), count + 1
+        for span in spans:
+            found.setdefault(span, []).append((anchors, read))
+    order = [reader for reader in _READERS]
+    return [(text[b:e], sorted(readers, key=order.index)) for (b, e), readers in sorted(found.items())]
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
@@ -474,3 +493,23 @@ def _federal(open_to: list[str], seeker: Seeker) -> Finding | None:
 
 def blocking(findings: list[Finding]) -> bool:
     return any(f.verdict == "blocks" for f in findings)
+
+
+def _timezone_reader(sentence: str, seeker: Seeker) -> Finding | None:
+    return _timezone(sentence, seeker) if _TIMEZONE.search(sentence) else None
+
+
+_READERS: tuple[tuple[tuple[str, ...], Reader], ...] = (
+    (("sponsor", "patrocin", "parrain", "visa"), _sponsorship),
+    (("author", "eligible to work", "right to work", "permiso", "autoris", "arbeits"), _authorization),
+    (("citizen", " national", "nationalit", "nacional", "ciudadan", "staatsangeh", "staatsbürger"), _citizenship),
+    (("secret", "clearance", "public trust", "habilita", "sicherheits", "ts/sci"), _clearance),
+    (("remote", "based", "located", "resid", "only", "wohnsitz", "living"), _restriction),
+    (("overlap", "time zone", "timezone", "horaria", "horaire", "zeitzone", " pst", " pdt", "(pt", " pt)", " est ",
+      " est)", "(est", " edt", "(et", " et)", " cst", " cdt", " mst", " gmt", " bst", " utc", " cet", " cest", " eet",
+      " ist", " aest", " jst", " sgt", "pacific", "eastern", "central time", "mountain time"), _timezone_reader),
+    (("office", "oficina", "bureau", "büro", "on-site", "onsite", "on site", "in-person", "in person", "presencial",
+      "sur site", "vor ort"), _onsite),
+    (("fluen", "native", "nativ", "proficien", "c1", "c2", "b2", "fließend", "verhandlungssicher", "muttersprach",
+      "courant", "maîtrise", "bilingue", "dominio", "fluido", "business-level", "business level"), _language),
+)  # fmt: skip

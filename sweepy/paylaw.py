@@ -8,7 +8,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -57,6 +57,7 @@ def _parts(location: str) -> list[str]:
     return [part.strip() for part in re.split(r"[,;/|•()]| - ", location) if part.strip()]
 
 
+@lru_cache(maxsize=4096)
 def jurisdiction_for(location: str, on: dt.date) -> Jurisdiction | None:
     """The most specific jurisdiction with a pay-range law in force on `on` that `location` names, else None.
 
@@ -94,7 +95,12 @@ def jurisdiction_for(location: str, on: dt.date) -> Jurisdiction | None:
 
 
 def _names(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+    return name in text and _word(name).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
 
 
 def transparency(location: str, has_salary: bool, on: dt.date) -> tuple[Transparency | None, Jurisdiction | None]:
