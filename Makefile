@@ -20,8 +20,8 @@ demo: $(STAMP)
 	$(BIN)/sweepy sweep example --include-seen
 
 lint: $(STAMP)
-	$(BIN)/ruff check sweepy server.py tests bench
-	$(BIN)/ruff format --check sweepy server.py tests bench
+	$(BIN)/ruff check sweepy server.py tests bench tools
+	$(BIN)/ruff format --check sweepy server.py tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
