@@ -14,8 +14,8 @@ from pathlib import Path
 
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import discover
+from sweepy.store.paths import Workspace
 
 
 def _peak_rss_mb() -> float:

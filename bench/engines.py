@@ -116,8 +116,8 @@ def _concurrent_sweep(delays: list[float], workdir: Path) -> dict[str, Any]:
 
     from sweepy.engines import DiscoverRequest, get_engine
     from sweepy.engines.http import build_client, open_network
-    from sweepy.paths import Workspace
     from sweepy.pipeline.discover import discover
+    from sweepy.store.paths import Workspace
 
     keys = {"ADZUNA_APP_ID": adzuna.APP_ID, "ADZUNA_APP_KEY": adzuna.APP_KEY, "USAJOBS_API_KEY": usajobs.KEY,
             "USAJOBS_EMAIL": usajobs.EMAIL, "JOOBLE_API_KEY": jooble.KEY, "SERPAPI_API_KEY": serpapi.KEY}  # fmt: skip

@@ -9,7 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 from sweepy.engines import DiscoverRequest, get_engine
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 def main() -> None:

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 from sweepy.config import load_profile
-from sweepy.paths import Workspace
 from sweepy.pipeline import SweepContext, commit_history, run
-from sweepy.results import write_results
+from sweepy.store.paths import Workspace
+from sweepy.store.results import write_results
 
 
 def main() -> None:

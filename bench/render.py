@@ -6,12 +6,12 @@ import statistics
 import time
 from pathlib import Path
 
-from sweepy.cards import Judgment
+from sweepy.domain.cards import Judgment
 from sweepy.resume import fingerprint
 from sweepy.sample import generate_postings
 from sweepy.service import SweepyService
-from sweepy.session import Session, SessionStore
 from sweepy.settings import Settings
+from sweepy.store.session import Session, SessionStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE = """\

@@ -22,15 +22,15 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from once import measure
 
-from sweepy.cards import Card
+from sweepy.domain.cards import Card
+from sweepy.domain.records import RecordError, posting_from_record
+from sweepy.domain.scoring import Scorer
 from sweepy.pipeline.score import make_card
-from sweepy.records import RecordError, posting_from_record
 from sweepy.resume import resume_text
 from sweepy.sample import generate_postings
-from sweepy.scoring import Scorer
 from sweepy.service import SweepyService
-from sweepy.session import Session, SessionStore
 from sweepy.settings import Settings
+from sweepy.store.session import Session, SessionStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE, PAYLOAD_TARGET = 50, 60_000

@@ -10,8 +10,8 @@ from typing import Any
 
 from .config import init_workspace
 from .errors import SweepFailed, SweepyError
-from .paths import Workspace
 from .service import SweepyService
+from .store.paths import Workspace
 
 
 def _summary(payload: dict[str, Any]) -> str:

@@ -19,13 +19,13 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from . import paths
-from .eligibility import Seeker, home_countries
-from .employment import EmploymentType
+from .domain.eligibility import Seeker, home_countries
+from .domain.employment import EmploymentType
+from .domain.text import normalize_title
+from .domain.urls import PLATFORM_HOSTS
 from .errors import NotFound, ProfileError
-from .paths import Workspace
-from .text import normalize_title
-from .urls import PLATFORM_HOSTS
+from .store import paths
+from .store.paths import Workspace
 from .validation import describe_validation_error
 
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
@@ -173,7 +173,7 @@ class Profile(_Strict):
     history: History = History()
     export: Export = Export()
     report: Report = Report()
-    # Who the person is, for eligibility findings (sweepy/eligibility.py); every key optional.
+    # Who the person is, for eligibility findings (sweepy/domain/eligibility.py); every key optional.
     needs_sponsorship: bool | None = None
     citizenships: Countries = []
     work_authorization: Countries = []

@@ -1,4 +1,4 @@
-"""The one exception tree. sweepy.protocol turns every SweepyError into the error payload."""
+"""The one exception tree. sweepy.mcp.protocol turns every SweepyError into the error payload."""
 
 from typing import Any
 

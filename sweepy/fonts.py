@@ -2,7 +2,7 @@
 
 ReportLab's standard fonts only cover Latin-1, so any other script would print as boxes. Arabic and Hebrew are
 in DejaVu Sans; the report's styles turn on ReportLab's HarfBuzz shaping (joined Arabic letters, Devanagari
-conjuncts and vowel signs) and sweepy/render/bidi.py puts right-to-left words in visual order.
+conjuncts and vowel signs) and sweepy/render/scripts.py puts right-to-left words in visual order.
 """
 
 import functools

@@ -1,5 +1,5 @@
 """`sweepy serve`: the same stdio server as `python server.py`, from an installed package (no server.py needed)."""
 
-from .mcp_server import main as serve
+from .mcp.server import main as serve
 
 __all__ = ["serve"]

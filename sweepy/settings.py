@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .paths import INSTALL_DIR, Workspace
+from .store.paths import INSTALL_DIR, Workspace
 
 
 def default_home() -> Path:

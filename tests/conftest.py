@@ -9,7 +9,7 @@ import pytest
 from fakeboards import FakeBoards, running
 from mcp.server.mcpserver import MCPServer
 
-from sweepy.mcp_server import create_server
+from sweepy.mcp.server import create_server
 from sweepy.service import SweepyService
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,10 +9,10 @@ from typing import Any
 from mcp_helpers import SMALL_FEED, profile_args, write_feed, write_resume
 from pypdf import PdfReader
 
-from sweepy.cards import Judgment
+from sweepy.domain.cards import Judgment
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
-from sweepy.session import SessionStore
+from sweepy.store.session import SessionStore
 
 HOSTILE = "<b>x</b> & <font size=40>"
 UNICODE = ["Zoë", "Łódź", "€", "東京", "Ελληνικά", "Русский", "हिंदी"]

@@ -17,9 +17,9 @@ from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write
 
 from sweepy.config import load_profile
 from sweepy.errors import DocumentError, ProfileError, StorageError
-from sweepy.export import carried_tracking
-from sweepy.paths import Workspace
 from sweepy.resume import resume_text
+from sweepy.store.csvfiles import carried_tracking
+from sweepy.store.paths import Workspace
 
 pytestmark = pytest.mark.anyio
 

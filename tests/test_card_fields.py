@@ -14,17 +14,17 @@ import pytest
 from mcp_helpers import profile_args, write_feed, write_resume
 from report_helpers import pdf_text
 
-from sweepy.cards import Card
 from sweepy.config import validate_profile_data
-from sweepy.employment import as_employment_type, employment_type
+from sweepy.domain.cards import Card
+from sweepy.domain.employment import as_employment_type, employment_type
+from sweepy.domain.postings import Posting
+from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.errors import ProfileError
-from sweepy.export import csv_text
-from sweepy.models import Posting
 from sweepy.pipeline.dedupe import deduplicate
 from sweepy.pipeline.filter import Criteria, filter_postings
-from sweepy.records import RecordError, posting_from_record
 from sweepy.service import SweepyService
 from sweepy.service.report_parts import search_line
+from sweepy.store.csvfiles import csv_text
 
 TODAY = dt.date(2026, 6, 15)
 

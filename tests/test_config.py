@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from conftest import PROFILES
 
-from sweepy import paths
 from sweepy.config import (
     KNOWN_PLATFORMS,
     MAX_PROFILE_DEPTH,
@@ -19,8 +18,9 @@ from sweepy.config import (
     validate_profile_data,
 )
 from sweepy.errors import NotFound, ProfileError
-from sweepy.paths import Workspace
-from sweepy.session import check_stem
+from sweepy.store import paths
+from sweepy.store.paths import Workspace
+from sweepy.store.session import check_stem
 
 DESIGN_PROFILE = """\
 name: Pedro Writer

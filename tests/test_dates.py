@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from sweepy.dates import parse_when
+from sweepy.domain.dates import parse_when
 
 TODAY = dt.date(2026, 11, 30)
 

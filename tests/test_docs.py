@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from sweepy.config import Profile
 from sweepy.engines import engines
-from sweepy.tools import TOOLS
+from sweepy.mcp.tools import TOOLS
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -3,7 +3,7 @@ language, and the quote always a verbatim slice of the posting."""
 
 import pytest
 
-from sweepy.eligibility import Finding, Seeker, assess, blocking, countries_in, sentences
+from sweepy.domain.eligibility import Finding, Seeker, assess, blocking, countries_in, sentences
 
 NEEDS_VISA = Seeker(needs_sponsorship=True, citizenships=frozenset({"IN"}), home_countries=frozenset({"US"}))
 US_CITIZEN = Seeker(needs_sponsorship=False, citizenships=frozenset({"US"}), work_authorization=frozenset({"US"}))

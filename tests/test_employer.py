@@ -2,7 +2,7 @@
 
 import pytest
 
-from sweepy.employer import Board, board_of, employer_board
+from sweepy.domain.employer import Board, board_of, employer_board
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""sweepy.protocol on a real in-process low-level Server: a crash inside a tool, and published output schemas."""
+"""sweepy.mcp.protocol on a real in-process low-level Server: a crash inside a tool, and published output schemas."""
 
 import json
 
@@ -7,9 +7,9 @@ import pytest
 from mcp import Client
 from mcp.server import Server
 
-from sweepy import arguments as a
-from sweepy.payloads import output_schema
-from sweepy.protocol import Call, ToolTable
+from sweepy.mcp import arguments as a
+from sweepy.mcp.payloads import output_schema
+from sweepy.mcp.protocol import Call, ToolTable
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio

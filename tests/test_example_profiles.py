@@ -4,7 +4,7 @@ from conftest import PROFILES
 
 from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine, validate_sources
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 def test_the_live_example_enables_real_boards_and_every_keyless_board_and_no_keyed_engine() -> None:

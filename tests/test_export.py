@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from sweepy.cards import Card
+from sweepy.domain.cards import Card
+from sweepy.domain.records import posting_from_record
+from sweepy.domain.scoring import Scorer
 from sweepy.errors import StorageError
-from sweepy.export import (
+from sweepy.pipeline.score import make_card
+from sweepy.store.csvfiles import (
     CARD_COLUMNS,
     TRACKING_COLUMNS,
     earlier_csvs,
@@ -21,10 +24,7 @@ from sweepy.export import (
     unescape_cell,
     write_cards_csv,
 )
-from sweepy.pipeline.score import make_card
-from sweepy.records import posting_from_record
-from sweepy.scoring import Scorer
-from sweepy.tracking import index_path
+from sweepy.store.tracking import index_path
 
 STEM = "paralegal_nyc"
 SCORER = Scorer(titles=["Paralegal"], must_haves=["Westlaw"], synonyms=[], resume_text="Paralegal, Westlaw, e-filing")
@@ -117,7 +117,7 @@ def test_the_csv_carries_annual_salary_figures_the_apply_link_and_the_salary_sta
 
 
 def test_the_csv_carries_trust_signals(workspace: Path) -> None:
-    from sweepy.cards import EligibilityFinding, GhostSignal
+    from sweepy.domain.cards import EligibilityFinding, GhostSignal
 
     flagged = card("Paralegal", n=1, location="New York, NY")
     flagged.eligibility = [

@@ -4,15 +4,15 @@ from pathlib import Path
 
 from mcp_helpers import write_resume
 
-from sweepy.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard
+from sweepy.domain.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard
+from sweepy.domain.records import RecordError, posting_from_record
+from sweepy.domain.scoring import Scorer
+from sweepy.mcp.protocol import envelope
 from sweepy.pipeline.score import make_card
-from sweepy.protocol import envelope
-from sweepy.records import RecordError, posting_from_record
 from sweepy.resume import resume_text
 from sweepy.sample import generate_postings
-from sweepy.scoring import Scorer
 from sweepy.service import SweepyService
-from sweepy.session import Session, SessionStore, card_text
+from sweepy.store.session import Session, SessionStore, card_text
 
 DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"
 PAGE_LIMIT_BYTES = 60_000

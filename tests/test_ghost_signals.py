@@ -7,10 +7,10 @@ from typing import Any
 from mcp_helpers import profile_args, write_feed, write_resume
 
 from sweepy.config import load_profile
-from sweepy.history import DAY
-from sweepy.paths import Workspace
 from sweepy.pipeline import SweepContext, SweepOptions, commit_history, run
 from sweepy.service import SweepyService
+from sweepy.store.history import DAY
+from sweepy.store.paths import Workspace
 
 START = 1_780_000_000.0  # 2026-05-28 UTC
 

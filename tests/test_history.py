@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from conftest import snapshot
 
+from sweepy.domain.postings import Posting
+from sweepy.domain.records import posting_from_record
 from sweepy.errors import StorageError
-from sweepy.history import DAY, HistoryStore
-from sweepy.models import Posting
 from sweepy.pipeline.dedupe import deduplicate
-from sweepy.pipeline.history import history_key, history_keys, split_seen
 from sweepy.pipeline.score import card_id
-from sweepy.records import posting_from_record
+from sweepy.pipeline.seen import history_key, history_keys, split_seen
+from sweepy.store.history import DAY, HistoryStore
 
 START = 1_717_200_000.0  # 2024-06-01 00:00:00 UTC
 

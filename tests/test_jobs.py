@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from sweepy.errors import ServerBusy
-from sweepy.jobs import MAX_KEPT, MAX_RUNNING, SweepJob, SweepRegistry
 from sweepy.pipeline import SweepOptions
+from sweepy.sweeps import MAX_KEPT, MAX_RUNNING, SweepJob, SweepRegistry
 
 
 def job(tmp_path: Path, digest: str = "d1", include_seen: bool = False, profile: str = "p.yaml") -> SweepJob:

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from sweepy.errors import InvalidArgument
-from sweepy.jobs import SweepJob, SweepRegistry
 from sweepy.pipeline import SweepOptions
+from sweepy.sweeps import SweepJob, SweepRegistry
 
 NOT_OURS = (
     "cursor is not one this server issued (malformed, edited, or from before a restart). "

@@ -14,7 +14,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, error_payload, profile_arg
 
 from sweepy.errors import NotFound, PathNotAllowed
 from sweepy.resume import fingerprint
-from sweepy.session import SessionStore
+from sweepy.store.session import SessionStore
 
 STEM = "alex_rivera_paralegal"
 

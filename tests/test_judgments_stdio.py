@@ -26,7 +26,7 @@ from mcp_helpers import (
     write_resume,
 )
 
-from sweepy.session import SessionStore
+from sweepy.store.session import SessionStore
 
 pytestmark = pytest.mark.anyio
 

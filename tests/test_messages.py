@@ -16,9 +16,9 @@ from mcp_helpers import SMALL_FEED, envelope, profile_args, write_feed, write_re
 from report_helpers import sweep
 
 from sweepy.errors import NotFound, SweepyError
-from sweepy.mcp_server import create_server
+from sweepy.mcp.server import create_server
+from sweepy.mcp.tools import TOOLS
 from sweepy.service import SweepyService
-from sweepy.tools import TOOLS
 
 HIDDEN = sorted(name for name, spec in TOOLS.items() if not spec.core)
 

@@ -11,8 +11,8 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, SMALL_FEED, profile_args, server_env, write_feed, write_resume
 
-from sweepy.payloads import PAYLOADS
-from sweepy.tools import TOOLS
+from sweepy.mcp.payloads import PAYLOADS
+from sweepy.mcp.tools import TOOLS
 
 pytestmark = pytest.mark.anyio
 
@@ -72,7 +72,7 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
 
 
 def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
-    from sweepy.payloads import SweepCompleted, SweepRunning, output_schema
+    from sweepy.mcp.payloads import SweepCompleted, SweepRunning, output_schema
 
     schema = output_schema("run_sweep")
     running = {"status": "ok", "sweep_status": "running", "job_id": "j", "elapsed_seconds": 0.5,

@@ -13,8 +13,8 @@ from mcp_helpers import profile_args, write_feed
 from report_helpers import REPORT_FEED, page_count, pdf_text, squeeze, sweep
 
 from sweepy.errors import InvalidArgument
-from sweepy.owned import MANIFEST
 from sweepy.service import SweepyService
+from sweepy.store.owned import MANIFEST
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -9,11 +9,11 @@ from mcp_helpers import SMALL_FEED, profile_args, write_feed, write_resume
 
 from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, PathNotAllowed
-from sweepy.paths import Workspace, append_text, atomic_write_text
 from sweepy.pipeline import SweepContext, run
-from sweepy.results import write_results
 from sweepy.service import SweepyService
-from sweepy.session import folder_lock
+from sweepy.store.paths import Workspace, append_text, atomic_write_text
+from sweepy.store.results import write_results
+from sweepy.store.session import folder_lock
 
 
 def real(path: Path) -> Path:

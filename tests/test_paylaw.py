@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from sweepy.paylaw import jurisdiction_for, jurisdictions, transparency
+from sweepy.domain.paylaw import jurisdiction_for, jurisdictions, transparency
 
 TODAY = dt.date(2026, 12, 1)
 

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.anyio
 
 ERAS = ["auto", "legacy"]
 
-# Transcribed by hand from the behaviour-hint table of shared/spec/TOOLS.md (not imported from sweepy.tools):
+# Transcribed by hand from the behaviour-hint table of shared/spec/TOOLS.md (not imported from sweepy.mcp.tools):
 # tool: (readOnly, destructive, idempotent, openWorld)
 HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "create_profile": (False, True, True, False),

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from sweepy.domain.postings import Salary
+from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.engines import DiscoverRequest, get_engine
-from sweepy.models import Salary
-from sweepy.paths import Workspace
-from sweepy.records import RecordError, posting_from_record
+from sweepy.store.paths import Workspace
 
 BASE: dict[str, Any] = {
     "title": "Paralegal",

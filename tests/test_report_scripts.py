@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from sweepy.cards import Card
+from sweepy.domain.cards import Card
 from sweepy.fonts import FONTS, markup_for
 from sweepy.render.card import score_label
 from sweepy.render.pdf import ReportDocument, render_pdf

@@ -24,11 +24,11 @@ from report_helpers import (
     sweep,
 )
 
-from sweepy.cards import Card
+from sweepy.domain.cards import Card
 from sweepy.errors import InvalidArgument, NotAssessed, PathNotAllowed
 from sweepy.render.playbook import default_playbook
 from sweepy.service import SweepyService
-from sweepy.session import load_session
+from sweepy.store.session import load_session
 
 
 def swept(workspace: Path, **changes: object) -> tuple[SweepyService, dict[str, object]]:

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from sweepy.cards import CardSalary
-from sweepy.models import Salary
+from sweepy.domain.cards import CardSalary
+from sweepy.domain.postings import Salary
+from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
+from sweepy.domain.text import clean_text
 from sweepy.render.card import salary_line
-from sweepy.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
-from sweepy.text import clean_text
 
 
 @pytest.mark.parametrize(

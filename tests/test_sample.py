@@ -264,8 +264,8 @@ def test_malformed_records(sample: list[dict[str, object]]) -> None:
 def test_the_loader_skips_exactly_the_malformed_records_and_dedupe_merges_the_copies(
     sample: list[dict[str, object]],
 ) -> None:
+    from sweepy.domain.records import RecordError, posting_from_record
     from sweepy.pipeline.dedupe import deduplicate
-    from sweepy.records import RecordError, posting_from_record
 
     postings, skipped = [], []
     for record in sample:

@@ -20,10 +20,10 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from packaging.requirements import Requirement
 from packaging.version import Version
 
-from sweepy import arguments as a
-from sweepy.mcp_server import create_server, sweepy_tools
+from sweepy.mcp import arguments as a
+from sweepy.mcp.server import create_server, sweepy_tools
+from sweepy.mcp.tools import TOOLS
 from sweepy.service import SweepyService
-from sweepy.tools import TOOLS
 
 pytestmark = pytest.mark.anyio
 

@@ -11,8 +11,8 @@ import pytest
 from conftest import DATA, PROFILES, snapshot
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
-from sweepy.cards import Card, rank
 from sweepy.config import load_profile
+from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, ProfileError
 from sweepy.service import SweepyService
 

@@ -10,13 +10,13 @@ import pytest
 from conftest import snapshot
 from mcp_helpers import write_resume
 
-from sweepy.cards import Card, rank
+from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, NotAssessed, StorageError
-from sweepy.history import check_history_path
-from sweepy.paths import Workspace
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
-from sweepy.session import DB_NAME, RANK_ORDER, Session, SessionStore
+from sweepy.store.history import check_history_path
+from sweepy.store.paths import Workspace
+from sweepy.store.session import DB_NAME, RANK_ORDER, Session, SessionStore
 
 PROFILE = """\
 name: Alex Rivera

@@ -13,8 +13,8 @@ from conftest import snapshot
 from sweepy.engines.breaker import BreakerBook
 from sweepy.engines.cache import ResponseCache
 from sweepy.errors import InvalidArgument, PathNotAllowed, StorageError
-from sweepy.history import HistoryStore, check_history_path
-from sweepy.paths import Workspace
+from sweepy.store.history import HistoryStore, check_history_path
+from sweepy.store.paths import Workspace
 
 
 @pytest.fixture

@@ -2,8 +2,8 @@
 
 import pytest
 
+from sweepy.domain.text import clean_text, normalize, normalize_company, normalize_title
 from sweepy.pipeline.filter import TitleMatcher, title_phrases
-from sweepy.text import clean_text, normalize, normalize_company, normalize_title
 
 
 @pytest.mark.parametrize(

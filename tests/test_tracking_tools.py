@@ -28,9 +28,9 @@ from mcp_helpers import (
 )
 from report_helpers import pdf_text, squeeze
 
-from sweepy.applications import Application, ApplicationStore, Event, TrackedPosting
-from sweepy.cards import Card
-from sweepy.followups import calendar_bytes, follow_ups
+from sweepy.domain.cards import Card
+from sweepy.domain.followups import calendar_bytes, follow_ups
+from sweepy.store.applications import Application, ApplicationStore, Event, TrackedPosting
 
 pytestmark = pytest.mark.anyio
 TODAY = dt.date.today()

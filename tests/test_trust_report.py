@@ -8,7 +8,7 @@ from mcp_helpers import profile_args, write_feed, write_resume
 from report_helpers import pdf_text, squeeze
 
 from sweepy.service import SweepyService
-from sweepy.session import load_session
+from sweepy.store.session import load_session
 
 BLOCKING = "We are unable to sponsor visas for this role."
 FEED: list[dict[str, Any]] = [

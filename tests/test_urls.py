@@ -2,7 +2,7 @@
 
 import pytest
 
-from sweepy.urls import canonical_url, platform_for_url
+from sweepy.domain.urls import canonical_url, platform_for_url
 
 
 @pytest.mark.parametrize(

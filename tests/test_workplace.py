@@ -1,10 +1,10 @@
 """Where the work is: the API's signal, then the title and places, then the whole description; `unknown` when
-nothing says so (sweepy/workplace.py)."""
+nothing says so (sweepy/domain/workplace.py)."""
 
 import pytest
 
-from sweepy.records import posting_from_record
-from sweepy.workplace import infer_workplace, workplace_in_description, workplace_in_fields
+from sweepy.domain.records import posting_from_record
+from sweepy.domain.workplace import infer_workplace, workplace_in_description, workplace_in_fields
 
 INTRO = (
     "<p>Acme is Australia's leading legal-technology company. Founded in 2009, we serve over 4,000 firms and "

@@ -5,7 +5,7 @@ import pkgutil
 import threading
 
 from ..errors import EngineConfigError
-from ..paths import Workspace
+from ..store.paths import Workspace
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
 INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes"))

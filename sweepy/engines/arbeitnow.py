@@ -6,11 +6,11 @@ from urllib.parse import parse_qs, urlsplit
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting
-from ..records import RecordError
-from ..salary import find_salary
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting
+from ..domain.records import RecordError
+from ..domain.salary import find_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import MAX_PAGES, api_url

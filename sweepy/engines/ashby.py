@@ -4,11 +4,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Period, Posting, Salary, Workplace
-from ..records import RecordError
-from ..salary import find_salary
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary, Workplace
+from ..domain.records import RecordError
+from ..domain.salary import find_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import api_url

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ..employment import EmploymentType
+from ..domain.employment import EmploymentType
+from ..domain.postings import Posting, Salary, Workplace
+from ..domain.records import RecordError, real_company
+from ..domain.text import clean_text
+from ..domain.urls import canonical_url, platform_for_url
+from ..domain.workplace import infer_workplace
 from ..errors import EngineConfigError
-from ..models import Posting, Salary, Workplace
-from ..paths import Workspace
-from ..records import RecordError, real_company
-from ..text import clean_text
-from ..urls import canonical_url, platform_for_url
+from ..store.paths import Workspace
 from ..validation import describe_validation_error
-from ..workplace import infer_workplace
 
 if TYPE_CHECKING:
     from .http import Network, SourceClient
@@ -221,8 +221,8 @@ class Engine(ABC):
         `url` is the public posting page (never the API's URL); `company` may be a tuple of candidates, the first
         that names a company wins, and a placeholder ("name", "n/a", "") falls back to the board's name, then to
         the company the URLs name; `workplace` is the API's own signal, and None (or "unknown") is inferred from
-        the title, the location and the whole description (sweepy/workplace.py); `platform` None is classified
-        from the URL host. `employment_type` (sweepy.employment reads the API's words), `closes_at` and `open_to`
+        the title, the location and the whole description (sweepy/domain/workplace.py); `platform` None is classified
+        from the URL host. `employment_type` (sweepy.domain.employment reads the API's words), `closes_at` and `open_to`
         are None where the API does not say. Long fields are cut (Posting).
         """
         title_text = clean_text(_text(title, "title"))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SweepyError
-from ..paths import MAX_STATE_BYTES, atomic_write_text, read_regular
+from ..store.paths import MAX_STATE_BYTES, atomic_write_text, read_regular
 
 
 class BreakerBook:
@@ -48,7 +48,7 @@ class BreakerBook:
         so a state folder swapped for a link gets neither (PathNotAllowed)."""
         if not outcomes:
             return
-        from ..session import folder_lock  # the state folder's OS lock, opened without following links
+        from ..store.session import folder_lock  # the state folder's OS lock, opened without following links
 
         with folder_lock(self.path.parent, timeout=10):
             states = self._read()

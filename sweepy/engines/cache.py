@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import SweepyError
-from ..paths import DIR_FD_WRITES, MAX_DATA_BYTES, atomic_write_bytes, open_real_dir, read_regular
+from ..store.paths import DIR_FD_WRITES, MAX_DATA_BYTES, atomic_write_bytes, open_real_dir, read_regular
 
 _MAGIC = b"sweepy-cache-1 "
 FUTURE_TOLERANCE = 60.0

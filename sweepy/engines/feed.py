@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..domain.records import RecordError, posting_from_record
 from ..errors import EngineConfigError, NotFound, SweepyError
-from ..paths import NonFiniteNumber, TooDeep, Workspace, loads_finite, open_regular, read_regular
-from ..records import RecordError, posting_from_record
+from ..store.paths import NonFiniteNumber, TooDeep, Workspace, loads_finite, open_regular, read_regular
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 

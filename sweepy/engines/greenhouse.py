@@ -4,11 +4,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting
-from ..salary import find_salary, might_state_pay
-from ..workplace import workplace_in_fields
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting
+from ..domain.salary import find_salary, might_state_pay
+from ..domain.workplace import workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url

@@ -5,11 +5,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Period, Posting, Salary
-from ..records import RecordError
-from ..salary import parse_salary
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary
+from ..domain.records import RecordError
+from ..domain.salary import parse_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import MAX_PAGES, api_url

@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..models import Posting, Salary, Workplace
-from ..records import RecordError
-from ..salary import find_salary
-from ..text import clean_text
+from ..domain.dates import parse_when
+from ..domain.postings import Posting, Salary, Workplace
+from ..domain.records import RecordError
+from ..domain.salary import find_salary
+from ..domain.text import clean_text
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SkippedSource, SourceError
 from .http import MAX_PAGES, api_url

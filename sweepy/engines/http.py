@@ -21,7 +21,7 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 import httpx
 
 from .. import __version__
-from ..bodies import BodyProblem, inflater, raw_chunks
+from ..net.bodies import BodyProblem, inflater, raw_chunks
 from ..net.pinning import GuardedTransport, Refused, Resolver
 from .base import SkipReason, SourceError
 from .breaker import BreakerBook

@@ -4,9 +4,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Period, Posting, Salary
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url

@@ -11,12 +11,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary
+from ..domain.records import RecordError
 from ..errors import EngineConfigError
-from ..models import Period, Posting, Salary
-from ..paths import Workspace
-from ..records import RecordError
+from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SourceError
 from .shapes import number

@@ -6,12 +6,12 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting, Salary
-from ..paths import Workspace
-from ..records import RecordError
-from ..salary import parse_salary_text
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting, Salary
+from ..domain.records import RecordError
+from ..domain.salary import parse_salary_text
+from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
 from .http import MAX_PAGES, api_url

@@ -8,10 +8,10 @@ from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, field_validator
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Period, Posting, Salary, Workplace
-from ..salary import find_salary
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary, Workplace
+from ..domain.salary import find_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url

@@ -5,9 +5,9 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
-from ..dates import parse_when
-from ..models import Posting, Salary
-from ..records import RecordError
+from ..domain.dates import parse_when
+from ..domain.postings import Posting, Salary
+from ..domain.records import RecordError
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import api_url

@@ -5,10 +5,10 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting, Salary
-from ..salary import parse_salary_text
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting, Salary
+from ..domain.salary import parse_salary_text
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url

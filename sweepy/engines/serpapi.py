@@ -8,12 +8,12 @@ from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting, Salary
-from ..paths import Workspace
-from ..salary import parse_salary_text
-from ..urls import PLATFORM_HOSTS, platform_for_url
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting, Salary
+from ..domain.salary import parse_salary_text
+from ..domain.urls import PLATFORM_HOSTS, platform_for_url
+from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
 from .http import MAX_PAGES, api_url

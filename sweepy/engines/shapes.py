@@ -5,8 +5,8 @@ from typing import Annotated, Any
 
 from pydantic import StringConstraints
 
-from ..models import Period, Salary
-from ..salary import parse_salary
+from ..domain.postings import Period, Salary
+from ..domain.salary import parse_salary
 from .base import SourceError
 
 BoardToken = Annotated[

@@ -9,9 +9,9 @@ from urllib.parse import quote
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Posting, Workplace
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Posting, Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import MAX_PAGES, api_url

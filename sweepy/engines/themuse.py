@@ -5,12 +5,12 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
-from ..dates import parse_when
-from ..employment import EmploymentType, employment_type
-from ..models import Posting
-from ..paths import Workspace
-from ..records import RecordError
-from ..salary import find_salary
+from ..domain.dates import parse_when
+from ..domain.employment import EmploymentType, employment_type
+from ..domain.postings import Posting
+from ..domain.records import RecordError
+from ..domain.salary import find_salary
+from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
 from .http import MAX_PAGES, api_url

@@ -6,10 +6,10 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from ..dates import parse_when
-from ..employment import employment_type
-from ..models import Period, Posting, Salary, Workplace
-from ..paths import Workspace
+from ..domain.dates import parse_when
+from ..domain.employment import employment_type
+from ..domain.postings import Period, Posting, Salary, Workplace
+from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
 from .http import MAX_PAGES, api_url

@@ -8,10 +8,10 @@ from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 
-from ..dates import parse_when
-from ..models import Posting, Workplace
-from ..records import RecordError
-from ..workplace import workplace_in_fields
+from ..domain.dates import parse_when
+from ..domain.postings import Posting, Workplace
+from ..domain.records import RecordError
+from ..domain.workplace import workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import MAX_PAGES, api_url

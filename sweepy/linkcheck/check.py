@@ -12,7 +12,7 @@ from typing import Literal
 import httpx
 
 from .. import __version__
-from ..bodies import BodyProblem, inflater, raw_chunks
+from ..net.bodies import BodyProblem, inflater, raw_chunks
 from ..net.pinning import (
     DEFAULT_PORTS,
     PinnedBackend,

@@ -8,21 +8,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..cards import Card
 from ..config import Profile, profile_stem
+from ..domain.cards import Card
+from ..domain.scoring import Scorer
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
-from ..history import HistoryStore
-from ..paths import Workspace
 from ..resume import resume_text
-from ..scoring import Scorer
+from ..store.history import HistoryStore
+from ..store.paths import Workspace
 from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
 from .employers import check_employer_boards
 from .filter import Criteria, filter_postings
 from .ghosts import mark_ghost_signals, sighting_role
-from .history import history_keys, split_seen
 from .score import ScoredCards, score_postings
+from .seen import history_keys, split_seen
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
 

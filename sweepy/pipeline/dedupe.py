@@ -3,8 +3,8 @@
 from collections import Counter
 from collections.abc import Callable, Hashable
 
-from ..models import Posting
-from ..text import normalize, normalize_company, normalize_title
+from ..domain.postings import Posting
+from ..domain.text import normalize, normalize_company, normalize_title
 
 _PLACE_NOISE = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
 

@@ -9,11 +9,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.postings import Posting
 from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine
 from ..engines.base import SkipReason, SourceError
 from ..engines.http import DEFAULT_SOURCE_BYTES, MAX_POSTINGS_PER_SOURCE, SourceClient
 from ..errors import SweepyError
-from ..models import Posting
 
 MAX_PARALLEL_SOURCES = 32
 """Sources in flight at once (threads); the per-host limit in the HTTP layer keeps each API's share polite."""

@@ -9,11 +9,11 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ..employer import AGGREGATORS, Board, employer_board
+from ..domain.employer import AGGREGATORS, Board, employer_board
+from ..domain.postings import Posting
+from ..domain.text import normalize, normalize_title
 from ..engines import DiscoverRequest, Engine, EngineConfig, get_engine
 from ..errors import EngineConfigError
-from ..models import Posting
-from ..text import normalize, normalize_title
 from .discover import SourceReport, discover
 
 BOARD_KEYS = {"greenhouse": "boards", "lever": "sites", "ashby": "boards", "workable": "accounts",

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..eligibility import Seeker, assess, blocking
-from ..models import Posting
-from ..text import contains_phrase, normalize, normalize_company, normalize_title
+from ..domain.eligibility import Seeker, assess, blocking
+from ..domain.postings import Posting
+from ..domain.text import contains_phrase, normalize, normalize_company, normalize_title
 
 _LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
 _WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])

@@ -3,9 +3,9 @@ open for more than OPEN_LONG_DAYS. Facts with dates, never verdicts."""
 
 import datetime as dt
 
-from ..history import DAY
-from ..models import Posting
-from ..text import normalize_company, normalize_title
+from ..domain.postings import Posting
+from ..domain.text import normalize_company, normalize_title
+from ..store.history import DAY
 
 OPEN_LONG_DAYS = 60
 

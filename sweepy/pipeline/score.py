@@ -8,11 +8,11 @@ import weakref
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO, overload
 
-from ..cards import Card, CardSalary, EligibilityFinding, EncodedCard, GhostSignal
-from ..models import Posting
-from ..paylaw import transparency
-from ..scoring import Scorer
-from ..text import normalize_company
+from ..domain.cards import Card, CardSalary, EligibilityFinding, EncodedCard, GhostSignal
+from ..domain.paylaw import transparency
+from ..domain.postings import Posting
+from ..domain.scoring import Scorer
+from ..domain.text import normalize_company
 from .dedupe import role_key
 
 CARD_DESCRIPTION_CAP = 4000

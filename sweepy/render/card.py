@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from ..cards import Card, CardSalary
+from ..domain.cards import Card, CardSalary
 from ..fonts import markup_for
 from .scripts import ScriptParagraph as Paragraph
 from .styles import (

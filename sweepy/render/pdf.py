@@ -7,7 +7,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer
 
-from ..cards import Card, rank
+from ..domain.cards import Card, rank
 from ..fonts import FONTS, markup_for
 from .card import card_flowable, legend_markup
 from .coverage import Coverage, coverage_flowables, flag_counts

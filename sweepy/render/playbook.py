@@ -4,7 +4,7 @@ written from the cards when there is none."""
 import re
 from collections import Counter
 
-from ..cards import Card, rank
+from ..domain.cards import Card, rank
 from ..fonts import markup_for
 
 MAX_CHARS = 20_000

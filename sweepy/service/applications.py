@@ -1,5 +1,5 @@
 """After the sweep: track_jobs (the person's applications, a dated status history) and get_outcomes (what the
-history says works). The store is the profile's history database (sweepy/applications.py)."""
+history says works). The store is the profile's history database (sweepy/store/applications.py)."""
 
 import datetime as dt
 import logging
@@ -11,7 +11,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..applications import (
+from ..config import load_profile, profile_stem
+from ..domain.cards import Card
+from ..errors import InvalidArgument, NotFound, SweepyError
+from ..store.applications import (
     ANSWERS,
     MAX_TRACK_ITEMS,
     STATUSES,
@@ -22,16 +25,13 @@ from ..applications import (
     check_date,
     today,
 )
-from ..cards import Card
-from ..config import load_profile, profile_stem
-from ..errors import InvalidArgument, NotFound, SweepyError
-from ..history import check_history_path
-from ..paths import FileIdentity, Workspace, file_identity
-from ..session import Session, check_stem, load_session
+from ..store.history import check_history_path
+from ..store.paths import FileIdentity, Workspace, file_identity
+from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
 from .base import ServiceBase
 
-log = logging.getLogger("sweepy.applications")
+log = logging.getLogger("sweepy.service.applications")
 DEFAULT_HISTORY = "~/.sweepy/history.db"
 BANDS = ((0, 49), (50, 69), (70, 84), (85, 100))
 RATES_FROM = 5

@@ -11,12 +11,12 @@ import httpx
 from ..config import load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
-from ..jobs import SweepRegistry
-from ..owned import OwnWrites, protected_resumes
-from ..paths import FileIdentity, Workspace, file_identity
 from ..resume import fingerprint
-from ..session import Session, SessionStore, View
 from ..settings import Settings
+from ..store.owned import OwnWrites, protected_resumes
+from ..store.paths import FileIdentity, Workspace, file_identity
+from ..store.session import Session, SessionStore, View
+from ..sweeps import SweepRegistry
 
 KEYWORD_NOTE = (
     "Scores labelled KEYWORD OVERLAP are deterministic first-pass values: call get_jobs, judge each card, and "

@@ -5,9 +5,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from ..cards import rank
+from ..domain.cards import rank
 from ..errors import NotFound, SweepyError
-from ..session import Counts, Session, View, check_stem
+from ..store.session import Counts, Session, View, check_stem
 from .applications import check_status, statuses
 from .base import ServiceBase, noted
 

@@ -4,7 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from ..convert import convert_docx_to_pdf, convert_to_pdf, default_pdf_path
-from ..owned import OwnWrites
+from ..store.owned import OwnWrites
 from .base import ServiceBase
 
 

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card
+from ..domain.cards import Card
+from ..domain.followups import FollowUp, ReportMarks, calendar_bytes
 from ..errors import SweepyError
-from ..export import carried_tracking, csv_text, overlay_tracking
-from ..followups import FollowUp, ReportMarks, calendar_bytes
-from ..owned import OwnWrites
+from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
+from ..store.owned import OwnWrites
 
-log = logging.getLogger("sweepy.export")
+log = logging.getLogger("sweepy.service.exports")
 
 
 @dataclass(frozen=True)

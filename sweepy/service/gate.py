@@ -1,6 +1,6 @@
 """The report gate: a report waits until every card is judged against the resume as it is now."""
 
-from ..cards import Card, rank
+from ..domain.cards import Card, rank
 from ..errors import NotAssessed
 
 TITLE_CHARS = 120

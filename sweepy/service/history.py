@@ -5,9 +5,9 @@ from typing import Any
 
 from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
-from ..history import HistoryStore, check_history_path
-from ..paths import INSTALL_DIR, Workspace
-from ..session import check_stem
+from ..store.history import HistoryStore, check_history_path
+from ..store.paths import INSTALL_DIR, Workspace
+from ..store.session import check_stem
 from .base import ServiceBase
 
 

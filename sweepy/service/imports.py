@@ -4,20 +4,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..cards import Card
 from ..config import load_profile
+from ..domain.cards import Card
+from ..domain.postings import Posting
+from ..domain.records import RecordError, posting_from_record
+from ..domain.scoring import Scorer
+from ..domain.urls import canonical_url
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..linkcheck import check_links
-from ..models import Posting
 from ..net.addresses import host_problem
-from ..paths import NonFiniteNumber, loads_finite
 from ..pipeline.dedupe import role_key
 from ..pipeline.score import make_card
-from ..records import RecordError, posting_from_record
 from ..resume import resume_text
-from ..scoring import Scorer
-from ..session import Session
-from ..urls import canonical_url
+from ..store.paths import NonFiniteNumber, loads_finite
+from ..store.session import Session
 from .base import ServiceBase, noted
 
 MAX_IMPORT_BYTES = 5_000_000

@@ -5,9 +5,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..cards import Card, Judgment
+from ..domain.cards import Card, Judgment
 from ..errors import InvalidArgument, NotFound
-from ..session import Counts, Edit, check_stem
+from ..store.session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
 from .base import ServiceBase, noted
 

@@ -12,10 +12,10 @@ from ..config import (
 )
 from ..engines import default_engines, engines, validate_sources
 from ..errors import DocumentError, InvalidArgument, SweepyError
-from ..history import check_history_path
-from ..paths import atomic_write_text, keep_backup
 from ..pipeline.filter import location_problem
 from ..resume import resume_text
+from ..store.history import check_history_path
+from ..store.paths import atomic_write_text, keep_backup
 from .base import ServiceBase
 
 ELIGIBILITY_KEYS = frozenset(

@@ -7,8 +7,8 @@ from typing import Any, Literal, get_args
 
 from ..config import Profile, load_profile
 from ..errors import InvalidArgument, SweepyError
-from ..paths import Workspace
-from ..results import read_result
+from ..store.paths import Workspace
+from ..store.results import read_result
 
 Format = Literal["pdf", "png", "csv", "json", "ics"]
 """export_report's formats, in the order they are made (the tool's argument model publishes them as an enum)."""

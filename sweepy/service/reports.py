@@ -5,13 +5,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..applications import Application, csv_values, today
-from ..cards import Card, rank
+from ..domain.cards import Card, rank
+from ..domain.followups import follow_ups, report_marks
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..followups import follow_ups, report_marks
 from ..render.playbook import MAX_CHARS, default_playbook
-from ..results import RESULT_NAME, read_result, result_cards, result_files
-from ..session import Session, View, check_stem
+from ..store.applications import Application, csv_values, today
+from ..store.results import RESULT_NAME, read_result, result_cards, result_files
+from ..store.session import Session, View, check_stem
 from .applications import tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, noted
 from .cards import empty_session_message

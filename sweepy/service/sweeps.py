@@ -9,12 +9,12 @@ from ..config import Profile, dump_profile, find_profile, load_profile, profile_
 from ..engines import validate_sources
 from ..engines.http import open_network
 from ..errors import InvalidArgument, SweepFailed, SweepyError
-from ..history import check_history_path
-from ..jobs import SweepJob, SweepLog, new_job_id
-from ..paths import Workspace
-from ..payloads import SweepCompleted, SweepProgress, SweepRunning
+from ..mcp.payloads import SweepCompleted, SweepProgress, SweepRunning
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
-from ..results import write_results
+from ..store.history import check_history_path
+from ..store.paths import Workspace
+from ..store.results import write_results
+from ..sweeps import SweepJob, SweepLog, new_job_id
 from .base import KEYWORD_NOTE, ServiceBase
 
 log = logging.getLogger("sweepy")

@@ -8,20 +8,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..applications import WATCHED, Application, ApplicationStore, TrackedPosting, today
-from ..cards import Card, CardSalary
 from ..config import Profile, load_profile
+from ..domain.cards import Card, CardSalary
+from ..domain.postings import Posting
+from ..domain.text import normalize_company
+from ..domain.urls import canonical_url
 from ..engines.http import open_network
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..history import check_history_path
-from ..jobs import SweepJob, SweepLog, new_job_id
 from ..linkcheck import check_links
-from ..models import Posting
 from ..pipeline import SweepOptions, discover_sources
 from ..pipeline.score import CARD_DESCRIPTION_CAP
-from ..session import check_stem, load_session
-from ..text import normalize_company
-from ..urls import canonical_url
+from ..store.applications import WATCHED, Application, ApplicationStore, TrackedPosting, today
+from ..store.history import check_history_path
+from ..store.session import check_stem, load_session
+from ..sweeps import SweepJob, SweepLog, new_job_id
 from .applications import history_raw, profile_key
 from .base import ServiceBase
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from fakeboards import FakeBoards
 from web import sweep
 
-from sweepy.models import Salary
+from sweepy.domain.postings import Salary
 
 
 def test_a_board_becomes_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:

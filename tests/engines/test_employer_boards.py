@@ -8,8 +8,8 @@ from web import sweep
 
 from sweepy.engines import DiscoverRequest
 from sweepy.engines.http import build_client, open_network
-from sweepy.paths import Workspace
 from sweepy.pipeline.employers import check_employer_boards
+from sweepy.store.paths import Workspace
 
 
 def remotive_job(ident: int, title: str, company: str, link: str) -> dict[str, Any]:

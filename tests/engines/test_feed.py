@@ -8,7 +8,7 @@ import pytest
 from sweepy.engines import DiscoverRequest, EngineResult, get_engine
 from sweepy.engines.feed import MAX_LINE_BYTES
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 JSON_RECORDS = [
     {

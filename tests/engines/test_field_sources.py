@@ -13,12 +13,12 @@ from fakeboards.serpapi import KEY as SERPAPI_KEY
 from fakeboards.usajobs import EMAIL, KEY
 from web import sweep
 
+from sweepy.domain.postings import Posting
+from sweepy.domain.scoring import Scorer
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.jobspy import postings_from_rows
-from sweepy.models import Posting
-from sweepy.paths import Workspace
 from sweepy.pipeline.score import make_card
-from sweepy.scoring import Scorer
+from sweepy.store.paths import Workspace
 
 
 def kinds(postings: list[Posting]) -> list[tuple[str, str | None]]:

@@ -20,8 +20,8 @@ from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.base import SourceError
 from sweepy.engines.http import api_url, build_client, open_network
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import discover
+from sweepy.store.paths import Workspace
 
 ACME = r"^/v1/boards/acme/jobs$"
 

@@ -12,7 +12,7 @@ from web import sweep
 from sweepy.engines import get_engine
 from sweepy.engines.hn_hiring import parse_header
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 Row = tuple[str, str, str, str | None, tuple[float | None, float | None, str | None, str] | None, str]
 

@@ -20,8 +20,8 @@ from sweepy.engines.http import (
     parse_retry_after,
 )
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import discover
+from sweepy.store.paths import Workspace
 
 ACME = r"^/v1/boards/acme/jobs$"
 

@@ -9,7 +9,7 @@ from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.base import SourceError
 from sweepy.engines.jobspy import JobspyConfig, postings_from_rows
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 NAN = float("nan")
 COLUMNS = (

@@ -8,8 +8,8 @@ from web import sweep
 
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import discover
+from sweepy.store.paths import Workspace
 
 
 def test_a_looping_next_link_ends_after_the_distinct_pages(boards: FakeBoards, tmp_path: Path) -> None:

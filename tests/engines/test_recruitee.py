@@ -8,12 +8,12 @@ from fakeboards import FakeBoards
 from pydantic import ValidationError
 from web import sweep
 
+from sweepy.domain.postings import Salary
 from sweepy.engines import get_engine
 from sweepy.engines.base import HttpEngineConfig
 from sweepy.engines.recruitee import RecruiteeConfig
 from sweepy.errors import EngineConfigError
-from sweepy.models import Salary
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 def test_a_career_site_becomes_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from conftest import ROOT
 from sweepy.engines import BUILTIN_ENGINE_MODULES, engines, get_engine, register, validate_sources
 from sweepy.engines.feed import FeedEngine
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 def test_every_builtin_engine_module_is_registered() -> None:

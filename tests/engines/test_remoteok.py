@@ -11,8 +11,8 @@ from web import sweep
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import discover
+from sweepy.store.paths import Workspace
 
 
 def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:

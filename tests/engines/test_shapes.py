@@ -2,8 +2,8 @@
 
 import pytest
 
+from sweepy.domain.postings import Period, Salary
 from sweepy.engines.shapes import inner_list, inner_object, joined, salary_range, string
-from sweepy.models import Period, Salary
 
 
 def test_string_keeps_only_text() -> None:

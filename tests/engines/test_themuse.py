@@ -10,7 +10,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 def test_pages_of_jobs_become_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:

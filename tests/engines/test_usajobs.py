@@ -11,7 +11,7 @@ from web import sweep
 from sweepy.engines import get_engine
 from sweepy.engines.usajobs import UsajobsConfig, request_headers
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
+from sweepy.store.paths import Workspace
 
 
 @pytest.fixture(autouse=True)

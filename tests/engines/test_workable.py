@@ -6,7 +6,7 @@ from pathlib import Path
 from fakeboards import FakeBoards, Fault
 from web import sweep
 
-from sweepy.models import Salary
+from sweepy.domain.postings import Salary
 
 
 def test_an_account_becomes_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:

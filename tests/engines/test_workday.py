@@ -11,8 +11,8 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.paths import Workspace
 from sweepy.pipeline.filter import Criteria, filter_postings
+from sweepy.store.paths import Workspace
 
 ACME = "https://acme.wd5.myworkdayjobs.com/en-US/External"
 GLOBEX = "https://globex.wd1.myworkdayjobs.com/Careers"

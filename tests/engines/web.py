@@ -8,8 +8,8 @@ import httpx
 
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import Discovery, discover
+from sweepy.store.paths import Workspace
 
 
 def sweep(

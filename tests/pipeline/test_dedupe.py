@@ -3,9 +3,9 @@
 from collections import Counter
 from typing import Any
 
-from sweepy.models import Posting
+from sweepy.domain.postings import Posting
+from sweepy.domain.records import posting_from_record
 from sweepy.pipeline.dedupe import deduplicate, role_key
-from sweepy.records import posting_from_record
 
 
 def posting(title: str, company: str, url: str, location: str = "New York, NY", **fields: Any) -> Posting:

@@ -5,10 +5,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sweepy.domain.records import posting_from_record
 from sweepy.engines import DiscoverRequest, Engine, EngineConfig, EngineResult
-from sweepy.paths import Workspace
 from sweepy.pipeline.discover import MAX_PARALLEL_SOURCES, discover
-from sweepy.records import posting_from_record
+from sweepy.store.paths import Workspace
 
 RELEASE = threading.Event()
 HUNG_RETURNED = threading.Event()

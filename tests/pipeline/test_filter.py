@@ -4,9 +4,9 @@ import datetime as dt
 from collections import Counter
 from typing import Any
 
-from sweepy.models import Posting, Salary
+from sweepy.domain.postings import Posting, Salary
+from sweepy.domain.records import posting_from_record
 from sweepy.pipeline.filter import Criteria, filter_postings, salary_status
-from sweepy.records import posting_from_record
 
 TODAY = dt.date(2024, 6, 15)
 
@@ -257,7 +257,7 @@ def test_keywords_to_avoid_read_title_and_description_as_whole_words() -> None:
 
 
 def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
-    from sweepy.eligibility import Seeker
+    from sweepy.domain.eligibility import Seeker
 
     blocked = posting(description="A great team. We are unable to sponsor visas for this role.")
     fine = posting("Senior Paralegal", description="Visa sponsorship is available.")
@@ -275,8 +275,8 @@ def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
 
 
 def test_cards_say_whether_a_pay_range_law_applies_and_is_met() -> None:
+    from sweepy.domain.scoring import Scorer
     from sweepy.pipeline.score import make_card
-    from sweepy.scoring import Scorer
 
     scorer = Scorer(["Paralegal"], [], [], "")
     silent = make_card(posting(location="New York, NY"), scorer, TODAY)

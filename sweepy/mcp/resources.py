@@ -19,12 +19,12 @@ import mcp.types as types
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from .config import MAX_PROFILE_BYTES
-from .errors import SweepyError
-from .paths import INSTALL_DIR, MAX_DATA_BYTES, Workspace, read_regular
-from .results import read_result, result_cards, result_files
-from .service import SweepyService
-from .session import check_stem
+from ..config import MAX_PROFILE_BYTES
+from ..errors import SweepyError
+from ..service import SweepyService
+from ..store.paths import INSTALL_DIR, MAX_DATA_BYTES, Workspace, read_regular
+from ..store.results import read_result, result_cards, result_files
+from ..store.session import check_stem
 
 SCHEME = "sweepy"
 PAGE = 20

@@ -6,7 +6,7 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from .employment import EMPLOYMENT_TYPES, EmploymentType, as_employment_type
-from .models import Posting, Workplace
+from .postings import Posting, Workplace
 from .salary import parse_salary
 from .text import clean_text
 from .urls import canonical_url, platform_for_url

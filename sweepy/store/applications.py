@@ -1,6 +1,6 @@
 """The person's applications: each status change of a tracked posting with its date (a history, not just the
 last value), the posting as it was when tracked, and what watch_postings last saw of it. Kept in the profile's
-history database (sweepy/history.py opens it: WAL, busy timeout, IMMEDIATE writes, named migrations)."""
+history database (sweepy/store/history.py opens it: WAL, busy timeout, IMMEDIATE writes, named migrations)."""
 
 import datetime as dt
 import hashlib
@@ -15,9 +15,9 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, StringConstraints
 
-from .cards import Card
-from .errors import SweepyError
-from .export import tracking_index
+from ..domain.cards import Card
+from ..errors import SweepyError
+from .csvfiles import tracking_index
 from .history import HistoryStore, check_history_path
 from .paths import Workspace, file_identity
 from .session import load_session

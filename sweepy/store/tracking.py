@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import StorageError
+from ..errors import StorageError
 from .paths import atomic_write_text, file_identity, read_regular
 
 INDEX_VERSION = 3  # 2: each CSV's listed jobs; 3: identities carry the device

@@ -1,5 +1,5 @@
 """CSV rows of cards, neutralised against spreadsheet formulas (reversibly), with tracking columns carried
-forward by `job_id` from the profile's earlier CSVs (through the tracking index, sweepy/tracking.py)."""
+forward by `job_id` from the profile's earlier CSVs (through the tracking index, sweepy/store/tracking.py)."""
 
 import csv
 import io
@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .cards import Card, CardSalary
-from .errors import StorageError
+from ..domain.cards import Card, CardSalary
+from ..errors import StorageError
 from .paths import atomic_write_bytes, read_regular
 from .tracking import TrackingIndex, Values
 
@@ -193,7 +193,7 @@ def write_cards_csv(
 ) -> int:
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
     tracking index then takes the new CSV's rows, so the next sweep does not read it again. `overlay`: the
-    application store's values (sweepy/applications.py), its status over the carried one."""
+    application store's values (sweepy/store/applications.py), its status over the carried one."""
     index = tracking_index(target.parent, stem) if tracking else None
     carried = {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_s, v) in index.values.items()
                } if index is not None else {}  # fmt: skip

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
+from ..errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
 
 MAX_DATA_BYTES = 50_000_000
 """A session or result file read back (20,000 cards take about 30 MB)."""
 MAX_STATE_BYTES = 1_000_000
 """state.json holds one path: anything near this size is not Sweepy's."""
-INSTALL_DIR = Path(__file__).resolve().parents[1]
+INSTALL_DIR = Path(__file__).resolve().parents[2]
 """The folder holding the `sweepy` package: a checkout (with server.py), or site-packages for an installed wheel.
 Bundled files (`sweepy/data/...`) are looked up here; it is the default workspace only for a checkout
 (sweepy.settings.default_home)."""
@@ -100,7 +100,7 @@ class Workspace:
     @classmethod
     def from_env(cls) -> "Workspace":
         """The workspace the environment names now (sweepy.settings reads the variables)."""
-        from .settings import Settings  # settings builds on this module
+        from ..settings import Settings  # settings builds on this module
 
         return Settings.from_env().workspace()
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import InvalidArgument, StorageError
+from ..errors import InvalidArgument, StorageError
 from .paths import DIR_FD_WRITES, Workspace, make_real_dir, open_real_dir, open_regular
 
 DAY = 86_400
@@ -58,7 +58,7 @@ def _m001_seen(db: sqlite3.Connection) -> None:
 
 
 def _m002_applications(db: sqlite3.Connection) -> None:
-    """The person's applications (sweepy/applications.py): every status change with its date, the posting as it
+    """The person's applications (sweepy/store/applications.py): every status change with its date, the posting as it
     was when first tracked, and what watch_postings last saw of it."""
     db.execute(
         """CREATE TABLE application_events (

@@ -11,11 +11,11 @@ import mcp.types as types
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from .config import load_profile
-from .errors import SweepyError
-from .resume import resume_text
-from .service import SweepyService
-from .session import load_session
+from ..config import load_profile
+from ..errors import SweepyError
+from ..resume import resume_text
+from ..service import SweepyService
+from ..store.session import load_session
 
 BATCH = 20
 MAX_RESUME_CHARS = 20_000

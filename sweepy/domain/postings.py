@@ -1,4 +1,4 @@
-"""Domain records: Salary and Posting, what engines return (cards, what the person sees, are sweepy.cards)."""
+"""Domain records: Salary and Posting, what engines return (cards, what the person sees, are sweepy.domain.cards)."""
 
 import datetime as dt
 from dataclasses import dataclass, field

@@ -9,14 +9,14 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from ..domain.cards import Card, EncodedCard
+from ..errors import NotFound, StorageError
+from ..pipeline import SweepContext, SweepOutcome
+from ..validation import describe_validation_error
 from .applications import sweep_overlay
-from .cards import Card, EncodedCard
-from .errors import NotFound, StorageError
-from .export import write_cards_csv
+from .csvfiles import write_cards_csv
 from .paths import MAX_DATA_BYTES, atomic_writer, loads_finite, read_regular
-from .pipeline import SweepContext, SweepOutcome
 from .session import Session, SessionStore, folder_lock
-from .validation import describe_validation_error
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
 SKIPPED_RECORDS_KEPT = 200

@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from ..models import Posting
-from ..text import normalize_title
+from ..domain.postings import Posting
+from ..domain.text import normalize_title
 
 
 def history_key(posting: Posting, match: str, url: str | None = None) -> str:

@@ -26,10 +26,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 if sys.platform != "win32":
     import fcntl
 
+from ..domain.cards import JUDGMENT_FIELDS, Card, EncodedCard
+from ..errors import InvalidArgument, NotFound, StorageError
+from ..validation import describe_validation_error
 from . import paths
-from .cards import JUDGMENT_FIELDS, Card, EncodedCard
-from .errors import InvalidArgument, NotFound, StorageError
-from .validation import describe_validation_error
 
 ACTIVE = "report_session.json"
 """The active session's file of the JSON era (read once, then moved into the store)."""

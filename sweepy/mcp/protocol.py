@@ -3,7 +3,7 @@ answers, the tool table (`tools/list` from each tool's argument model, `tools/ca
 what a tool body may ask of the host during a call (progress, log lines, elicitation) on both protocol eras.
 
 Nothing here reaches into the SDK's private modules: the tool's schema and its validation are Sweepy's own
-pydantic models (sweepy.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
+pydantic models (sweepy.mcp.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
 """
 
 import functools
@@ -23,14 +23,14 @@ from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
+from ..errors import SweepyError
+from ..settings import Settings
+from ..validation import describe_validation_error
 from .arguments import Arguments
-from .errors import SweepyError
 from .payloads import PAYLOADS, output_schema
-from .settings import Settings
 from .tools import TOOLS
-from .validation import describe_validation_error
 
-log = logging.getLogger("sweepy.protocol")
+log = logging.getLogger("sweepy.mcp.protocol")
 T = TypeVar("T")
 
 ENVELOPE_SCHEMA: dict[str, Any] = {
@@ -208,7 +208,7 @@ class ToolTable:
         def register(body: ToolBody) -> ToolBody:
             name = body.__name__
             if name not in TOOLS:
-                raise ValueError(f"tool {name!r} has no entry in sweepy.tools.TOOLS (title and hints)")
+                raise ValueError(f"tool {name!r} has no entry in sweepy.mcp.tools.TOOLS (title and hints)")
             self.tools[name] = ToolDef(name, arguments, body, _describe(body))
             return body
 

@@ -5,8 +5,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .cards import EligibilityFinding, GhostSignal
-from .employment import EmploymentType
+from ..domain.cards import EligibilityFinding, GhostSignal
+from ..domain.employment import EmploymentType
 
 Records = list[dict[str, Any]]
 

@@ -15,7 +15,7 @@ offers remote *and* hybrid ("Remote or Hybrid", or one location "Hybrid - NYC" b
 import re
 from collections.abc import Iterable
 
-from .models import Workplace
+from .postings import Workplace
 
 # Every pattern starts with a literal word and checks what precedes it with a lookbehind (`remote(?<!\wremote)` is
 # `\bremote`): a pattern that starts with `\b` or an alternation loses the regex engine's literal scan and costs

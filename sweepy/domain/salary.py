@@ -5,7 +5,7 @@ import math
 import re
 from typing import Any, cast
 
-from .models import ANNUAL_FACTOR, Period, Salary
+from .postings import ANNUAL_FACTOR, Period, Salary
 
 # Dollars that are not US dollars, by the prefix a posting writes ("C$", "CA$", "A$", "NZ$", "S$", ...).
 _DOLLARS = {

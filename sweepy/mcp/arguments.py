@@ -2,21 +2,21 @@
 call (strict: wrong types and unknown keys are errors) and the keywords of the service call.
 
 Adding a parameter to a tool is one field here (and the service keyword of the same name); adding a tool is
-one model here and one function in sweepy.mcp_server.
+one model here and one function in sweepy.mcp.server.
 """
 
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from .applications import MAX_TRACK_ITEMS, Status, TrackItem
-from .cards import Label, Line, Text
-from .employment import EmploymentType
-from .render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
-from .service.imports import MAX_IMPORT_BYTES
-from .service.judgments import MAX_JOB_ID
-from .service.report_parts import MAX_REPORT_CARDS, NAME_CHARS, REPORT_CARDS, Format
-from .service.watch import MAX_WATCH
+from ..domain.cards import Label, Line, Text
+from ..domain.employment import EmploymentType
+from ..render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
+from ..service.imports import MAX_IMPORT_BYTES
+from ..service.judgments import MAX_JOB_ID
+from ..service.report_parts import MAX_REPORT_CARDS, NAME_CHARS, REPORT_CARDS, Format
+from ..service.watch import MAX_WATCH
+from ..store.applications import MAX_TRACK_ITEMS, Status, TrackItem
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
 ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]
@@ -27,7 +27,7 @@ Options = dict[str, Any]
 
 
 class Arguments(BaseModel):
-    """Strict: a host's "true" is not a boolean and "12" not a number (see sweepy.protocol for the one
+    """Strict: a host's "true" is not a boolean and "12" not a number (see sweepy.mcp.protocol for the one
     exception, JSON text standing in for an array or an object)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)

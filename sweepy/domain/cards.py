@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from .employment import EmploymentType
-from .models import GhostSignalName
+from .postings import GhostSignalName
 
 Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
@@ -123,7 +123,7 @@ class CardSalary(BaseModel):
 
 
 class EligibilityFinding(BaseModel):
-    """One sentence of the posting that bears on whether this person can apply (sweepy/eligibility.py)."""
+    """One sentence of the posting that bears on whether this person can apply (sweepy/domain/eligibility.py)."""
 
     model_config = ConfigDict(extra="ignore")
 

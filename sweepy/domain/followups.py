@@ -8,8 +8,8 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from . import __version__
-from .applications import FOLLOW_UP_DAYS, STATUSES, Application
+from .. import __version__
+from ..store.applications import FOLLOW_UP_DAYS, STATUSES, Application
 
 PRODID = f"-//Sweepy//Sweepy {__version__}//EN"
 

@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import InvalidArgument, NotFound, ServerBusy, SweepyError
-from .paths import append_text
 from .pipeline import STAGES, SweepOptions
+from .store.paths import append_text
 
 Status = Literal["running", "completed", "failed"]
 MAX_RUNNING = 4
 """Sweeps running at once; each holds a thread and its engines' threads."""
 MAX_KEPT = 200
 """Sweeps remembered for get_sweep_status and list_sweeps; older finished ones are forgotten."""
-log = logging.getLogger("sweepy.jobs")
+log = logging.getLogger("sweepy.sweeps")
 
 
 def new_job_id() -> str:

@@ -1,6 +1,6 @@
 """The MCP server: `create_server()` builds the SDK's low-level `Server` with Sweepy's tools (one argument model
-in sweepy.arguments and one short body here each), its prompts (sweepy.prompts) and its resources
-(sweepy.resources). The envelope, validation and per-call helpers live in sweepy.protocol; the behaviour in
+in sweepy.mcp.arguments and one short body here each), its prompts (sweepy.mcp.prompts) and its resources
+(sweepy.mcp.resources). The envelope, validation and per-call helpers live in sweepy.mcp.protocol; the behaviour in
 sweepy.service. server.py and `sweepy serve` both start it on stdio."""
 
 import logging
@@ -13,15 +13,15 @@ import mcp.types as types
 from mcp.server import Server
 from mcp.server.stdio import stdio_server
 
-from . import __version__
+from .. import __version__
+from ..errors import InvalidArgument
+from ..service import SweepyService, clamp
+from ..settings import Settings
+from ..sweeps import SweepJob
 from . import arguments as a
-from .errors import InvalidArgument
-from .jobs import SweepJob
 from .prompts import Prompts
 from .protocol import Call, ToolTable, envelope
 from .resources import Resources, report_link
-from .service import SweepyService, clamp
-from .settings import Settings
 
 INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.
 Chat flow: create_profile (name, titles, location, resume; Sweepy asks for what is missing where the app can)
@@ -150,7 +150,7 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
 
 
 def sweepy_tools(service: SweepyService) -> ToolTable:
-    """Every tool: its argument model (sweepy.arguments) and a short body onto the service."""
+    """Every tool: its argument model (sweepy.mcp.arguments) and a short body onto the service."""
     tools = ToolTable(service.settings)
 
     def links(paths: list[tuple[str, str]]) -> list[types.ResourceLink]:

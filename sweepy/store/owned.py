@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidArgument, SweepyError
+from ..errors import InvalidArgument, SweepyError
 from .paths import (
     MAX_DATA_BYTES,
     MAX_STATE_BYTES,
