@@ -9,7 +9,7 @@ clearance required") are read as such: a sentence that grants something never bl
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Kind = Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language"]
 Verdict = Literal["blocks", "warns", "ok"]
@@ -319,25 +319,48 @@ _PARAGRAPHS_PER_WORD = 20
 
 def _paragraphs(text: str) -> list[tuple[str, list[tuple[tuple[str, ...], Reader]]]]:
     """The paragraphs (text between line breaks) holding an anchor word, in order, each with the readers whose
-    anchors it holds."""
+    anchors it holds: one scan of the text with every anchor in one trie-shaped pattern."""
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
         return [(text, list(_READERS))] if text else []
-    found: dict[tuple[int, int], list[tuple[tuple[str, ...], Reader]]] = {}
-    for anchors, read in _READERS:
-        spans: set[tuple[int, int]] = set()
-        for word in anchors:
-            at, count = lowered.find(word), 0
-            while at >= 0 and count < _PARAGRAPHS_PER_WORD:
-                begin = lowered.rfind("\n", 0, at) + 1
-                end = lowered.find("\n", at)
-                end = len(text) if end < 0 else end
-                spans.add((begin, end))
-                at, count = lowered.find(word, end), count + 1
-        for span in spans:
-            found.setdefault(span, []).append((anchors, read))
-    order = [reader for reader in _READERS]
-    return [(text[b:e], sorted(readers, key=order.index)) for (b, e), readers in sorted(found.items())]
+    found: list[tuple[str, list[tuple[tuple[str, ...], Reader]]]] = []
+    end = -1
+    wanted: set[int] = set()
+    begin = 0
+    for match in _ANCHORS.finditer(lowered):
+        at = match.start()
+        if at > end:  # a new paragraph
+            if wanted:
+                found.append((text[begin:end], [_READERS[n] for n in sorted(wanted)]))
+            begin = lowered.rfind("\n", 0, at) + 1
+            end = lowered.find("\n", at)
+            end = len(text) if end < 0 else end
+            wanted = set()
+        wanted.update(_BY_ANCHOR[match.group()])
+    if wanted:
+        found.append((text[begin:end], [_READERS[n] for n in sorted(wanted)]))
+    return found
+
+
+def _trie_pattern(words: list[str]) -> str:
+    """One alternation of `words` shaped as a trie ("spons|sponsor" as "spons(?:or)?"): the regex engine then
+    tries one branch per letter instead of every word at every position."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and not ends else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return build(trie)
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
@@ -513,3 +536,9 @@ _READERS: tuple[tuple[tuple[str, ...], Reader], ...] = (
     (("fluen", "native", "nativ", "proficien", "c1", "c2", "b2", "fließend", "verhandlungssicher", "muttersprach",
       "courant", "maîtrise", "bilingue", "dominio", "fluido", "business-level", "business level"), _language),
 )  # fmt: skip
+_BY_ANCHOR: dict[str, tuple[int, ...]] = {}
+for _n, (_anchors, _read) in enumerate(_READERS):
+    for _anchor in _anchors:
+        _BY_ANCHOR[_anchor] = (*_BY_ANCHOR.get(_anchor, ()), _n)
+_ANCHORS = re.compile(_trie_pattern(sorted(_BY_ANCHOR, key=len, reverse=True)))
+"""Every reader's anchor words, longest first; a match names the readers it brings in (`_BY_ANCHOR`)."""
