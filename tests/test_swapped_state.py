@@ -148,3 +148,22 @@ def test_a_history_folder_removed_mid_sweep_is_a_storage_error(state: Path) -> N
     with pytest.raises(StorageError) as caught:
         store.count()
     assert "cannot be opened" in caught.value.message
+
+
+def test_the_session_store_is_never_written_through_a_swapped_results_folder(outside: Path) -> None:
+    """The session store (results/sessions.db) writes under the folder lock, which refuses the swapped folder."""
+    from sweepy.domain.cards import Card
+    from sweepy.store.session import Session, SessionStore
+
+    ws = Workspace.from_env()
+    folder = ws.resolve_write("results", "results_dir")
+    folder.mkdir()
+    store = SessionStore(folder)
+    card = Card(job_id="j1", title="Paralegal", company="Northwind")
+    store.activate(Session(profile_stem="p", cards=[card]))
+    swap_for_link(folder, outside)
+    before = snapshot(outside)
+    with pytest.raises(PathNotAllowed):
+        store.activate(Session(profile_stem="p", cards=[card]))
+    assert snapshot(outside) == before and sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+    assert SessionStore(folder.with_name("results_real")).load("p").cards == [card]

@@ -176,6 +176,14 @@ def check_date(raw: str | None, now: dt.date) -> str:
     return day.isoformat()
 
 
+def _insert_event(db: sqlite3.Connection, profile: str, event: Event, now: float) -> None:
+    db.execute(
+        "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, source, recorded_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (profile, event.job_id, event.status, event.date, event.note, event.resume, event.track, event.source, now),
+    )
+
+
 class ApplicationStore(HistoryStore):
     """The application tables of a history database. Every write is one IMMEDIATE transaction."""
 
@@ -266,21 +274,7 @@ class ApplicationStore(HistoryStore):
                     (profile, event.job_id, event.status, event.date),
                 ).fetchone()
                 if same is None:
-                    db.execute(
-                        "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, "
-                        "source, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            profile,
-                            event.job_id,
-                            event.status,
-                            event.date,
-                            event.note,
-                            event.resume,
-                            event.track,
-                            event.source,
-                            now,
-                        ),
-                    )
+                    _insert_event(db, profile, event, now)
                     changed.append(True)
                 elif event.note and event.note != same[1]:
                     db.execute("UPDATE application_events SET note = ? WHERE id = ?", (event.note, same[0]))
@@ -292,21 +286,7 @@ class ApplicationStore(HistoryStore):
     def add_status(self, profile: str, event: Event) -> None:
         """An event for a posting that is already tracked (a status typed in the CSV)."""
         with self._write() as db:
-            db.execute(
-                "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, source, "
-                "recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    profile,
-                    event.job_id,
-                    event.status,
-                    event.date,
-                    event.note,
-                    event.resume,
-                    event.track,
-                    event.source,
-                    self.clock(),
-                ),
-            )
+            _insert_event(db, profile, event, self.clock())
 
     def last_change(self, profile: str, job_id: str) -> float | None:
         """When the posting's history last changed (seconds since the epoch), None if it never did."""

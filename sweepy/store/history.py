@@ -1,7 +1,6 @@
 """SQLite history of reported postings, per profile: WAL, busy timeout, IMMEDIATE writes, named migrations."""
 
 import contextlib
-import os
 import re
 import sqlite3
 import time
@@ -10,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidArgument, StorageError
-from .paths import DIR_FD_WRITES, Workspace, make_real_dir, open_real_dir, open_regular
+from .paths import Workspace, make_real_dir, open_regular, sqlite_in_real_dir
 
 DAY = 86_400
 _OWN_FILES = re.compile(
@@ -161,34 +160,8 @@ class HistoryStore:
             ) from None
 
     @contextmanager
-    def _open(self) -> Iterator[sqlite3.Connection]:
-        """A connection to the database inside its folder as it was checked: the folder is opened part by part
-        without following links (a folder swapped for a link since is refused, as for every other write), and
-        held open while the connection lives. Where the OS names an open folder (/proc/self/fd on Linux),
-        SQLite opens the file through that descriptor, so neither the database nor its -wal and -shm can be
-        created on the other side of a link swapped in after the check."""
-        if not DIR_FD_WRITES:
-            db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-            try:
-                yield db
-            finally:
-                db.close()
-            return
-        dir_fd = open_real_dir(self.path.parent, create=False)
-        try:
-            pinned = f"/proc/self/fd/{dir_fd}"
-            where = f"{pinned}/{self.path.name}" if os.path.isdir(pinned) else str(self.path)
-            db = sqlite3.connect(where, timeout=10.0, isolation_level=None)
-            try:
-                yield db
-            finally:
-                db.close()
-        finally:
-            os.close(dir_fd)
-
-    @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        with self._errors(), self._open() as db:
+        with self._errors(), sqlite_in_real_dir(self.path, timeout=10.0) as db:
             db.execute("PRAGMA synchronous=NORMAL")
             yield db
 
@@ -198,7 +171,7 @@ class HistoryStore:
         deadline = time.monotonic() + 10
         while True:
             try:
-                with self._open() as db:
+                with sqlite_in_real_dir(self.path, timeout=10.0) as db:
                     db.execute("PRAGMA journal_mode=WAL")
                 return
             except sqlite3.OperationalError as exc:

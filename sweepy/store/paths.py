@@ -6,6 +6,7 @@ import json
 import math
 import os
 import secrets
+import sqlite3
 import stat
 import sys
 import tempfile
@@ -356,6 +357,35 @@ def open_real_dir(folder: Path, create: bool = True) -> int:
     return fd
 
 
+@contextlib.contextmanager
+def sqlite_in_real_dir(
+    path: Path, timeout: float, guarded: bool = True, **options: Any
+) -> Iterator[sqlite3.Connection]:
+    """A connection to the SQLite database `path` inside its folder as it was checked: the folder is opened part
+    by part without following links (a folder swapped for a link since is refused, as for every other write),
+    and held open while the connection lives. Where the OS names an open folder (/proc/self/fd on Linux), SQLite
+    opens the file through that descriptor, so neither the database nor its -wal and -shm can be created on the
+    other side of a link swapped in after the check. `guarded` False (a folder Sweepy only reads) opens by path."""
+    if not (guarded and DIR_FD_WRITES):
+        db = sqlite3.connect(path, timeout=timeout, isolation_level=None, **options)
+        try:
+            yield db
+        finally:
+            db.close()
+        return
+    dir_fd = open_real_dir(path.parent, create=False)
+    try:
+        pinned = f"/proc/self/fd/{dir_fd}"
+        where = f"{pinned}/{path.name}" if os.path.isdir(pinned) else str(path)
+        db = sqlite3.connect(where, timeout=timeout, isolation_level=None, **options)
+        try:
+            yield db
+        finally:
+            db.close()
+    finally:
+        os.close(dir_fd)
+
+
 def make_real_dir(folder: Path) -> None:
     """Create `folder` (a real path, from resolve_write) part by part, never through a symbolic link."""
     if DIR_FD_WRITES:
@@ -364,46 +394,14 @@ def make_real_dir(folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
 
 
-def _write_in(dir_fd: int, name: str, data: bytes) -> None:
-    """Write `name` inside the open folder: a new temp file (never through a link), fsync, rename, fsync."""
-    while True:
-        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd)
-            break
-        except FileExistsError:
-            continue
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=dir_fd)
-        raise
-    with contextlib.suppress(OSError):
-        os.fsync(dir_fd)
-
-
 def atomic_write_bytes(target: Path, data: bytes) -> None:
     """Write beside the target, fsync, rename over it, fsync the folder: never a torn file.
 
     `target` must come from `Workspace.resolve_write`. The folder is opened part by part without following
     symlinks at the moment of writing, so swapping it for a link after the check cannot redirect the write.
     """
-    try:
-        if DIR_FD_WRITES:
-            dir_fd = open_real_dir(target.parent)
-            try:
-                _write_in(dir_fd, target.name, data)
-            finally:
-                os.close(dir_fd)
-        else:
-            _write_by_path(target, data)
-    except OSError as exc:
-        raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+    with atomic_writer(target) as handle:
+        handle.write(data)
 
 
 def _open_temp(dir_fd: int, name: str) -> tuple[int, str]:
@@ -457,24 +455,6 @@ def atomic_writer(target: Path) -> Iterator[BinaryIO]:
                 raise
     except OSError as exc:
         raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
-
-
-def _write_by_path(target: Path, data: bytes) -> None:
-    """The same without folder descriptors (Windows): the folder's real path is checked again just before."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if Path(os.path.realpath(target.parent)) != target.parent:
-        raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written. Put it back.")
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def remove_file(target: Path) -> bool:

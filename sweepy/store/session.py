@@ -470,13 +470,11 @@ class SessionStore:
         if self._memory is not None:
             yield self._memory
             return
-        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        try:
+        # Every write holds the results folder's lock, which refuses a folder swapped for a link.
+        with paths.sqlite_in_real_dir(self.path, timeout=30.0, guarded=False, check_same_thread=False) as db:
             if write:
                 db.execute("PRAGMA synchronous=NORMAL")
             yield db
-        finally:
-            db.close()
 
     @contextmanager
     def _transaction(self, db: sqlite3.Connection, write: bool) -> Iterator[None]:
