@@ -2,6 +2,7 @@
 last value), the posting as it was when tracked, and what watch_postings last saw of it. Kept in the profile's
 history database (sweepy/store/history.py opens it: WAL, busy timeout, IMMEDIATE writes, named migrations)."""
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -20,7 +21,7 @@ from ..errors import SweepyError
 from .csvfiles import tracking_index
 from .history import HistoryStore, check_history_path
 from .paths import Workspace, file_identity
-from .session import load_session
+from .session import SessionStore
 
 Status = Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
 STATUSES: tuple[str, ...] = get_args(Status)
@@ -340,16 +341,20 @@ class ApplicationStore(HistoryStore):
 
 
 def sync_with_csv(
-    store: ApplicationStore, profile: str, folder: Path, known: list[Card], day: str
+    store: ApplicationStore, profile: str, folder: Path, find: Callable[[set[str]], dict[str, Card]], day: str
 ) -> dict[str, dict[str, str]]:
     """The CSV and the store agree. A status the person typed in one of the profile's CSVs (a valid one, other
     than what the store last exchanged with that CSV, in a CSV saved after the store's last change for that
     job) is recorded as of `day`. Then the tracking columns the next CSV shows for every tracked job: its
-    status, the day it was applied to and the follow-up day (the person's own values win for those two)."""
+    status, the day it was applied to and the follow-up day (the person's own values win for those two).
+    `find`: the cards of these job_ids (only a status typed for an untracked job needs its card)."""
     applications = store.applications(profile)
-    cards = {card.job_id: card for card in known}
+    index = tracking_index(folder, profile).values
+    untracked = {job_id for job_id, (_s, values) in index.items()
+                 if values[0].strip().lower() in STATUSES and job_id not in applications}  # fmt: skip
+    cards = find(untracked) if untracked else {}
     exchanged: dict[str, str] = {}
-    for job_id, (source, values) in tracking_index(folder, profile).values.items():
+    for job_id, (source, values) in index.items():
         typed = values[0].strip().lower()
         application = applications.get(job_id)
         if typed not in STATUSES or (application is not None and typed in (application.csv_status,
@@ -391,6 +396,14 @@ def csv_values(applications: dict[str, Application]) -> dict[str, dict[str, str]
     return overlay
 
 
+def _cards_with(cards: Sequence[Card], job_ids: set[str]) -> dict[str, Card]:
+    """The cards of `job_ids`; a sweep's ScoredCards lists its ids without decoding every card."""
+    listed = getattr(cards, "job_ids", None)
+    if callable(listed):
+        return {job_id: cards[n] for n, job_id in enumerate(listed()) if job_id in job_ids}
+    return {card.job_id: card for card in cards if card.job_id in job_ids}
+
+
 def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
                   cards: Sequence[Card], log: Callable[[str], None]) -> dict[str, dict[str, str]] | None:  # fmt: skip
     """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in as of today, and the
@@ -402,11 +415,17 @@ def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder:
         if not path.is_file() and not typed:
             return None
         store = ApplicationStore(path, clock=lambda: clock)
-        try:
-            earlier = load_session(folder, stem).cards
-        except SweepyError:
-            earlier = []
-        return sync_with_csv(store, stem, folder, [*earlier, *cards], today(clock).isoformat())
+
+        def find(job_ids: set[str]) -> dict[str, Card]:
+            """These jobs' cards, from the new sweep's cards first, then the profile's earlier session: only
+            their rows are read (a sweep of 80,000 cards is never decoded whole for a few typed statuses)."""
+            found = _cards_with(cards, job_ids)
+            with contextlib.suppress(SweepyError), SessionStore(folder).reading(stem) as view:
+                for job_id, card in view.cards(job_ids - set(found)).items():
+                    found[job_id] = card
+            return found
+
+        return sync_with_csv(store, stem, folder, find, today(clock).isoformat())
     except SweepyError as exc:
         log(f"applications not synced with the CSV: {exc.message}")
         return None
