@@ -75,13 +75,20 @@ class SweepContext:
         return HistoryStore(path, clock=self.clock)
 
 
+def discover_request(
+    profile: Profile, workspace: Workspace, network: Network | None, log: Callable[[str], None]
+) -> DiscoverRequest:
+    """What the profile asks every engine, the sweep's sources and the employer boards alike."""
+    return DiscoverRequest(profile.search.titles, profile.search.location, workspace, profile.custom_platforms(),
+                           network=network, log=log)  # fmt: skip
+
+
 def discover_sources(
     profile: Profile, workspace: Workspace, network: Network | None, log: Callable[[str], None]
 ) -> Discovery:
     """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
     configs = validate_sources(profile.sources, workspace)
-    request = DiscoverRequest(profile.search.titles, profile.search.location, workspace,
-                              profile.custom_platforms(), network=network, log=log)  # fmt: skip
+    request = discover_request(profile, workspace, network, log)
     return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
 
 
@@ -120,8 +127,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
         kept, drops = deduplicate(kept)
         out.drops += drops
     if profile.employer_boards.enabled and profile.employer_boards.max:
-        request = DiscoverRequest(search.titles, search.location, ctx.workspace, profile.custom_platforms(),
-                                  network=ctx.network, log=ctx.log)  # fmt: skip
+        request = discover_request(profile, ctx.workspace, ctx.network, ctx.log)
         out.sources += check_employer_boards(kept, request, profile.sources, profile.employer_boards.max,
                                              profile.orchestrator.timeout_per_source_seconds)  # fmt: skip
     stage(4)
