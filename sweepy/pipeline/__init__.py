@@ -119,7 +119,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
                         search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
                         ctx.today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                        tuple(profile.exclude_keywords), profile.seeker(), profile.eligibility == "strict")  # fmt: skip
+                        tuple(profile.exclude_keywords))  # fmt: skip
     kept, drops = filter_postings(found.postings, criteria)
     out.drops += drops
     stage(3)
@@ -146,7 +146,10 @@ def run(ctx: SweepContext) -> SweepOutcome:
     scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
-    out.cards = score_postings(reported, scorer, ctx.today)
+    out.cards = score_postings(reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict")
+    if out.cards.ineligible:  # not reported, so not marked seen: a later `flag` sweep shows them
+        out.drops["ineligible"] += len(out.cards.ineligible)
+        out.history_entries = [e for e in out.history_entries if e[1] not in out.cards.ineligible]
     stage(6)
     return out
 

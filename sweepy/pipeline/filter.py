@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..domain.eligibility import Seeker, assess, blocking
 from ..domain.postings import Posting
 from ..domain.text import contains_phrase, normalize, normalize_company, normalize_title
 
@@ -48,10 +47,6 @@ class Criteria:
     """Kinds of job to keep (empty: all); a posting that does not say its kind is kept."""
     exclude_companies: tuple[str, ...] = ()
     exclude_keywords: tuple[str, ...] = ()
-    seeker: Seeker | None = None
-    """Who applies: eligibility findings are read for each kept posting (None: not read)."""
-    strict_eligibility: bool = False
-    """`eligibility: strict`: a posting with a `blocks` finding is dropped as `ineligible` (else kept, flagged)."""
 
 
 def title_phrases(titles: Iterable[str], synonyms: Iterable[Iterable[str]]) -> list[str]:
@@ -142,7 +137,7 @@ def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[P
     avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
     kept: list[Posting] = []
     for posting in postings:
-        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting) or _eligibility(posting, criteria)
+        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting)
         if reason:
             drops[reason] += 1
         else:
@@ -190,15 +185,6 @@ class Avoid:
             if any(contains_phrase(text, phrase) for phrase in self.keywords):
                 return "excluded_keyword"
         return None
-
-
-def _eligibility(posting: Posting, c: Criteria) -> str | None:
-    """Read the posting's eligibility findings for this person; strict profiles drop a blocked posting."""
-    if c.seeker is None:
-        return None
-    posting.eligibility = assess(posting.description, c.seeker, open_to=posting.open_to, location=posting.location,
-                                 title=posting.title)  # fmt: skip
-    return "ineligible" if c.strict_eligibility and blocking(posting.eligibility) else None
 
 
 def salary_status(posting: Posting, min_salary: int) -> str:

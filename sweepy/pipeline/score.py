@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO, overload
 
 from ..domain.cards import Card, CardSalary, EligibilityFinding, EncodedCard, GhostSignal
+from ..domain.eligibility import Seeker, assess
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
 from ..domain.scoring import Scorer
@@ -25,7 +26,12 @@ def card_id(posting: Posting) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None) -> Card:
+def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, seeker: Seeker | None = None) -> Card:
+    """The card of a posting; with `seeker`, its eligibility findings for that person are read first (here, one
+    posting at a time as its description is cleaned, not for every posting at once in the filter)."""
+    if seeker is not None:
+        posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
+                                     title=posting.title)  # fmt: skip
     result = scorer.score(posting.title, posting.description)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
@@ -66,7 +72,14 @@ class ScoredCards(Sequence[Card]):
     Card objects, or as text in memory, took most of a sweep's memory) and is read back as a Card on access;
     `encoded` hands the result file and the session store the text as it is."""
 
-    def __init__(self, spool: BinaryIO | None = None, index: list[tuple[str, int, str, int, int, bool]] | None = None):
+    def __init__(
+        self,
+        spool: BinaryIO | None = None,
+        index: list[tuple[str, int, str, int, int, bool]] | None = None,
+        ineligible: set[str] | None = None,
+    ):
+        self.ineligible = ineligible or set()
+        """Canonical URLs of the postings dropped because a finding blocks the person (`eligibility: strict`)."""
         self._spool = spool
         self._index = index or []
         """(job_id, match_score, title, offset, length, blocked) per card, best first."""
@@ -103,17 +116,28 @@ class ScoredCards(Sequence[Card]):
         return (Card.model_validate_json(self._text(e)) for e in self._index)
 
 
-def score_postings(postings: list[Posting], scorer: Scorer, today: dt.date | None = None) -> ScoredCards:
+def score_postings(
+    postings: list[Posting],
+    scorer: Scorer,
+    today: dt.date | None = None,
+    seeker: Seeker | None = None,
+    strict: bool = False,
+) -> ScoredCards:
     """Cards of the postings, best first. Consumes `postings` (the list is emptied as each one is scored), so a
-    posting's memory goes as its card is written to the spool."""
+    posting's memory goes as its card is written to the spool. With `strict`, a card an eligibility finding
+    blocks is dropped (counted in `ineligible`); otherwise it is kept and ranks after eligible ones."""
     ranked: list[tuple[tuple[int, bool, str, str, str], tuple[str, int, str, int, int, bool]]] = []
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
-    offset = 0
+    offset, dropped = 0, set()
     postings.reverse()
     try:
         while postings:
-            card = make_card(postings.pop(), scorer, today)
+            posting = postings.pop()
+            card = make_card(posting, scorer, today, seeker)
+            if strict and card.blocked:
+                dropped.add(posting.canonical_url)
+                continue
             count = taken.get(card.job_id, 0)  # without dedupe (or twin openings on one board) a role repeats
             taken[card.job_id] = count + 1
             if count:  # keep ids unique
@@ -128,4 +152,4 @@ def score_postings(postings: list[Posting], scorer: Scorer, today: dt.date | Non
         spool.close()
         raise
     ranked.sort(key=lambda pair: pair[0])
-    return ScoredCards(spool, [entry for _key, entry in ranked])
+    return ScoredCards(spool, [entry for _key, entry in ranked], dropped)

@@ -257,21 +257,27 @@ def test_keywords_to_avoid_read_title_and_description_as_whole_words() -> None:
 
 
 def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
+    """Read in the score stage, one posting at a time: flagged and ranked after the eligible card of equal
+    score by default, dropped (and counted) under `eligibility: strict`."""
     from sweepy.domain.eligibility import Seeker
+    from sweepy.domain.scoring import Scorer
+    from sweepy.pipeline.score import score_postings
 
-    blocked = posting(description="A great team. We are unable to sponsor visas for this role.")
-    fine = posting("Senior Paralegal", description="Visa sponsorship is available.")
-    seeker = Seeker(needs_sponsorship=True)
+    def found() -> list[Posting]:
+        return [posting(description="A great team. We are unable to sponsor visas for this role."),
+                posting("Paralegal", "Brooklyn, NY", description="Visa sponsorship is available.")]  # fmt: skip
 
-    kept, drops = filter_postings([blocked, fine], criteria(seeker=seeker))
-    assert titles(kept) == ["Paralegal", "Senior Paralegal"] and drops == Counter()
-    assert [(f.kind, f.verdict, f.quote) for f in kept[0].eligibility] == [
+    scorer, seeker = Scorer(["Paralegal"], [], [], ""), Seeker(needs_sponsorship=True)
+    cards = score_postings(found(), scorer, TODAY, seeker)
+    assert [(c.location, c.blocked) for c in cards] == [("Brooklyn, NY", False), ("New York, NY", True)]
+    assert [(f.kind, f.verdict, f.quote) for f in cards[1].eligibility] == [
         ("sponsorship", "blocks", "We are unable to sponsor visas for this role.")
     ]
-    assert [f.verdict for f in kept[1].eligibility] == ["ok"]
+    assert [f.verdict for f in cards[0].eligibility] == ["ok"] and cards.ineligible == set()
 
-    kept, drops = filter_postings([blocked, fine], criteria(seeker=seeker, strict_eligibility=True))
-    assert titles(kept) == ["Senior Paralegal"] and drops == Counter({"ineligible": 1})
+    strict = score_postings(found(), scorer, TODAY, seeker, strict=True)
+    assert [c.location for c in strict] == ["Brooklyn, NY"]
+    assert strict.ineligible == {found()[0].canonical_url}
 
 
 def test_cards_say_whether_a_pay_range_law_applies_and_is_met() -> None:
