@@ -26,6 +26,7 @@ from .domain.urls import PLATFORM_HOSTS
 from .errors import NotFound, ProfileError
 from .store import paths
 from .store.paths import Workspace
+from .store.reads import read_regular
 from .validation import describe_validation_error
 
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
@@ -345,7 +346,7 @@ def validate_profile_data(data: dict[str, Any], origin: str, fix: str = "") -> P
 def load_profile(path: Path) -> Profile:
     """Read and validate a profile file (already resolved to an existing file)."""
     try:
-        text = paths.read_regular(path, "Profile", MAX_PROFILE_BYTES, ProfileError).decode("utf-8")
+        text = read_regular(path, "Profile", MAX_PROFILE_BYTES, ProfileError).decode("utf-8")
     except UnicodeDecodeError:
         raise ProfileError(f"Profile {path} is not UTF-8 text.") from None
     except OSError as exc:
@@ -439,7 +440,7 @@ def init_workspace(workspace: Workspace) -> list[Path]:
     for source in sorted(bundled_profiles().glob("*.yaml")):
         target = workspace.resolve_write(workspace.home / "profiles" / source.name, "example profile")
         if not target.exists():
-            paths.atomic_write_bytes(target, paths.read_regular(source, "Bundled profile", MAX_PROFILE_BYTES))
+            paths.atomic_write_bytes(target, read_regular(source, "Bundled profile", MAX_PROFILE_BYTES))
             written.append(target)
     paths.make_real_dir(workspace.results_dir("results"))
     return written

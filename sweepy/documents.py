@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import DocumentError
-from .store.paths import read_regular
+from .store.reads import read_regular
 
 T = TypeVar("T")
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .documents import MAX_DOCX_UNCOMPRESSED, MAX_FILE_BYTES, check_docx, open_docx, read_pdf
 from .errors import DocumentError
-from .store.paths import read_regular
+from .store.reads import read_regular
 
 __all__ = ["MAX_DOCX_UNCOMPRESSED", "MAX_FILE_BYTES", "check_docx", "fingerprint", "resume_text"]
 

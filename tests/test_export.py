@@ -388,14 +388,18 @@ def test_an_edit_of_an_older_csv_or_a_deleted_csv_still_carries_exactly(workspac
     assert {row["job_id"]: row["status"] for row in parse(day[4])} == {a.job_id: "applied", b.job_id: "offer"}
 
 
-def test_a_damaged_index_is_rebuilt_from_the_csvs(workspace: Path) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    ['{"version": 1, "csvs": [', "[" * 100_000 + "]" * 100_000],  # cut short; nested past the parser (RecursionError)
+)
+def test_a_damaged_index_is_rebuilt_from_the_csvs(workspace: Path, damage: str) -> None:
     folder = workspace / "results"
     a = card("Paralegal")
     first = folder / f"{STEM}_20240601-090000.csv"
     write_cards_csv(first, [a], tracking=True, stem=STEM)
     excel_edit(first, {a.job_id: {"notes": "call Bob"}})
     write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [a], tracking=True, stem=STEM)
-    index_path(folder, STEM).write_text('{"version": 1, "csvs": [', encoding="utf-8")
+    index_path(folder, STEM).write_text(damage, encoding="utf-8")
     third = folder / f"{STEM}_20240603-090000.csv"
     assert write_cards_csv(third, [a], tracking=True, stem=STEM) == 1
     assert [row["notes"] for row in parse(third)] == ["call Bob"]

@@ -83,6 +83,19 @@ def test_the_breakers_are_never_locked_or_written_through_a_swapped_state_folder
     assert swapped.open_until("greenhouse:acme") is None  # the other side is not read as Sweepy's state
 
 
+def test_a_breakers_file_nested_too_deeply_reads_as_no_open_breaker(state: Path) -> None:
+    (state / "breakers.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # RecursionError before
+    book = BreakerBook(state / "breakers.json", threshold=1, cooldown=60, clock=lambda: 1000.0)
+    assert book.open_until("greenhouse:acme") is None
+    book.record({"greenhouse:acme": False})  # and the damaged file is replaced by a good one
+    assert (
+        BreakerBook(state / "breakers.json", threshold=1, cooldown=60, clock=lambda: 1000.0).open_until(
+            "greenhouse:acme"
+        )
+        == 1060.0
+    )
+
+
 def test_the_cache_creates_reads_and_prunes_nothing_through_a_swapped_folder(state: Path, outside: Path) -> None:
     now = [1_000_000.0]
     cache = ResponseCache(state / "cache", ttl_seconds=3600, clock=lambda: now[0])

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SweepyError
-from ..store.paths import MAX_STATE_BYTES, atomic_write_text, read_regular
+from ..store.paths import atomic_write_text, read_in_real_dir
+from ..store.reads import MAX_STATE_BYTES, loads_finite
 
 
 class BreakerBook:
@@ -26,7 +27,7 @@ class BreakerBook:
 
     def _read(self) -> dict[str, dict[str, Any]]:
         try:  # read inside the state folder as it was checked (a folder swapped for a link reads as empty)
-            data = json.loads(read_regular(self.path, "Breakers", MAX_STATE_BYTES, in_real_dir=True))
+            data = loads_finite(read_in_real_dir(self.path, "Breakers", MAX_STATE_BYTES))
         except (OSError, ValueError, SweepyError):
             return {}
         if not isinstance(data, dict):

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import SweepyError
-from ..store.paths import DIR_FD_WRITES, MAX_DATA_BYTES, atomic_write_bytes, open_real_dir, read_regular
+from ..store.paths import DIR_FD_WRITES, atomic_write_bytes, open_real_dir, read_in_real_dir
+from ..store.reads import MAX_DATA_BYTES
 
 _MAGIC = b"sweepy-cache-1 "
 FUTURE_TOLERANCE = 60.0
@@ -39,7 +40,7 @@ class ResponseCache:
 
     def get(self, key: str) -> bytes | None:
         try:  # read inside the folder as it was checked: a `cache` swapped for a link is a miss
-            raw = read_regular(self._file(key), "Cache entry", MAX_DATA_BYTES, in_real_dir=True)
+            raw = read_in_real_dir(self._file(key), "Cache entry", MAX_DATA_BYTES)
         except (OSError, SweepyError):
             return None
         header, _, body = raw.partition(b"\n")

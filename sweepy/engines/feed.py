@@ -8,7 +8,8 @@ from typing import Any
 
 from ..domain.records import RecordError, posting_from_record
 from ..errors import EngineConfigError, NotFound, SweepyError
-from ..store.paths import NonFiniteNumber, TooDeep, Workspace, loads_finite, open_regular, read_regular
+from ..store.paths import Workspace
+from ..store.reads import NonFiniteNumber, TooDeep, loads_finite, open_regular, read_regular
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 

@@ -22,7 +22,8 @@ from mcp.shared.exceptions import MCPError
 from ..config import MAX_PROFILE_BYTES
 from ..errors import SweepyError
 from ..service import SweepyService
-from ..store.paths import INSTALL_DIR, MAX_DATA_BYTES, Workspace, read_regular
+from ..store.paths import INSTALL_DIR, Workspace
+from ..store.reads import MAX_DATA_BYTES, read_regular
 from ..store.results import read_result, result_cards, result_files
 from ..store.session import check_stem
 

@@ -26,7 +26,8 @@ from ..store.applications import (
     today,
 )
 from ..store.history import check_history_path
-from ..store.paths import FileIdentity, Workspace, file_identity
+from ..store.paths import Workspace
+from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
 from .base import ServiceBase

@@ -14,7 +14,8 @@ from ..errors import SweepyError
 from ..resume import fingerprint
 from ..settings import Settings
 from ..store.owned import OwnWrites, protected_resumes
-from ..store.paths import FileIdentity, Workspace, file_identity
+from ..store.paths import Workspace
+from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, SessionStore, View
 from ..sweeps import SweepRegistry
 

@@ -16,7 +16,7 @@ from ..net.addresses import host_problem
 from ..pipeline.dedupe import role_key
 from ..pipeline.score import make_card
 from ..resume import resume_text
-from ..store.paths import NonFiniteNumber, loads_finite
+from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
 from .base import ServiceBase, noted
 

@@ -20,7 +20,8 @@ from ..domain.cards import Card
 from ..errors import SweepyError
 from .csvfiles import tracking_index
 from .history import HistoryStore, check_history_path
-from .paths import Workspace, file_identity
+from .paths import Workspace
+from .reads import file_identity
 from .session import SessionStore
 
 Status = Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]

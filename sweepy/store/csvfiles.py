@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ..domain.cards import Card, CardSalary
 from ..errors import StorageError
-from .paths import atomic_write_bytes, read_regular
+from .paths import atomic_write_bytes
+from .reads import read_regular
 from .tracking import TrackingIndex, Values
 
 CARD_COLUMNS = (

@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidArgument, StorageError
-from .paths import Workspace, make_real_dir, open_regular, sqlite_in_real_dir
+from .paths import Workspace, make_real_dir, sqlite_in_real_dir
+from .reads import open_regular
 
 DAY = 86_400
 _OWN_FILES = re.compile(

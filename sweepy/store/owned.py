@@ -17,17 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, SweepyError
-from .paths import (
-    MAX_DATA_BYTES,
-    MAX_STATE_BYTES,
-    Workspace,
-    atomic_write_bytes,
-    atomic_write_text,
-    keep_backup,
-    loads_finite,
-    read_regular,
-    remove_file,
-)
+from .paths import Workspace, atomic_write_bytes, atomic_write_text, keep_backup, remove_file
+from .reads import MAX_DATA_BYTES, MAX_STATE_BYTES, loads_finite, read_regular
 
 MANIFEST = "written.json"
 MAX_ENTRIES = 2_000

@@ -15,7 +15,8 @@ from ..pipeline import SweepContext, SweepOutcome
 from ..validation import describe_validation_error
 from .applications import sweep_overlay
 from .csvfiles import write_cards_csv
-from .paths import MAX_DATA_BYTES, atomic_writer, loads_finite, read_regular
+from .paths import atomic_writer
+from .reads import MAX_DATA_BYTES, loads_finite, read_regular
 from .session import Session, SessionStore, folder_lock
 
 RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")

@@ -29,7 +29,7 @@ if sys.platform != "win32":
 from ..domain.cards import JUDGMENT_FIELDS, Card, EncodedCard
 from ..errors import InvalidArgument, NotFound, StorageError
 from ..validation import describe_validation_error
-from . import paths
+from . import paths, reads
 
 ACTIVE = "report_session.json"
 """The active session's file of the JSON era (read once, then moved into the store)."""
@@ -201,14 +201,14 @@ _DAMAGED = (
 def _parse_legacy(path: Path) -> Session | None:
     """A session file of the JSON era, None if there is none; StorageError if it is damaged."""
     try:
-        text = paths.read_regular(path, "Session file", paths.MAX_DATA_BYTES).decode("utf-8")
+        text = reads.read_regular(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
         raise StorageError(f"Session file {path} cannot be read ({exc}).") from None
     try:
-        data = paths.loads_finite(text)
-    except (paths.NonFiniteNumber, paths.TooDeep) as exc:
+        data = reads.loads_finite(text)
+    except (reads.NonFiniteNumber, reads.TooDeep) as exc:
         raise StorageError(_DAMAGED.format(path, f": {exc}")) from None
     except ValueError:
         data = None

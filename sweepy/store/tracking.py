@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StorageError
-from .paths import atomic_write_text, file_identity, read_regular
+from .paths import atomic_write_text
+from .reads import file_identity, loads_finite, read_regular
 
 INDEX_VERSION = 3  # 2: each CSV's listed jobs; 3: identities carry the device
 RACY_NS = 2_000_000_000
@@ -47,7 +48,7 @@ class TrackingIndex:
     def load(cls, folder: Path, stem: str) -> "TrackingIndex | None":
         """The saved index, None when there is none or it is not one this version wrote (it is then rebuilt)."""
         try:
-            data = json.loads(read_regular(index_path(folder, stem), "Tracking index", 50_000_000))
+            data = loads_finite(read_regular(index_path(folder, stem), "Tracking index", 50_000_000))
             csvs, values = data["csvs"], data["values"]
             ok = data["version"] == INDEX_VERSION and isinstance(csvs, dict) and isinstance(values, dict)
             index = cls({str(k): dict(v) for k, v in csvs.items()},
