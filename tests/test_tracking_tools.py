@@ -29,7 +29,7 @@ from mcp_helpers import (
 from report_helpers import pdf_text, squeeze
 
 from sweepy.domain.cards import Card
-from sweepy.domain.followups import calendar_bytes, follow_ups
+from sweepy.store.followups import calendar_bytes, follow_ups
 from sweepy.store.applications import Application, ApplicationStore, Event, TrackedPosting
 
 pytestmark = pytest.mark.anyio

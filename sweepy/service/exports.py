@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card
-from ..domain.followups import FollowUp, ReportMarks, calendar_bytes
+from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..errors import SweepyError
 from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
 from ..store.owned import OwnWrites

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card, rank
-from ..domain.followups import follow_ups, report_marks
+from ..store.followups import follow_ups, report_marks
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..store.applications import Application, csv_values, today

@@ -1,2 +1,3 @@
-"""The stores: the workspace and its write guard (paths, owned), the session store, the history and application
-stores (SQLite), result files and the CSVs with their tracking columns."""
+"""The stores: the workspace and its write guard (paths, owned), bounded reads and the one JSON parser (reads),
+the session store, the history and application stores (SQLite) with the follow-up calendar read from the
+applications (followups), result files and the CSVs with their tracking columns."""

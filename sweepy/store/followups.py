@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import __version__
-from ..store.applications import FOLLOW_UP_DAYS, STATUSES, Application
+from .applications import FOLLOW_UP_DAYS, STATUSES, Application
 
 PRODID = f"-//Sweepy//Sweepy {__version__}//EN"
 
