@@ -11,7 +11,7 @@ from typing import Any
 from .config import init_workspace
 from .errors import SweepFailed, SweepyError
 from .service import SweepyService
-from .store.paths import Workspace
+from .settings import Settings
 
 
 def _summary(payload: dict[str, Any]) -> str:
@@ -73,7 +73,7 @@ def _results(args: argparse.Namespace) -> int:
 
 def _init(_args: argparse.Namespace) -> int:
     """Create the workspace with the example profiles; say where it is and what to run next."""
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     written = init_workspace(ws)
     print(f"workspace: {ws.home}")
     for path in written:

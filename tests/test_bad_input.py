@@ -18,8 +18,8 @@ from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write
 from sweepy.config import load_profile
 from sweepy.errors import DocumentError, ProfileError, StorageError
 from sweepy.resume import resume_text
+from sweepy.settings import Settings
 from sweepy.store.csvfiles import carried_tracking
-from sweepy.store.paths import Workspace
 
 pytestmark = pytest.mark.anyio
 
@@ -342,7 +342,7 @@ def test_fifo_profile_state_and_earlier_csv_are_never_opened_for_a_blocking_read
     state = setup.state / "state.json"
     state.unlink()
     os.mkfifo(state)
-    assert Workspace.from_env().read_state() == {}  # an unreadable state means "no default profile"
+    assert Settings.from_env().workspace().read_state() == {}  # an unreadable state means "no default profile"
     results = setup.home / "results"
     results.mkdir()
     os.mkfifo(results / "alex_rivera_paralegal_20261118-090000.csv")

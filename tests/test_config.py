@@ -18,8 +18,8 @@ from sweepy.config import (
     validate_profile_data,
 )
 from sweepy.errors import NotFound, ProfileError
+from sweepy.settings import Settings
 from sweepy.store import paths
-from sweepy.store.paths import Workspace
 from sweepy.store.session import check_stem
 
 DESIGN_PROFILE = """\
@@ -380,7 +380,7 @@ def test_one_matchable_title_is_enough_and_any_script_counts() -> None:
 
 
 def test_find_profile_falls_back_to_the_bundled_profiles(workspace: Path) -> None:
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     assert find_profile(ws, None) == PROFILES / "paralegal_nyc.yaml"  # the workspace is empty
     own = workspace / "profiles" / "example.yaml"
     own.parent.mkdir()
@@ -395,7 +395,7 @@ def test_find_profile_without_any_profile_names_both_folders(
     empty_install.mkdir()
     monkeypatch.setattr(paths, "INSTALL_DIR", empty_install)
     with pytest.raises(NotFound) as caught:
-        find_profile(Workspace.from_env(), None)
+        find_profile(Settings.from_env().workspace(), None)
     assert caught.value.message == (
         "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
         "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, profiles/example.yaml in "

@@ -4,12 +4,14 @@ from conftest import PROFILES
 
 from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine, validate_sources
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_the_live_example_enables_real_boards_and_every_keyless_board_and_no_keyed_engine() -> None:
     profile = load_profile(PROFILES / "example_live.yaml")
-    configs = validate_sources(profile.sources, Workspace.from_env())  # no key needed: the keyed ones are off
+    configs = validate_sources(
+        profile.sources, Settings.from_env().workspace()
+    )  # no key needed: the keyed ones are off
     assert {"greenhouse", "lever", "ashby", *default_engines()} == set(configs)
     assert all(get_engine(name).uses_network for name in configs)
     assert {name for name, block in profile.sources.items() if not block["enabled"]} == {

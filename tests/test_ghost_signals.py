@@ -9,8 +9,8 @@ from mcp_helpers import profile_args, write_feed, write_resume
 from sweepy.config import load_profile
 from sweepy.pipeline import SweepContext, SweepOptions, commit_history, run
 from sweepy.service import SweepyService
+from sweepy.settings import Settings
 from sweepy.store.history import DAY
-from sweepy.store.paths import Workspace
 
 START = 1_780_000_000.0  # 2026-05-28 UTC
 
@@ -21,7 +21,7 @@ def record(url: str, title: str = "Paralegal", company: str = "Northwind Labs, I
 
 
 def sweep(workspace: Path, profile: Path, now: float) -> dict[str, list[tuple[str, str]]]:
-    ctx = SweepContext(load_profile(profile), profile, Workspace.from_env(), SweepOptions(include_seen=True),
+    ctx = SweepContext(load_profile(profile), profile, Settings.from_env().workspace(), SweepOptions(include_seen=True),
                        today=dt.date.fromtimestamp(now), clock=lambda: now)  # fmt: skip
     out = run(ctx)
     commit_history(ctx, out)

@@ -11,7 +11,8 @@ from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, PathNotAllowed
 from sweepy.pipeline import SweepContext, run
 from sweepy.service import SweepyService
-from sweepy.store.paths import Workspace, append_text, atomic_write_text
+from sweepy.settings import Settings
+from sweepy.store.paths import append_text, atomic_write_text
 from sweepy.store.results import write_results
 from sweepy.store.session import folder_lock
 
@@ -31,7 +32,7 @@ def outside(workspace: Path) -> Path:
 
 def refused(raw: str | Path) -> PathNotAllowed:
     with pytest.raises(PathNotAllowed) as caught:
-        Workspace.from_env().resolve_write(raw, "profile path")
+        Settings.from_env().workspace().resolve_write(raw, "profile path")
     return caught.value
 
 
@@ -80,7 +81,7 @@ def test_dangling_symlink_to_outside_is_refused(workspace: Path, outside: Path) 
 
 
 def test_paths_inside_home_and_state_are_accepted(workspace: Path) -> None:
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     state = real(workspace.parent / "state")
     assert ws.resolve_write("profiles/pedro.yaml") == real(workspace) / "profiles" / "pedro.yaml"
     assert ws.resolve_write(workspace / "results" / "a.csv") == real(workspace) / "results" / "a.csv"
@@ -93,7 +94,7 @@ def test_paths_inside_home_and_state_are_accepted(workspace: Path) -> None:
 def test_symlink_that_stays_inside_is_accepted(workspace: Path) -> None:
     (workspace / "results").mkdir()
     (workspace / "latest").symlink_to(workspace / "results", target_is_directory=True)
-    assert Workspace.from_env().resolve_write("latest/a.csv") == real(workspace) / "results" / "a.csv"
+    assert Settings.from_env().workspace().resolve_write("latest/a.csv") == real(workspace) / "results" / "a.csv"
 
 
 @pytest.mark.parametrize(
@@ -103,7 +104,7 @@ def test_only_exact_1_allows_external_writes(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str, allowed: bool
 ) -> None:
     monkeypatch.setenv("SWEEPY_ALLOW_EXTERNAL_WRITES", value)
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     assert ws.allow_external is allowed
     target = tmp_path / "elsewhere" / "x.yaml"
     if allowed:
@@ -115,32 +116,32 @@ def test_only_exact_1_allows_external_writes(
 
 def test_external_writes_are_refused_when_unset(tmp_path: Path) -> None:
     assert "SWEEPY_ALLOW_EXTERNAL_WRITES" not in os.environ
-    assert Workspace.from_env().allow_external is False
+    assert Settings.from_env().workspace().allow_external is False
     refused(tmp_path / "elsewhere" / "x.yaml")
 
 
 @pytest.mark.parametrize("raw", ["profiles/a\x00b.yaml", "\x00"])
 def test_nul_in_the_path_is_an_invalid_argument(raw: str) -> None:
     with pytest.raises(InvalidArgument) as caught:
-        Workspace.from_env().resolve_write(raw, "output path")
+        Settings.from_env().workspace().resolve_write(raw, "output path")
     assert caught.value.message == "output path contains a NUL character; pass a plain file path."
 
 
 @pytest.mark.parametrize("raw", ["", "   "])
 def test_empty_path_is_an_invalid_argument(raw: str) -> None:
     with pytest.raises(InvalidArgument) as caught:
-        Workspace.from_env().resolve_write(raw, "output path")
+        Settings.from_env().workspace().resolve_write(raw, "output path")
     assert caught.value.message == "output path is empty; pass a file path."
 
 
 def test_lone_surrogate_is_an_invalid_argument() -> None:
     with pytest.raises(InvalidArgument) as caught:
-        Workspace.from_env().resolve_write("profiles/a\ud800.yaml", "output path")
+        Settings.from_env().workspace().resolve_write("profiles/a\ud800.yaml", "output path")
     assert caught.value.message == "output path is not valid Unicode text; pass a plain file path."
 
 
 def test_atomic_write_replaces_content_and_leaves_no_temp_files(workspace: Path) -> None:
-    target = Workspace.from_env().resolve_write("results/notes.txt")
+    target = Settings.from_env().workspace().resolve_write("results/notes.txt")
     atomic_write_text(target, "first version\n")
     assert target.read_text(encoding="utf-8") == "first version\n"
     atomic_write_text(target, "second, longer version ✓\n")
@@ -159,7 +160,7 @@ def test_atomic_write_to_a_shorter_text_does_not_leave_old_bytes(workspace: Path
 def test_a_results_dir_that_is_a_file_is_refused(workspace: Path) -> None:
     (workspace / "notes.txt").write_text("mine", encoding="utf-8")
     with pytest.raises(InvalidArgument, match="is a file, not a folder"):
-        Workspace.from_env().results_dir("notes.txt")
+        Settings.from_env().workspace().results_dir("notes.txt")
     assert (workspace / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
@@ -171,7 +172,7 @@ def test_stale_temp_files_of_interrupted_writes_are_removed(workspace: Path, tmp
     for path in (stale, fresh, keep):
         path.write_text("x", encoding="utf-8")
     os.utime(stale, (1_000_000_000, 1_000_000_000))
-    assert Workspace.from_env().remove_stale_temp_files() == [stale]
+    assert Settings.from_env().workspace().remove_stale_temp_files() == [stale]
     assert sorted(p.name for p in results.iterdir()) == [".p_session.json.cd34.tmp", "p_session.json"]
 
 
@@ -185,7 +186,7 @@ def swap_for_link(folder: Path, outside: Path) -> None:
 
 
 def test_atomic_write_refuses_a_folder_swapped_for_a_symlink(workspace: Path, outside: Path) -> None:
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     target = ws.resolve_write("results/report_session.json")
     target.parent.mkdir()
     swap_for_link(workspace / "results", outside)
@@ -199,7 +200,7 @@ def test_atomic_write_refuses_a_folder_swapped_for_a_symlink(workspace: Path, ou
 
 
 def test_a_deeper_missing_folder_is_created_only_inside(workspace: Path, outside: Path) -> None:
-    target = Workspace.from_env().resolve_write("results/logs/deep/run.log")
+    target = Settings.from_env().workspace().resolve_write("results/logs/deep/run.log")
     (workspace / "results").mkdir()
     swap_for_link(workspace / "results", outside)
     with pytest.raises(PathNotAllowed):
@@ -210,7 +211,7 @@ def test_a_deeper_missing_folder_is_created_only_inside(workspace: Path, outside
 
 
 def test_folder_lock_refuses_a_folder_swapped_for_a_symlink(workspace: Path, outside: Path) -> None:
-    folder = Workspace.from_env().results_dir("results")
+    folder = Settings.from_env().workspace().results_dir("results")
     folder.mkdir()
     swap_for_link(folder, outside)
     with pytest.raises(PathNotAllowed), folder_lock(folder):
@@ -223,7 +224,7 @@ def test_sweep_results_never_land_in_a_folder_swapped_in_after_discovery(workspa
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
     created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl"))
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     folder = ws.results_dir("results")
     ctx = SweepContext(load_profile(Path(created["profile_path"])), Path(created["profile_path"]), ws)
     out = run(ctx)

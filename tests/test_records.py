@@ -10,7 +10,7 @@ import pytest
 from sweepy.domain.postings import Salary
 from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.engines import DiscoverRequest, get_engine
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 BASE: dict[str, Any] = {
     "title": "Paralegal",
@@ -278,7 +278,7 @@ def test_bad_records_are_skipped_and_the_rest_of_the_feed_is_kept(workspace: Pat
     ]
     (workspace / "jobs.json").write_text("[" + ", ".join([good, *bad, good]) + "]", encoding="utf-8")
     engine = get_engine("feed")
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     request = DiscoverRequest(titles=["Paralegal"], location="New York, NY", workspace=ws, custom_platforms={})
     result = engine.discover(engine.parse_config({"path": "jobs.json"}, ws), request)
     assert [p.company for p in result.postings] == ["Northwind Labs", "Northwind Labs"]

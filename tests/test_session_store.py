@@ -14,8 +14,8 @@ from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, NotAssessed, StorageError
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
+from sweepy.settings import Settings
 from sweepy.store.history import check_history_path
-from sweepy.store.paths import Workspace
 from sweepy.store.session import DB_NAME, RANK_ORDER, Session, SessionStore
 
 PROFILE = """\
@@ -236,7 +236,7 @@ def test_the_history_cannot_be_pointed_at_the_session_store(workspace: Path, nam
     activate(workspace, cards(3))  # the store exists and is an SQLite file: the header check alone would pass it
     before = snapshot(workspace)
     with pytest.raises(InvalidArgument, match="one of Sweepy's own files"):
-        check_history_path(Workspace.from_env(), f"results/{name}", "history.path")
+        check_history_path(Settings.from_env().workspace(), f"results/{name}", "history.path")
     assert snapshot(workspace) == before
 
 

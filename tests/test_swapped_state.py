@@ -13,14 +13,14 @@ from conftest import snapshot
 from sweepy.engines.breaker import BreakerBook
 from sweepy.engines.cache import ResponseCache
 from sweepy.errors import InvalidArgument, PathNotAllowed, StorageError
+from sweepy.settings import Settings
 from sweepy.store.history import HistoryStore, check_history_path
-from sweepy.store.paths import Workspace
 
 
 @pytest.fixture
 def state() -> Path:
     """The real state folder, as a sweep resolves it before it starts."""
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     folder = ws.resolve_write(ws.state_dir, "state folder")
     folder.mkdir()
     return folder
@@ -146,7 +146,7 @@ def test_a_swap_during_many_cache_writes_never_lands_outside(state: Path, outsid
     ],
 )
 def test_history_path_refuses_sweepys_own_names_that_do_not_exist_yet(name: str) -> None:
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     assert not ws.expand(name).exists()
     with pytest.raises(InvalidArgument) as caught:
         check_history_path(ws, name, "history.path")
@@ -168,7 +168,7 @@ def test_the_session_store_is_never_written_through_a_swapped_results_folder(out
     from sweepy.domain.cards import Card
     from sweepy.store.session import Session, SessionStore
 
-    ws = Workspace.from_env()
+    ws = Settings.from_env().workspace()
     folder = ws.resolve_write("results", "results_dir")
     folder.mkdir()
     store = SessionStore(folder)

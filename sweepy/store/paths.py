@@ -92,13 +92,6 @@ class Workspace:
     state_dir: Path
     allow_external: bool = False
 
-    @classmethod
-    def from_env(cls) -> "Workspace":
-        """The workspace the environment names now (sweepy.settings reads the variables)."""
-        from ..settings import Settings  # settings builds on this module
-
-        return Settings.from_env().workspace()
-
     @property
     def roots(self) -> tuple[Path, Path]:
         return (self.home, self.state_dir)

@@ -10,7 +10,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -90,11 +90,11 @@ def test_a_wrong_key_is_an_error_that_does_not_show_it(
 def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ADZUNA_APP_KEY")
     with pytest.raises(EngineConfigError, match="ADZUNA_APP_KEY is not set"):
-        get_engine("adzuna").parse_config({"country": "us"}, Workspace.from_env())
+        get_engine("adzuna").parse_config({"country": "us"}, Settings.from_env().workspace())
     monkeypatch.setenv("ADZUNA_MY_KEY", "k")
     monkeypatch.delenv("ADZUNA_APP_ID")
     with pytest.raises(EngineConfigError, match="ADZUNA_APP_ID is not set"):
-        get_engine("adzuna").parse_config({"app_key_env": "ADZUNA_MY_KEY"}, Workspace.from_env())
+        get_engine("adzuna").parse_config({"app_key_env": "ADZUNA_MY_KEY"}, Settings.from_env().workspace())
 
 
 @pytest.mark.parametrize(
@@ -104,4 +104,4 @@ def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None
 )  # fmt: skip
 def test_bad_config_values_are_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=f"adzuna: '{field}'"):
-        get_engine("adzuna").parse_config(block, Workspace.from_env())
+        get_engine("adzuna").parse_config(block, Settings.from_env().workspace())

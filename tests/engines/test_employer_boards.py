@@ -9,7 +9,7 @@ from web import sweep
 from sweepy.engines import DiscoverRequest
 from sweepy.engines.http import build_client, open_network
 from sweepy.pipeline.employers import check_employer_boards
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def remotive_job(ident: int, title: str, company: str, link: str) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def test_a_remotive_card_found_on_its_employers_board_and_one_that_is_not(boards
     assert len(found) == 4
 
     with open_network(build_client, tmp_path, None, None, trust_base_urls=True) as network:
-        request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, network=network)
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, network=network)
         reports = check_employer_boards(found, request, {"greenhouse": {"enabled": False, "boards": ["x"],
                                                                         "base_url": boards.url}}, 50, 10.0)  # fmt: skip
 
@@ -62,7 +62,7 @@ def test_lookups_stop_at_the_profiles_maximum(boards: FakeBoards, tmp_path: Path
     boards.fault("/api/remote-jobs", Fault("status", status=200, body={"job-count": 5, "jobs": listed}))
     found = sweep("remotive", {"base_url": boards.url}, tmp_path, titles=["Paralegal"]).postings
     with open_network(build_client, tmp_path, None, None, trust_base_urls=True) as network:
-        request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, network=network)
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, network=network)
         reports = check_employer_boards(found, request, {"greenhouse": {"base_url": boards.url}}, 2, 10.0)
     assert sorted(r.source for r in reports) == ["board0", "board1"]
     assert boards.hits("/v1/boards/") == 2

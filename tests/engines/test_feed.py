@@ -8,7 +8,7 @@ import pytest
 from sweepy.engines import DiscoverRequest, EngineResult, get_engine
 from sweepy.engines.feed import MAX_LINE_BYTES
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 JSON_RECORDS = [
     {
@@ -38,7 +38,7 @@ CSV_BYTES = (
 
 
 def discover(path: str) -> EngineResult:
-    workspace = Workspace.from_env()
+    workspace = Settings.from_env().workspace()
     engine = get_engine("feed")
     config = engine.parse_config({"path": path}, workspace)
     request = DiscoverRequest(titles=["Paralegal"], location="New York, NY", workspace=workspace, custom_platforms={})
@@ -138,20 +138,20 @@ def test_folder_holding_all_three(workspace: Path) -> None:
 def test_missing_path_fails_parse_config() -> None:
     engine = get_engine("feed")
     with pytest.raises(EngineConfigError) as caught:
-        engine.parse_config({"path": "nowhere/jobs.json"}, Workspace.from_env())
+        engine.parse_config({"path": "nowhere/jobs.json"}, Settings.from_env().workspace())
     assert caught.value.message.startswith("feed: feed path 'nowhere/jobs.json' does not exist")
 
 
 def test_empty_path_fails_parse_config() -> None:
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("feed").parse_config({}, Workspace.from_env())
+        get_engine("feed").parse_config({}, Settings.from_env().workspace())
     assert caught.value.message == "feed: 'path' is required: the JSON, JSONL or CSV file (or folder) to read."
 
 
 def test_unknown_config_key_fails_parse_config(workspace: Path) -> None:
     (workspace / "jobs.json").write_text("[]", encoding="utf-8")
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("feed").parse_config({"path": "jobs.json", "url": "x"}, Workspace.from_env())
+        get_engine("feed").parse_config({"path": "jobs.json", "url": "x"}, Settings.from_env().workspace())
     assert caught.value.message == "feed: unknown key 'url'."
 
 
@@ -185,7 +185,7 @@ def test_json_that_is_not_a_list_is_a_skipped_source(workspace: Path) -> None:
 
 def test_feed_file_removed_after_config_is_a_skipped_source(workspace: Path) -> None:
     (workspace / "jobs.json").write_text("[]", encoding="utf-8")
-    workspace_ = Workspace.from_env()
+    workspace_ = Settings.from_env().workspace()
     engine = get_engine("feed")
     config = engine.parse_config({"path": "jobs.json"}, workspace_)
     (workspace / "jobs.json").unlink()

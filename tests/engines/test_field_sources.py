@@ -18,7 +18,7 @@ from sweepy.domain.scoring import Scorer
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.jobspy import postings_from_rows
 from sweepy.pipeline.score import make_card
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def kinds(postings: list[Posting]) -> list[tuple[str, str | None]]:
@@ -211,6 +211,6 @@ def test_jobspy_reads_job_type() -> None:
         base | {"id": f"in-{n}", "job_url": f"https://www.indeed.com/viewjob?jk={n}", "job_type": kind}
         for n, kind in enumerate(["fulltime", "parttime", "internship", "contract", float("nan")])
     ]
-    request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, source="Paralegal")
+    request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, source="Paralegal")
     found = postings_from_rows(get_engine("jobspy"), request, rows)
     assert [p.employment_type for p in found.postings] == ["full_time", "part_time", "internship", "contract", None]

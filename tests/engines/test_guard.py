@@ -21,7 +21,7 @@ from sweepy.engines.base import SourceError
 from sweepy.engines.http import api_url, build_client, open_network
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 ACME = r"^/v1/boards/acme/jobs$"
 
@@ -186,7 +186,7 @@ def test_a_brace_in_base_url_is_a_profile_error_naming_the_key(
 ) -> None:
     monkeypatch.setenv("JOOBLE_API_KEY", JOOBLE_KEY)
     with pytest.raises(EngineConfigError, match=f"{engine}: 'base_url'") as caught:
-        get_engine(engine).parse_config(block, Workspace.from_env())
+        get_engine(engine).parse_config(block, Settings.from_env().workspace())
     assert "must not hold a brace" in caught.value.message
 
 
@@ -233,8 +233,8 @@ def test_the_budget_covers_workday_pages_searched_per_title(boards: FakeBoards, 
 
 def test_max_bytes_is_bounded_in_the_profile() -> None:
     with pytest.raises(EngineConfigError, match="greenhouse: 'max_bytes'"):
-        get_engine("greenhouse").parse_config({"boards": ["acme"], "max_bytes": 999}, Workspace.from_env())
-    config = get_engine("greenhouse").parse_config({"boards": ["acme"]}, Workspace.from_env())
+        get_engine("greenhouse").parse_config({"boards": ["acme"], "max_bytes": 999}, Settings.from_env().workspace())
+    config = get_engine("greenhouse").parse_config({"boards": ["acme"]}, Settings.from_env().workspace())
     assert config.max_bytes == 50_000_000  # type: ignore[attr-defined]
 
 
@@ -313,7 +313,7 @@ def test_four_stalled_boards_on_one_host_do_not_delay_a_source_on_another_host(
                 four_waiting.set()
 
     boards.fault(r"^/v1/boards/", Fault("gate", gate=release, arrived=arrived))
-    workspace = Workspace.from_env()
+    workspace = Settings.from_env().workspace()
     configs = {
         "greenhouse": get_engine("greenhouse").parse_config(
             {"boards": ["acme", "emptyco", *(f"b{n}" for n in range(38))], "base_url": boards.url}, workspace

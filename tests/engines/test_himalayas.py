@@ -10,7 +10,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_cursor_pages_become_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -66,5 +66,5 @@ def test_a_failing_answer_skips_the_source(boards: FakeBoards, tmp_path: Path) -
 )
 def test_malformed_config_is_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("himalayas").parse_config(block, Workspace.from_env())
+        get_engine("himalayas").parse_config(block, Settings.from_env().workspace())
     assert field in caught.value.message

@@ -12,7 +12,7 @@ from web import sweep
 from sweepy.engines import get_engine
 from sweepy.engines.hn_hiring import parse_header
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 Row = tuple[str, str, str, str | None, tuple[float | None, float | None, str | None, str] | None, str]
 
@@ -143,4 +143,4 @@ def test_no_hiring_thread_is_a_bad_response(
 @pytest.mark.parametrize("block", [{"months": 0}, {"months": 13}, {"months": "2"}])
 def test_months_is_checked(block: dict[str, object]) -> None:
     with pytest.raises(EngineConfigError, match="'months'"):
-        get_engine("hn_hiring").parse_config(block, Workspace.from_env())
+        get_engine("hn_hiring").parse_config(block, Settings.from_env().workspace())

@@ -21,7 +21,7 @@ from sweepy.engines.http import (
 )
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 ACME = r"^/v1/boards/acme/jobs$"
 
@@ -198,11 +198,11 @@ def test_a_profile_cannot_send_another_secret_of_the_server(
     # named for the engine are read, and only the real API receives keys unless the person trusts base_urls.
     monkeypatch.setenv("CLOUD_TOKEN", "sk-do-not-send")
     with pytest.raises(EngineConfigError, match="not named for this engine; use a name starting with SERPAPI_"):
-        get_engine("serpapi").parse_config({"api_key_env": "CLOUD_TOKEN"}, Workspace.from_env())
+        get_engine("serpapi").parse_config({"api_key_env": "CLOUD_TOKEN"}, Settings.from_env().workspace())
     monkeypatch.setenv("SERPAPI_API_KEY", "serp-key")
-    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Workspace.from_env())
+    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Settings.from_env().workspace())
     with open_network(build_client, tmp_path, None, None) as network:  # SWEEPY_TRUST_BASE_URLS not set
-        request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, network=network)
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, network=network)
         found = discover({"serpapi": config}, request)
     (report,) = found.sources
     assert (report.status, report.reason, report.requests) == ("skipped", "config", 0)

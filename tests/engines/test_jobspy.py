@@ -9,7 +9,7 @@ from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.base import SourceError
 from sweepy.engines.jobspy import JobspyConfig, postings_from_rows
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 NAN = float("nan")
 COLUMNS = (
@@ -47,7 +47,7 @@ ROWS = [
 
 
 def request() -> DiscoverRequest:
-    return DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, source="Paralegal")
+    return DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, source="Paralegal")
 
 
 def test_dataframe_rows_become_postings_with_every_field_normalised() -> None:
@@ -84,7 +84,7 @@ def test_dataframe_rows_become_postings_with_every_field_normalised() -> None:
 
 def test_without_python_jobspy_the_profile_is_refused_with_the_install_command() -> None:
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("jobspy").parse_config({"sites": ["indeed", "linkedin"]}, Workspace.from_env())
+        get_engine("jobspy").parse_config({"sites": ["indeed", "linkedin"]}, Settings.from_env().workspace())
     assert caught.value.message == (
         "jobspy: python-jobspy is not installed; install it with `.venv/bin/pip install -e '.[jobspy]'`"
     )

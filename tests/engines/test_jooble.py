@@ -11,7 +11,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 QUOTED = quote(KEY, safe="")
 
@@ -86,7 +86,7 @@ def test_the_key_in_the_path_is_never_shown_nor_written(
 def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("JOOBLE_API_KEY")
     with pytest.raises(EngineConfigError, match="JOOBLE_API_KEY is not set"):
-        get_engine("jooble").parse_config({}, Workspace.from_env())
+        get_engine("jooble").parse_config({}, Settings.from_env().workspace())
 
 
 @pytest.mark.parametrize(
@@ -94,4 +94,4 @@ def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None
 )
 def test_bad_config_values_are_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=f"jooble: .*'{field}'"):
-        get_engine("jooble").parse_config(block, Workspace.from_env())
+        get_engine("jooble").parse_config(block, Settings.from_env().workspace())

@@ -10,7 +10,7 @@ from web import sweep
 from sweepy.domain.postings import Salary
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_a_site_becomes_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -110,4 +110,4 @@ def test_an_unknown_site_is_skipped_without_counting_as_a_failure(boards: FakeBo
 )
 def test_a_bad_config_names_the_field(block: dict[str, object], problem: str) -> None:
     with pytest.raises(EngineConfigError, match=f"lever: {problem}"):
-        get_engine("lever").parse_config({"enabled": True, **block}, Workspace.from_env())
+        get_engine("lever").parse_config({"enabled": True, **block}, Settings.from_env().workspace())

@@ -9,7 +9,7 @@ from web import sweep
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
 from sweepy.pipeline.discover import discover
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_a_looping_next_link_ends_after_the_distinct_pages(boards: FakeBoards, tmp_path: Path) -> None:
@@ -34,7 +34,7 @@ def test_a_repeating_cursor_ends_after_the_distinct_pages(boards: FakeBoards, tm
 
 def test_a_failing_feed_does_not_sink_the_other_engines(boards: FakeBoards, tmp_path: Path) -> None:
     boards.fault(r"^/api/job-board-api$", Fault("status", 500))
-    workspace = Workspace.from_env()
+    workspace = Settings.from_env().workspace()
     configs = {name: get_engine(name).parse_config({"base_url": boards.url}, workspace)
                for name in ("arbeitnow", "himalayas")}  # fmt: skip
     with open_network(build_client, tmp_path, None, None) as network:

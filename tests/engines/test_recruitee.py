@@ -13,7 +13,7 @@ from sweepy.engines import get_engine
 from sweepy.engines.base import HttpEngineConfig
 from sweepy.engines.recruitee import RecruiteeConfig
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_a_career_site_becomes_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -81,5 +81,7 @@ def test_only_recruitee_accepts_a_company_template() -> None:
 )
 def test_a_base_url_without_the_company_place_is_refused(base_url: str, problem: str) -> None:
     with pytest.raises(EngineConfigError, match="recruitee: 'base_url'") as caught:
-        get_engine("recruitee").parse_config({"companies": ["acme"], "base_url": base_url}, Workspace.from_env())
+        get_engine("recruitee").parse_config(
+            {"companies": ["acme"], "base_url": base_url}, Settings.from_env().workspace()
+        )
     assert problem in caught.value.message

@@ -10,7 +10,7 @@ from conftest import ROOT
 from sweepy.engines import BUILTIN_ENGINE_MODULES, engines, get_engine, register, validate_sources
 from sweepy.engines.feed import FeedEngine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_every_builtin_engine_module_is_registered() -> None:
@@ -32,15 +32,17 @@ def test_every_engine_is_in_the_readme() -> None:
 
 def test_unknown_and_incomplete_engines_are_named_together() -> None:
     with pytest.raises(EngineConfigError) as caught:
-        validate_sources({"nosuch": {}, "feed": {"enabled": True}}, Workspace.from_env())
+        validate_sources({"nosuch": {}, "feed": {"enabled": True}}, Settings.from_env().workspace())
     assert caught.value.details["failing_engines"] == ["feed", "nosuch"]
     assert "unknown engine 'nosuch'" in caught.value.message
     assert "'path' is required" in caught.value.message
 
 
 def test_a_disabled_engine_is_not_checked_for_files() -> None:
-    assert validate_sources({"feed": {"enabled": False}}, Workspace.from_env()) == {}
-    assert validate_sources({"feed": {"enabled": False, "path": "nowhere.jsonl"}}, Workspace.from_env()) == {}
+    assert validate_sources({"feed": {"enabled": False}}, Settings.from_env().workspace()) == {}
+    assert (
+        validate_sources({"feed": {"enabled": False, "path": "nowhere.jsonl"}}, Settings.from_env().workspace()) == {}
+    )
 
 
 @pytest.mark.parametrize(
@@ -53,7 +55,7 @@ def test_a_disabled_engine_is_not_checked_for_files() -> None:
 )
 def test_a_disabled_engine_still_has_its_keys_and_types_checked(block: dict[str, object], problem: str) -> None:
     with pytest.raises(EngineConfigError) as caught:
-        validate_sources({"feed": block}, Workspace.from_env())
+        validate_sources({"feed": block}, Settings.from_env().workspace())
     assert caught.value.message == (
         f"Engine configuration is incomplete: {problem}. Fix sources_config (the profile's sources block) and retry."
     )
@@ -62,13 +64,13 @@ def test_a_disabled_engine_still_has_its_keys_and_types_checked(block: dict[str,
 
 def test_a_disabled_unknown_engine_is_still_an_error() -> None:
     with pytest.raises(EngineConfigError) as caught:
-        validate_sources({"nosuch": {"enabled": False}}, Workspace.from_env())
+        validate_sources({"nosuch": {"enabled": False}}, Settings.from_env().workspace())
     assert caught.value.details["failing_engines"] == ["nosuch"]
 
 
 def test_the_combined_message_gives_one_instruction_at_the_end(workspace: Path) -> None:
     with pytest.raises(EngineConfigError) as caught:
-        validate_sources({"feed": {"path": "feeds/missing.jsonl"}, "nosuch": {}}, Workspace.from_env())
+        validate_sources({"feed": {"path": "feeds/missing.jsonl"}, "nosuch": {}}, Settings.from_env().workspace())
     missing = workspace / "feeds" / "missing.jsonl"
     assert caught.value.message == (
         f"Engine configuration is incomplete: feed: feed path 'feeds/missing.jsonl' does not exist (looked for "

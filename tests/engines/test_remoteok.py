@@ -12,7 +12,7 @@ from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -57,7 +57,7 @@ def test_a_cloudflare_page_with_200_is_a_bad_response_and_other_sources_still_co
     boards: FakeBoards, tmp_path: Path
 ) -> None:
     boards.fault("^/api$", Fault("not_json"))
-    workspace = Workspace.from_env()
+    workspace = Settings.from_env().workspace()
     configs = {
         "remoteok": get_engine("remoteok").parse_config({"base_url": boards.url}, workspace),
         "remotive": get_engine("remotive").parse_config({"base_url": boards.url}, workspace),
@@ -85,4 +85,4 @@ def test_a_feed_that_is_not_an_array_is_a_bad_response(boards: FakeBoards, tmp_p
 )
 def test_config_is_checked(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=field):
-        get_engine("remoteok").parse_config(block, Workspace.from_env())
+        get_engine("remoteok").parse_config(block, Settings.from_env().workspace())

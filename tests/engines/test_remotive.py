@@ -9,7 +9,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -76,4 +76,4 @@ def test_a_blocked_or_garbled_answer_skips_the_source(
 )
 def test_config_is_checked(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=field):
-        get_engine("remotive").parse_config(block, Workspace.from_env())
+        get_engine("remotive").parse_config(block, Settings.from_env().workspace())

@@ -10,7 +10,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -95,7 +95,7 @@ def test_a_wrong_key_is_an_error_that_does_not_show_it(
 def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SERPAPI_API_KEY")
     with pytest.raises(EngineConfigError, match="SERPAPI_API_KEY is not set"):
-        get_engine("serpapi").parse_config({"pages": 2}, Workspace.from_env())
+        get_engine("serpapi").parse_config({"pages": 2}, Settings.from_env().workspace())
 
 
 @pytest.mark.parametrize(
@@ -103,4 +103,4 @@ def test_an_unset_key_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None
 )
 def test_bad_config_values_are_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=f"serpapi: '{field}'"):
-        get_engine("serpapi").parse_config(block, Workspace.from_env())
+        get_engine("serpapi").parse_config(block, Settings.from_env().workspace())

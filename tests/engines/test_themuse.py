@@ -10,7 +10,7 @@ from web import sweep
 
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def test_pages_of_jobs_become_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
@@ -75,8 +75,10 @@ def test_the_key_goes_in_the_query_and_is_shown_nowhere(
 def test_a_named_key_variable_must_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("THEMUSE_KEY", raising=False)
     with pytest.raises(EngineConfigError, match="themuse: the environment variable THEMUSE_KEY is not set"):
-        get_engine("themuse").parse_config({"api_key_env": "THEMUSE_KEY"}, Workspace.from_env())
-    get_engine("themuse").parse_config({}, Workspace.from_env())  # no key named: anonymous, 500 requests an hour
+        get_engine("themuse").parse_config({"api_key_env": "THEMUSE_KEY"}, Settings.from_env().workspace())
+    get_engine("themuse").parse_config(
+        {}, Settings.from_env().workspace()
+    )  # no key named: anonymous, 500 requests an hour
 
 
 @pytest.mark.parametrize(
@@ -86,5 +88,5 @@ def test_a_named_key_variable_must_be_set(monkeypatch: pytest.MonkeyPatch) -> No
 )  # fmt: skip
 def test_malformed_config_is_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("themuse").parse_config(block, Workspace.from_env())
+        get_engine("themuse").parse_config(block, Settings.from_env().workspace())
     assert field in caught.value.message

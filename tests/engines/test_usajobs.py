@@ -11,7 +11,7 @@ from web import sweep
 from sweepy.engines import get_engine
 from sweepy.engines.usajobs import UsajobsConfig, request_headers
 from sweepy.errors import EngineConfigError
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -90,9 +90,9 @@ def test_a_wrong_key_is_an_error_that_does_not_show_it(
 def test_unset_variables_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("USAJOBS_EMAIL")
     with pytest.raises(EngineConfigError, match="USAJOBS_EMAIL is not set"):
-        get_engine("usajobs").parse_config({}, Workspace.from_env())
+        get_engine("usajobs").parse_config({}, Settings.from_env().workspace())
     with pytest.raises(EngineConfigError, match="USAJOBS_FED_KEY is not set"):
-        get_engine("usajobs").parse_config({"api_key_env": "USAJOBS_FED_KEY"}, Workspace.from_env())
+        get_engine("usajobs").parse_config({"api_key_env": "USAJOBS_FED_KEY"}, Settings.from_env().workspace())
 
 
 @pytest.mark.parametrize(
@@ -102,4 +102,4 @@ def test_unset_variables_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
 )  # fmt: skip
 def test_bad_config_values_are_refused_naming_the_field(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=f"usajobs: '{field}'"):
-        get_engine("usajobs").parse_config(block, Workspace.from_env())
+        get_engine("usajobs").parse_config(block, Settings.from_env().workspace())

@@ -12,7 +12,7 @@ from web import sweep
 from sweepy.engines import get_engine
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.filter import Criteria, filter_postings
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 ACME = "https://acme.wd5.myworkdayjobs.com/en-US/External"
 GLOBEX = "https://globex.wd1.myworkdayjobs.com/Careers"
@@ -86,7 +86,7 @@ def test_an_unknown_site_is_skipped_and_the_others_still_count(boards: FakeBoard
 )
 def test_sites_must_be_workday_career_site_urls(sites: list[str], problem: str) -> None:
     with pytest.raises(EngineConfigError) as caught:
-        get_engine("workday").parse_config({"sites": sites}, Workspace.from_env())
+        get_engine("workday").parse_config({"sites": sites}, Settings.from_env().workspace())
     assert "'sites'" in caught.value.message
     assert problem in caught.value.message
 

@@ -9,7 +9,7 @@ import httpx
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import build_client, open_network
 from sweepy.pipeline.discover import Discovery, discover
-from sweepy.store.paths import Workspace
+from sweepy.settings import Settings
 
 
 def sweep(
@@ -26,7 +26,7 @@ def sweep(
     log: Callable[[str], None] | None = None,
 ) -> Discovery:
     """Discover with one engine's block, through the same code path (and the same HTTP layer) as a sweep."""
-    workspace = Workspace.from_env()
+    workspace = Settings.from_env().workspace()
     config = get_engine(engine).parse_config({"enabled": True, **block}, workspace)
     kwargs: dict[str, Any] = {} if clock is None else {"clock": clock}
     if sleep is not None:
