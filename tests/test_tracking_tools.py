@@ -29,8 +29,8 @@ from mcp_helpers import (
 from report_helpers import pdf_text, squeeze
 
 from sweepy.domain.cards import Card
-from sweepy.store.followups import calendar_bytes, follow_ups
 from sweepy.store.applications import Application, ApplicationStore, Event, TrackedPosting
+from sweepy.store.followups import calendar_bytes, follow_ups
 
 pytestmark = pytest.mark.anyio
 TODAY = dt.date.today()

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card
-from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..errors import SweepyError
 from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
+from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..store.owned import OwnWrites
 
 log = logging.getLogger("sweepy.service.exports")

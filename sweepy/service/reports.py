@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card, rank
-from ..store.followups import follow_ups, report_marks
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..store.applications import Application, csv_values, today
+from ..store.followups import follow_ups, report_marks
 from ..store.results import RESULT_NAME, read_result, result_cards, result_files
 from ..store.session import Session, View, check_stem
 from .applications import tracked
