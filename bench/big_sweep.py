@@ -19,9 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 from sweepy.config import load_profile  # noqa: E402
 from sweepy.pipeline import SweepContext, commit_history, run  # noqa: E402
-from sweepy.sample import generate_postings  # noqa: E402
 from sweepy.store.paths import Workspace  # noqa: E402
 from sweepy.store.results import write_results  # noqa: E402
+from tools.sample import generate_postings  # noqa: E402
 
 PROFILE = """\
 name: Big Seeker

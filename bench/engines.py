@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from fakeboards import Answer, Fault, Route, running  # noqa: E402
 from once import measure  # noqa: E402
 
-from sweepy.sample import generate_postings  # noqa: E402
+from tools.sample import generate_postings  # noqa: E402
 
 BOARDS, PER_BOARD = 20, 500
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from sweepy.domain.cards import Judgment
 from sweepy.resume import fingerprint
-from sweepy.sample import generate_postings
 from sweepy.service import SweepyService
 from sweepy.settings import Settings
 from sweepy.store.session import Session, SessionStore
+from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILE = """\

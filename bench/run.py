@@ -30,7 +30,7 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sweepy.sample import generate_postings  # noqa: E402
+from tools.sample import generate_postings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import big_sweep  # noqa: E402

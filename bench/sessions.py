@@ -27,10 +27,10 @@ from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.domain.scoring import Scorer
 from sweepy.pipeline.score import make_card
 from sweepy.resume import resume_text
-from sweepy.sample import generate_postings
 from sweepy.service import SweepyService
 from sweepy.settings import Settings
 from sweepy.store.session import Session, SessionStore
+from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE, PAYLOAD_TARGET = 50, 60_000

@@ -8,7 +8,7 @@ from typing import Any
 import docx
 from mcp.types import CallToolResult
 
-from sweepy.sample import generate_postings
+from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_PY = str(ROOT / "server.py")
@@ -178,7 +178,7 @@ def write_feed(path: Path, records: list[dict[str, Any]]) -> Path:
 
 
 def write_large_feed(path: Path, count: int) -> Path:
-    """`count` generated postings (sweepy.sample, deterministic) in one JSONL file."""
+    """`count` generated postings (tools.sample, deterministic) in one JSONL file."""
     return write_feed(path, generate_postings(count, seed=11))
 
 

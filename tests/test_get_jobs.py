@@ -10,9 +10,9 @@ from sweepy.domain.scoring import Scorer
 from sweepy.mcp.protocol import envelope
 from sweepy.pipeline.score import make_card
 from sweepy.resume import resume_text
-from sweepy.sample import generate_postings
 from sweepy.service import SweepyService
 from sweepy.store.session import Session, SessionStore, card_text
+from tools.sample import generate_postings
 
 DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"
 PAGE_LIMIT_BYTES = 60_000

@@ -12,7 +12,7 @@ import docx
 import pytest
 from pypdf import PdfReader
 
-from sweepy.sample import (
+from tools.sample import (
     DATA_DIR,
     SAMPLE_COUNT,
     SAMPLE_SEED,

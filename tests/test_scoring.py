@@ -8,7 +8,7 @@ import pytest
 from sweepy.domain.scoring import MUST_WEIGHT, RESUME_SATURATION, RESUME_WEIGHT, TITLE_WEIGHT, Score, Scorer, vocabulary
 from sweepy.domain.text import normalize
 from sweepy.resume import resume_text
-from sweepy.sample import generate_postings
+from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,9 @@ def test_an_installed_wheel_keeps_its_workspace_in_the_user_data_folder(tmp_path
     shipped = {p.name for p in (purelib / "sweepy" / "data" / "profiles").iterdir()}
     assert shipped == {"example.yaml", "example_live.yaml", "paralegal_nyc.yaml"}
     assert (purelib / "sweepy" / "data" / "sample_postings.jsonl").is_file()
+    packaged = zipfile.ZipFile(wheel).namelist()
+    assert not [name for name in packaged if name.startswith(("sweepy/sample/", "tools/"))]  # the data generator
+    assert not (purelib / "sweepy" / "sample").exists()
 
     home, data, cwd = tmp_path / "user", tmp_path / "user" / "data", tmp_path / "anywhere"
     cwd.mkdir(parents=True)

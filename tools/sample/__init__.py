@@ -1,6 +1,8 @@
 """Deterministic offline sample data for Sweepy: job posting records and a paralegal resume.
 
-Run ``python -m sweepy.sample`` to regenerate the files in ``sweepy/data``.
+A tool of the checkout, not of the server: the tests and bench/ generate postings with it, and
+``python -m tools.sample`` (from the checkout's root) regenerates the files in ``sweepy/data``, which the wheel
+ships. The wheel does not ship this package (tests/test_wheel.py).
 """
 
 from pathlib import Path
@@ -19,7 +21,7 @@ __all__ = [
     "write_sample_resumes",
 ]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "sweepy" / "data"
 
 
 def main() -> None:

@@ -191,7 +191,7 @@ def _write_resume_pdf(path: Path) -> None:
         title=f"{_RESUME_NAME} - Resume",
         author=_RESUME_NAME,
         subject="Sample resume",
-        creator="sweepy.sample",
+        creator="sweepy.sample",  # its name when sweepy/data/sample_resume.pdf was made: the same bytes again
         invariant=1,
     )
     doc.build(story)
