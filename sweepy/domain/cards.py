@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 
 from .employment import EmploymentType
 from .postings import GhostSignalName
+from .workplace import Workplace
 
-Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
 Verification = Literal["verified", "unverified", "dead", "not_checked"]
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .employment import EmploymentType
 from .text import clean_text
+from .workplace import Workplace as Workplace  # the engines name it with the posting they fill
 
 if TYPE_CHECKING:
     from .eligibility import Finding
 
-Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
 Period = Literal["hour", "day", "week", "month", "year"]
 GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long"]
 

@@ -14,8 +14,10 @@ offers remote *and* hybrid ("Remote or Hybrid", or one location "Hybrid - NYC" b
 
 import re
 from collections.abc import Iterable
+from typing import Literal
 
-from .postings import Workplace
+Workplace = Literal["remote", "hybrid", "onsite", "unknown"]
+"""The one workplace type: a posting's, a card's, a profile's filter and the CSV's column."""
 
 # Every pattern starts with a literal word and checks what precedes it with a lookbehind (`remote(?<!\wremote)` is
 # `\bremote`): a pattern that starts with `\b` or an alternation loses the regex engine's literal scan and costs
