@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from sweepy.domain.cards import CardSalary
+from sweepy.domain.cards import Card
 from sweepy.domain.postings import Salary
 from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
 from sweepy.domain.text import clean_text
@@ -299,12 +299,31 @@ def test_a_card_says_ote_only_when_it_is() -> None:
     base = find_salary("$120k-$160k")
     assert ote is not None and base is not None
     assert ote.to_dict()["ote"] is True and base.to_dict()["ote"] is False
-    assert CardSalary(**ote.to_dict()).brief() == {
+    assert ote.brief() == {
         "currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
         "text": "OTE $120k-$160k", "ote": True,
     }  # fmt: skip
-    assert "ote" not in CardSalary(**base.to_dict()).brief()
-    assert CardSalary().ote is False  # a card saved before the field existed
+    assert "ote" not in base.brief()
+
+
+STORED_SALARY = {"min": 32.0, "max": 40.0, "currency": "USD", "period": "hour", "annual_min": 66560.0,
+                 "annual_max": 83200.0, "text": "$32-$40/hr"}  # fmt: skip
+"""A card's salary as sessions and result files stored it before `predicted` and `ote` existed."""
+
+
+def test_a_card_keeps_its_postings_salary_and_stores_it_as_before() -> None:
+    salary = Salary(min=32.0, max=40.0, currency="USD", period="hour", text="$32-$40/hr")
+    card = Card(job_id="j", title="Paralegal", company="Contoso", salary=salary)
+    assert card.salary == salary
+    assert card.to_json()["salary"] == {**STORED_SALARY, "predicted": False, "ote": False}  # same keys, same order
+    assert list(card.to_json()["salary"]) == [*STORED_SALARY, "predicted", "ote"]
+
+
+def test_a_card_stored_before_predicted_and_ote_loads() -> None:
+    stored = json.dumps({"job_id": "j", "title": "Paralegal", "company": "Contoso", "salary": STORED_SALARY})
+    salary = Card.model_validate_json(stored).salary
+    assert salary == Salary(min=32.0, max=40.0, currency="USD", period="hour", text="$32-$40/hr")
+    assert (salary.annual_min, salary.annual_max, salary.predicted, salary.ote) == (66_560, 83_200, False, False)
 
 
 @pytest.mark.parametrize(
@@ -329,7 +348,5 @@ def test_a_raw_description_that_may_state_pay_is_told_apart_cheaply(
 def test_the_report_says_a_range_is_on_target_earnings() -> None:
     ote, base = find_salary("OTE $120k-$160k"), find_salary("$120k-$160k")
     assert ote is not None and base is not None
-    assert salary_line(CardSalary(**ote.to_dict())) == (
-        "OTE $120k-$160k · on-target earnings: base plus commission or bonus at target"
-    )
-    assert salary_line(CardSalary(**base.to_dict())) == "$120k-$160k"
+    assert salary_line(ote) == ("OTE $120k-$160k · on-target earnings: base plus commission or bonus at target")
+    assert salary_line(base) == "$120k-$160k"

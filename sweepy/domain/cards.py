@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from .employment import EmploymentType
-from .postings import GhostSignalName
+from .postings import GhostSignalName, Salary, whole_numbers
 from .workplace import Workplace
 
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
@@ -35,13 +35,6 @@ CSS_COLOURS = frozenset(
     yellowgreen""".split()
 )
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-def _whole_numbers(data: dict[str, Any]) -> None:
-    """Whole floats as integers (80, not 80.0): the same number in JSON, in fewer characters."""
-    for key, value in data.items():
-        if isinstance(value, float) and value.is_integer():
-            data[key] = int(value)
 
 
 Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
@@ -91,37 +84,6 @@ TERMS_IN_BRIEF = 10
 """matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases."""
 
 
-class CardSalary(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    min: float | None = None
-    max: float | None = None
-    currency: str | None = None
-    period: str = "year"
-    annual_min: float | None = None
-    annual_max: float | None = None
-    text: str = ""
-    predicted: bool = False
-    ote: bool = False
-    """On-target earnings (base plus commission or bonus at target), not base pay alone."""
-
-    def brief(self) -> dict[str, Any]:
-        """As get_jobs shows it: the posted text and the yearly figures; the posted figures only when they are
-        not yearly ones already, `predicted` and `ote` only when true."""
-        data = self.model_dump(mode="json", exclude_none=True, exclude={"predicted", "ote"})
-        _whole_numbers(data)
-        for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
-            if data.get(posted) == data.get(annual):
-                data.pop(posted, None)
-        if not self.text:
-            data.pop("text")
-        if self.predicted:
-            data["predicted"] = True
-        if self.ote:
-            data["ote"] = True
-        return data
-
-
 class EligibilityFinding(BaseModel):
     """One sentence of the posting that bears on whether this person can apply (sweepy/domain/eligibility.py)."""
 
@@ -158,7 +120,7 @@ class Card(BaseModel):
     engine: str = ""
     also_on: list[str] = []
     posted_at: str | None = None
-    salary: CardSalary | None = None
+    salary: Salary | None = None
     salary_status: str = "no_minimum"
     description: str = ""
     match_score: int = 0
@@ -263,7 +225,7 @@ class Card(BaseModel):
         if self.salary is not None:
             data["salary"] = self.salary.brief()
         data["description"] = self.description
-        _whole_numbers(data)
+        whole_numbers(data)
         if len(self.description) > EXCERPT_CHARS:
             cut = self.description[:EXCERPT_CHARS]
             data["description"] = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut) + " …"

@@ -1,8 +1,11 @@
 """Domain records: Salary and Posting, what engines return (cards, what the person sees, are sweepy.domain.cards)."""
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import ConfigDict
 
 from .employment import EmploymentType
 from .text import clean_text
@@ -35,34 +38,54 @@ def cut(text: str, limit: int) -> str:
 
 @dataclass(slots=True, frozen=True)
 class Salary:
+    """Pay as a posting states it, and its yearly figures: the one salary type of postings and cards alike (a card
+    holds its posting's Salary; pydantic validates it as a field of the Card model), so a field of pay is added
+    here once. Cards stored by any version load: unknown keys are ignored, and the yearly figures are computed
+    again from the posted ones (the same figures those versions stored)."""
+
+    __pydantic_config__ = ConfigDict(extra="ignore")
+
     min: float | None
     max: float | None
     currency: str | None
     period: Period
+    annual_min: float | None = field(init=False, default=None)
+    annual_max: float | None = field(init=False, default=None)
     text: str = ""
     predicted: bool = False  # an aggregator's estimate (Adzuna's salary_is_predicted), not the employer's figure
-    ote: bool = False  # on-target earnings: base plus commission or bonus at target, not base alone
+    ote: bool = False
+    """On-target earnings (base plus commission or bonus at target), not base pay alone."""
 
-    @property
-    def annual_min(self) -> float | None:
-        return None if self.min is None else round(self.min * ANNUAL_FACTOR[self.period], 2)
-
-    @property
-    def annual_max(self) -> float | None:
-        return None if self.max is None else round(self.max * ANNUAL_FACTOR[self.period], 2)
+    def __post_init__(self) -> None:
+        factor = ANNUAL_FACTOR[self.period]
+        for posted, annual in ((self.min, "annual_min"), (self.max, "annual_max")):
+            object.__setattr__(self, annual, None if posted is None else round(posted * factor, 2))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "min": self.min,
-            "max": self.max,
-            "currency": self.currency,
-            "period": self.period,
-            "annual_min": self.annual_min,
-            "annual_max": self.annual_max,
-            "text": self.text,
-            "predicted": self.predicted,
-            "ote": self.ote,
-        }
+        return dataclasses.asdict(self)
+
+    def brief(self) -> dict[str, Any]:
+        """As get_jobs shows it: the posted text and the yearly figures; the posted figures only when they are
+        not yearly ones already, `predicted` and `ote` only when true."""
+        data = {k: v for k, v in self.to_dict().items() if v is not None and k not in ("predicted", "ote")}
+        whole_numbers(data)
+        for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
+            if data.get(posted) == data.get(annual):
+                data.pop(posted, None)
+        if not self.text:
+            data.pop("text")
+        if self.predicted:
+            data["predicted"] = True
+        if self.ote:
+            data["ote"] = True
+        return data
+
+
+def whole_numbers(data: dict[str, Any]) -> None:
+    """Whole floats as integers (80, not 80.0): the same number in JSON, in fewer characters."""
+    for key, value in data.items():
+        if isinstance(value, float) and value.is_integer():
+            data[key] = int(value)
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO, overload
 
-from ..domain.cards import Card, CardSalary, EligibilityFinding, EncodedCard, GhostSignal
+from ..domain.cards import Card, EligibilityFinding, EncodedCard, GhostSignal
 from ..domain.eligibility import Seeker, assess
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
@@ -47,7 +47,7 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         engine=posting.engine,
         also_on=list(posting.also_on),
         posted_at=posting.posted_at.isoformat() if posting.posted_at else None,
-        salary=CardSalary(**posting.salary.to_dict()) if posting.salary else None,
+        salary=posting.salary,
         salary_status=posting.salary_status,
         description=posting.description[:CARD_DESCRIPTION_CAP],
         match_score=result.score,

@@ -8,7 +8,8 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from ..domain.cards import Card, CardSalary
+from ..domain.cards import Card
+from ..domain.postings import Salary
 from ..fonts import markup_for
 from .scripts import ScriptParagraph as Paragraph
 from .styles import (
@@ -51,7 +52,7 @@ def span(low: float | None, high: float | None, currency: str | None) -> str:
     return money(low, currency) + (f"–{money(high, currency)}" if high != low else "")
 
 
-def salary_line(salary: CardSalary | None) -> str:
+def salary_line(salary: Salary | None) -> str:
     """As posted, then the yearly figures when they say something the posted text does not."""
     if salary is None or (salary.min is None and salary.max is None and not salary.text):
         return "Salary not stated"

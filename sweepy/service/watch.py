@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Profile, load_profile
-from ..domain.cards import Card, CardSalary
+from ..domain.cards import Card
 from ..domain.postings import Posting
 from ..domain.text import normalize_company
 from ..domain.urls import canonical_url
@@ -58,7 +58,7 @@ def _fields(posting: Posting) -> dict[str, str]:
     """The compared fields of a posting as a board shows it now, made the way a sweep makes its card."""
     card = Card(job_id="", title=posting.title, company=posting.company, location=posting.location,
                 workplace=posting.workplace, url=posting.url,
-                salary=CardSalary(**posting.salary.to_dict()) if posting.salary else None,
+                salary=posting.salary,
                 description=posting.description[:CARD_DESCRIPTION_CAP])  # fmt: skip
     return TrackedPosting.of(card).fields()
 

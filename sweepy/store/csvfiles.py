@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ..domain.cards import Card, CardSalary
+from ..domain.cards import Card
+from ..domain.postings import Salary
 from ..errors import StorageError
 from .paths import atomic_write_bytes
 from .reads import read_regular
@@ -60,7 +61,7 @@ def _cell(card: Card, column: str) -> str:
     return "" if value is None else str(value)
 
 
-def _salary_text(salary: CardSalary) -> str:
+def _salary_text(salary: Salary) -> str:
     low, high = salary.min or salary.max or 0, salary.max or salary.min or 0
     span = f"{low:,.0f}" if low == high else f"{low:,.0f}-{high:,.0f}"
     return f"{salary.currency or ''} {span} per {salary.period}".strip()
