@@ -84,6 +84,9 @@ class SourceError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SkippedSource:
+    """A line of a sweep's `skipped_sources`: a source the sweep skipped (a view of its SourceReport, made by
+    SourceReport.skipped), or a part of one that an engine could not read and went on without."""
+
     engine: str
     source: str
     reason: SkipReason

@@ -35,6 +35,8 @@ class SourceReport:
     counts_as_failure: bool = False
     role: str = "search"
     """`search` (a source of the profile) or `employer_board` (an employer's board looked up for a card)."""
+    skipped_parts: list[SkippedSource] = field(default_factory=list)
+    """Parts its engine could not read while the source went on (a feed's file, one month's HN thread)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -53,13 +55,22 @@ class SourceReport:
     def skip(self, reason: SkipReason, detail: str, counts_as_failure: bool = False) -> None:
         self.status, self.reason, self.detail, self.counts_as_failure = "skipped", reason, detail, counts_as_failure
 
+    def skipped(self) -> list[SkippedSource]:
+        """What the sweep's `skipped_sources` lists for this source: itself when it was skipped, then its parts."""
+        own = SkippedSource(self.engine, self.source, self.reason or "config", self.detail)
+        return [own, *self.skipped_parts] if self.status == "skipped" else list(self.skipped_parts)
+
 
 @dataclass
 class Discovery:
     postings: list[Posting] = field(default_factory=list)
     skipped_records: list[tuple[str, str]] = field(default_factory=list)
-    skipped_sources: list[SkippedSource] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
+
+    @property
+    def skipped_sources(self) -> list[SkippedSource]:
+        """Read from the reports, in their order: a skip is recorded once, on the source it happened to."""
+        return [skipped for report in self.sources for skipped in report.skipped()]
 
 
 @dataclass
@@ -127,8 +138,6 @@ def discover(
         found.sources.append(report)
         if report.status == "skipped":
             request.log(f"source {report.engine}/{report.source} skipped: {report.reason} ({report.detail})")
-            found.skipped_sources.append(SkippedSource(report.engine, report.source, report.reason or "config",
-                                                       report.detail))  # fmt: skip
             if task.result is None:
                 continue
         result = task.result or EngineResult()
@@ -140,7 +149,7 @@ def discover(
         report.postings = len(postings)
         found.postings.extend(postings)
         found.skipped_records.extend(result.skipped_records)
-        found.skipped_sources.extend(result.skipped_sources)
+        report.skipped_parts = result.skipped_sources
     if breaker is not None:
         try:
             breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
