@@ -3,7 +3,7 @@ language, and the quote always a verbatim slice of the posting."""
 
 import pytest
 
-from sweepy.domain.eligibility import Finding, Seeker, assess, blocking, countries_in, sentences
+from sweepy.domain.eligibility import _READERS, Finding, Seeker, assess, blocking, countries_in, sentences
 
 NEEDS_VISA = Seeker(needs_sponsorship=True, citizenships=frozenset({"IN"}), home_countries=frozenset({"US"}))
 US_CITIZEN = Seeker(needs_sponsorship=False, citizenships=frozenset({"US"}), work_authorization=frozenset({"US"}))
@@ -43,6 +43,7 @@ def test_sentences_keep_abbreviations_and_are_verbatim_slices() -> None:
         "Este puesto es sin patrocinio de visa.",
         "Nous ne pouvons pas parrainer de visa pour ce poste.",
         "Leider können wir kein Visa-Sponsoring anbieten.",
+        "Wir können leider kein Visum für diese Stelle beantragen.",
     ],
 )
 def test_no_sponsorship_blocks_a_person_who_needs_it(sentence: str) -> None:
@@ -77,6 +78,8 @@ def test_sponsorship_offered_never_blocks(sentence: str) -> None:
         ("Arbeitserlaubnis für Deutschland erforderlich.", Seeker(work_authorization=frozenset({"DE"})), "ok"),
         ("Permiso de trabajo en España obligatorio.", Seeker(citizenships=frozenset({"ES"})), "ok"),
         ("Permiso de trabajo en España obligatorio.", Seeker(citizenships=frozenset({"MX"})), "blocks"),
+        ("You must be entitled to work in the UK.", US_CITIZEN, "blocks"),
+        ("Applicants must be permitted to work in the United States.", US_CITIZEN, "ok"),
     ],
 )
 def test_work_authorization(sentence: str, needs: Seeker, verdict: str) -> None:
@@ -133,6 +136,12 @@ def test_no_clearance_required_and_ability_to_obtain() -> None:
         ("Remote (US only, not CA/NY).", "GB", "US"),
         ("Candidates must be based in Canada.", "US", "CA"),
         ("Remote within NSW, VIC, or ACT.", "US", "AU"),
+        ("Candidates must live in the United States.", "GB", "US"),
+        ("This role is open to candidates in Canada.", "US", "CA"),
+        ("Les candidats doivent résider en France.", "US", "FR"),
+        ("Poste basé en France, télétravail deux jours.", "US", "FR"),
+        ("Solo candidatos en España.", "US", "ES"),
+        ("Buscamos personas ubicadas en México.", "US", "MX"),
     ],
 )
 def test_location_restriction(sentence: str, blocked: str, allowed: str) -> None:
@@ -224,3 +233,35 @@ def test_countries() -> None:
     assert countries_in("Remote within the EU") >= {"DE", "FR", "ES"}
     assert countries_in("must be a U.S. citizen") == {"US"}
     assert "US" not in countries_in("Join us in Berlin")
+
+
+PHRASINGS = [
+    "We are unable to sponsor visas for this role.",
+    "Wir können leider kein Visum für diese Stelle beantragen.",
+    "Visa sponsorship is available for exceptional candidates.",
+    "You must be authorized to work in the UK.",
+    "You must be entitled to work in the UK.",
+    "Arbeitserlaubnis für Deutschland erforderlich.",
+    "Nationalité française exigée.",
+    "Must hold an active TS/SCI clearance with polygraph.",
+    "Candidates must live in the United States.",
+    "Les candidats doivent résider en France.",
+    "Solo candidatos en España.",
+    "Buscamos personas ubicadas en México.",
+    "Remote (US only, not CA/NY).",
+    "You must overlap 4 hours with PST.",
+    "Must work during PT hours.",
+    "Du arbeitest 2 Tage pro Woche im Büro.",
+    "This role is fully on-site.",
+    "Dominio del inglés (C1) imprescindible.",
+]
+
+
+@pytest.mark.parametrize("sentence", PHRASINGS)
+def test_the_anchor_scan_brings_every_reader_its_sentences(sentence: str) -> None:
+    """assess reads a sentence only with the readers whose anchor words it holds; a phrasing a reader knows but
+    no anchor names would be silently skipped. Each reader asked directly finds what assess finds."""
+    seeker = Seeker(needs_sponsorship=True, citizenships=frozenset({"IN"}), timezone="Asia/Kolkata")
+    direct = {(f.kind, f.verdict) for _anchors, read in _READERS if (f := read(sentence, seeker)) is not None}
+    assert direct, sentence
+    assert set(kinds(assess(sentence, seeker))) == direct

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sweepy.domain.text import clean_text, normalize, normalize_company, normalize_title
+from sweepy.domain.text import PHRASE_BREAK, clean_text, normalize, normalize_company, normalize_title, phrases
 from sweepy.pipeline.filter import TitleMatcher, title_phrases
 
 
@@ -95,3 +95,28 @@ def test_a_description_mixing_escaped_markup_and_real_tags_ends_as_text() -> Non
     text = clean_text(content)
     assert text == "About Acme\nWe build legal software.\nThe role\n• Draft filings & briefs"
     assert "<" not in text and "&quot;" not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PACER/CM/ECF e-discovery, Relativity (Python); C++ & C#.\nNext line\tand a tab",
+        "A NUL \x00 between words, then a bell \x07 and DEL \x7f",
+        "Senior Paralegal — New York: 3 days/week in-office…",
+    ],
+)
+def test_phrases_read_ascii_and_other_text_alike(text: str) -> None:
+    """ASCII text takes a one-for-one translate table; the same words with one non-ASCII letter added take the
+    general one. Both give the same tokens and the same phrase breaks."""
+    ascii_words = phrases(text.replace("—", "-").replace("…", "."))
+    other_words = phrases(text.replace("—", "-").replace("…", ".") + " é")
+    assert other_words == [*ascii_words, "e"]
+    assert PHRASE_BREAK in ascii_words
+    assert "\x00" not in "".join(ascii_words)
+
+
+def test_phrases_break_at_punctuation_and_keep_plus_and_hash() -> None:
+    assert phrases("PACER/CM/ECF e-discovery, Relativity (Python); C++ & C#.") == [
+        "pacer", "|", "cm", "|", "ecf", "e", "discovery", "|", "relativity", "|", "python", "|", "|", "c++", "|",
+        "c#", "|",
+    ]  # fmt: skip

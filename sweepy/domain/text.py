@@ -163,10 +163,18 @@ class _PhraseChars(dict[int, str]):
 _PHRASE_CHARS = _PhraseChars()
 
 
+_PHRASE_ASCII = str.maketrans({code: "\x00" if chr(code) in _BREAKS else _WORD_CHARS[code] for code in range(128)})
+"""`_PHRASE_CHARS` for ASCII text, one character for one (a break is NUL, widened after): str.translate then takes
+its ASCII fast path, twice as fast on the descriptions a sweep scores (NUL itself maps to a space)."""
+
+
 def phrases(text: str) -> list[str]:
     """`normalize(text).split()`, with a PHRASE_BREAK token wherever punctuation or a line break separated
     words, so a two-word term is never glued across "PACER/CM/ECF" or "e-discovery, Relativity"."""
-    return text.lower().translate(_PHRASE_CHARS).split()
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_PHRASE_ASCII).replace("\x00", f" {PHRASE_BREAK} ").split()
+    return lowered.translate(_PHRASE_CHARS).split()
 
 
 def expand_abbreviations(words: list[str]) -> list[str]:
