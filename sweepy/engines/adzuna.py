@@ -58,7 +58,7 @@ class AdzunaEngine(Engine):
         }
         result = request.result  # what it holds when the byte budget runs out is kept
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
-            url = api_url(config.base_url or ORIGIN, "/v1/api/jobs/{country}/search/{page}", params,
+            url = api_url(config.origin(ORIGIN), "/v1/api/jobs/{country}/search/{page}", params,
                           country=config.country, page=str(page))  # fmt: skip
             data = as_object(request.client.get_json(url), "the search answer")
             jobs = as_list(data.get("results"), "the answer's 'results'")

@@ -37,7 +37,7 @@ class ArbeitnowEngine(Engine):
         page: int | None = 1
         while page is not None and page not in fetched and len(fetched) < min(config.pages, MAX_PAGES):
             fetched.add(page)
-            url = api_url(config.base_url or ORIGIN, "/api/job-board-api", {"page": page})
+            url = api_url(config.origin(ORIGIN), "/api/job-board-api", {"page": page})
             data = as_object(request.client.get_json(url), "the answer")
             jobs = as_list(data.get("data"), "'data'")
             for job in jobs:

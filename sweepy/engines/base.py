@@ -65,6 +65,11 @@ class HttpEngineConfig(EngineConfig):
             )
         return value.rstrip("/") if value else None
 
+    def origin(self, default: str) -> str:
+        """Where requests go: the stand-in `base_url` when the profile names one, else the real API's `default`
+        (an engine's constant, or one it computes: Lever's region, a Workday site's host)."""
+        return self.base_url or default
+
 
 class SourceError(Exception):
     """One source could not be read: the sweep skips it with this reason and goes on with the others.

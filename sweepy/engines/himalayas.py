@@ -40,7 +40,7 @@ class HimalayasEngine(Engine):
         cursors: set[str] = set()
         guids: set[str] = set()
         for _ in range(min(config.pages, MAX_PAGES)):
-            url = api_url(config.base_url or ORIGIN, "/jobs/api", {"limit": PAGE_SIZE, "cursor": cursor})
+            url = api_url(config.origin(ORIGIN), "/jobs/api", {"limit": PAGE_SIZE, "cursor": cursor})
             data = as_object(request.client.get_json(url), "the answer")
             jobs = as_list(data.get("jobs"), "'jobs'")
             for job in jobs:

@@ -115,7 +115,7 @@ class HnHiringEngine(Engine):
     default_enabled = True
 
     def discover(self, config: HnHiringConfig, request: DiscoverRequest) -> EngineResult:
-        base = config.base_url or ORIGIN
+        base = config.origin(ORIGIN)
         # whoishiring posts three threads a month; only "Who is hiring?" holds job posts.
         params = {"tags": "story,author_whoishiring", "hitsPerPage": 3 * config.months + 3}
         stories = as_list(as_object(request.client.get_json(api_url(base, SEARCH, params)), "the search")

@@ -36,7 +36,7 @@ class JoobleEngine(Engine):
         env_secret(config.api_key_env, self.name)
 
     def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.base_url or ORIGIN, "/api/{key}", key=request.secret(config.api_key_env, config))
+        url = api_url(config.origin(ORIGIN), "/api/{key}", key=request.secret(config.api_key_env, config))
         result, seen = request.result, set[str]()  # kept when the byte budget runs out
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             body = {"keywords": request.source, "location": request.location, "page": str(page)}

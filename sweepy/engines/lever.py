@@ -47,7 +47,7 @@ class LeverEngine(Engine):
         seen: set[str] = set()
         for page in range(MAX_PAGES):
             params = {"mode": "json", "skip": page * PAGE_SIZE, "limit": PAGE_SIZE}
-            url = api_url(config.base_url or ORIGINS[config.region], "/v0/postings/{site}", params, site=request.source)
+            url = api_url(config.origin(ORIGINS[config.region]), "/v0/postings/{site}", params, site=request.source)
             jobs = as_list(request.client.get_json(url), "the site's postings")
             ids = {_id(job) for job in jobs} - {"?"}
             if jobs and ids and ids <= seen:  # the same page again: the server ignores `skip`

@@ -54,7 +54,7 @@ class SerpapiEngine(Engine):
         }
         result, tokens = request.result, set[str]()  # kept when the byte budget runs out
         for _ in range(min(config.pages, MAX_PAGES)):
-            data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/search.json", params)),
+            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/search.json", params)),
                              "the search answer")  # fmt: skip
             error = data.get("error")
             if isinstance(error, str) and error:

@@ -41,7 +41,7 @@ class SmartRecruitersEngine(Engine):
         result = request.result  # what it holds when the byte budget runs out is kept
         offset, total, seen = 0, None, set[str]()
         for _ in range(MAX_PAGES):
-            url = api_url(config.base_url or ORIGIN, "/v1/companies/{company}/postings",
+            url = api_url(config.origin(ORIGIN), "/v1/companies/{company}/postings",
                           {"limit": PAGE_SIZE, "offset": offset}, company=request.source)  # fmt: skip
             data = as_object(request.client.get_json(url), "the company's postings")
             jobs = as_list(data.get("content"), "the postings' 'content'")

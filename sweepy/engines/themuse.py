@@ -48,7 +48,7 @@ class TheMuseEngine(Engine):
         for page in range(min(config.pages, MAX_PAGES, LAST_PAGE + 1)):
             params = {"page": page, "category": config.category, "level": config.level,
                       "location": config.location, "api_key": key}  # fmt: skip
-            data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/api/public/jobs", params)),
+            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/public/jobs", params)),
                              "the answer")  # fmt: skip
             jobs = as_list(data.get("results"), "'results'")
             for job in jobs:

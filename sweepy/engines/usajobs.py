@@ -52,7 +52,7 @@ class UsajobsEngine(Engine):
         for page in range(1, min(config.pages, MAX_PAGES) + 1):
             params = {"Keyword": request.source, "LocationName": request.location or None,
                       "ResultsPerPage": config.results_per_page, "Page": page}  # fmt: skip
-            url = api_url(config.base_url or ORIGIN, "/api/search", params)
+            url = api_url(config.origin(ORIGIN), "/api/search", params)
             data = as_object(as_object(request.client.get_json(url, headers), "the answer").get("SearchResult"),
                              "the answer's 'SearchResult'")  # fmt: skip
             items = as_list(data.get("SearchResultItems"), "'SearchResultItems'")

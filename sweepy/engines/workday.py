@@ -70,7 +70,7 @@ class WorkdayEngine(Engine):
 
     def discover(self, config: WorkdayConfig, request: DiscoverRequest) -> EngineResult:
         host, tenant, site, prefix = site_parts(request.source)
-        url = api_url(config.base_url or f"https://{host}", "/wday/cxs/{tenant}/{site}/jobs", tenant=tenant, site=site)
+        url = api_url(config.origin(f"https://{host}"), "/wday/cxs/{tenant}/{site}/jobs", tenant=tenant, site=site)
         result = request.result  # what it holds when the byte budget runs out is kept
         seen: set[str] = set()
         for search in request.titles or [""]:
