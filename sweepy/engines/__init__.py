@@ -8,7 +8,7 @@ from ..errors import EngineConfigError
 from ..store.paths import Workspace
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
-INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes"))
+INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes", "paging"))
 """Modules of this package that are not engines; every other module is one and registers itself on import."""
 BUILTIN_ENGINE_MODULES = tuple(
     sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in INFRASTRUCTURE_MODULES)

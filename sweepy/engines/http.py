@@ -34,7 +34,6 @@ MAX_RESPONSE_BYTES = 25_000_000
 DEFAULT_SOURCE_BYTES = 50_000_000
 """A source's byte budget over all its pages (`max_bytes` in its engine block): 40 pages of 20 MB would not fit
 in memory beside the other sources."""
-MAX_PAGES = 40
 MAX_POSTINGS_PER_SOURCE = 5_000
 PER_HOST_CONNECTIONS = 4
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
