@@ -21,6 +21,7 @@ from sweepy.engines.http import (
 )
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
+from sweepy.settings import Settings
 from sweepy.store.paths import Workspace
 
 ACME = r"^/v1/boards/acme/jobs$"
@@ -215,12 +216,12 @@ def test_a_key_gone_by_sweep_time_is_named_as_validation_names_it(
 ) -> None:
     # One reader (env_secret) for both moments: the profile was valid, then the variable left the environment.
     monkeypatch.setenv("SERPAPI_API_KEY", "serp-key-that-leaves")
-    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Workspace.from_env())
+    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Settings.from_env().workspace())
     monkeypatch.delenv("SERPAPI_API_KEY")
     with pytest.raises(EngineConfigError) as at_validation:
-        get_engine("serpapi").parse_config({"base_url": boards.url}, Workspace.from_env())
+        get_engine("serpapi").parse_config({"base_url": boards.url}, Settings.from_env().workspace())
     with open_network(build_client, tmp_path, None, None, trust_base_urls=True) as network:
-        request = DiscoverRequest(["Paralegal"], "New York, NY", Workspace.from_env(), {}, network=network)
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, network=network)
         found = discover({"serpapi": config}, request)
     (report,) = found.sources
     assert (report.status, report.reason, report.requests) == ("skipped", "config", 0)
