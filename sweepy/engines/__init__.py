@@ -1,22 +1,36 @@
-"""The engine registry: every engine module registers itself here through `register()`, built-ins included."""
+"""The engine registry: every engine module registers itself here through `register()`, built-ins included, and
+engines of other installed packages are found through the `sweepy.engines` entry-point group."""
 
 import importlib
+import importlib.metadata
+import logging
 import pkgutil
+import re
 import threading
+from types import ModuleType
 
 from ..errors import EngineConfigError
 from ..store.paths import Workspace
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
-INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes"))
+INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes", "paging"))
 """Modules of this package that are not engines; every other module is one and registers itself on import."""
 BUILTIN_ENGINE_MODULES = tuple(
     sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in INFRASTRUCTURE_MODULES)
 )
 
+ENTRY_POINT_GROUP = "sweepy.engines"
+"""Where another package declares its engines: `[project.entry-points."sweepy.engines"]` with
+`myboard = "my_package.engine:MyBoardEngine"` (an Engine subclass, or an instance of one)."""
+_ENGINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+"""An engine's name is a profile key and the prefix of its key variables (MYBOARD_API_KEY)."""
+_NAME_RULE = "an engine's name is 1 to 40 lowercase letters, digits and _, starting with a letter"
+
 _REGISTRY: dict[str, Engine] = {}
 _LOADED = threading.Event()
-_LOADING = threading.Lock()
+_LOADING = threading.RLock()
+_IN_PROGRESS: list[bool] = []  # set while this thread, holding _LOADING, loads the engines
+log = logging.getLogger("sweepy")
 
 
 def register(engine: Engine) -> Engine:
@@ -27,13 +41,69 @@ def register(engine: Engine) -> Engine:
 
 
 def engines() -> dict[str, Engine]:
-    """Every registered engine. The built-ins are always loaded, even when another engine registered first."""
+    """Every registered engine. The built-ins are always loaded, even when another engine registered first, and
+    before any installed package's engines, so that none of those can take a built-in's name."""
     if not _LOADED.is_set():
-        with _LOADING:
-            for module in BUILTIN_ENGINE_MODULES:
-                importlib.import_module(f"{__name__}.{module}")
-            _LOADED.set()
+        with _LOADING:  # re-entrant: an installed engine that asks for the registry as it loads gets it so far
+            if not _LOADED.is_set() and not _IN_PROGRESS:
+                _IN_PROGRESS.append(True)
+                try:
+                    for module in BUILTIN_ENGINE_MODULES:
+                        importlib.import_module(f"{__name__}.{module}")
+                    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+                        _add_installed(entry)
+                    _LOADED.set()
+                finally:
+                    _IN_PROGRESS.clear()
     return dict(_REGISTRY)
+
+
+def _add_installed(entry: importlib.metadata.EntryPoint) -> None:
+    """Register the engine an installed package declares: an Engine subclass or instance, or a module that
+    registers its engines on import as the built-ins do. One that cannot be loaded is logged and left out, so a
+    broken package costs its own engine, never the server (and never a built-in: their names are taken)."""
+    where = f"entry point {entry.name!r} = {entry.value!r} of {_distribution(entry)}"
+    before = set(_REGISTRY)
+    try:
+        found = entry.load()
+        added = [_REGISTRY[name] for name in sorted(set(_REGISTRY) - before)]  # registered on import
+        if isinstance(found, ModuleType):
+            engine = None
+        elif isinstance(found, type) and issubclass(found, Engine):
+            engine = next((e for e in added if type(e) is found), None) or found()
+        else:
+            engine = found
+    except Exception as exc:  # an installed package's code can raise anything; none of it may stop the server
+        log.warning("engine %s not loaded: %s: %s", where, type(exc).__name__, str(exc)[:300])
+        return
+    for other in added:
+        if not _ENGINE_NAME.match(other.name):
+            _REGISTRY.pop(other.name)
+            log.warning("engine %r of %s not loaded: %s", other.name, where, _NAME_RULE)
+    if engine is None:
+        if not added:
+            log.warning("engine %s not loaded: the module registers no engine", where)
+        return
+    if not isinstance(engine, Engine):
+        log.warning("engine %s not loaded: it is a %s, not a sweepy.engines.Engine subclass or instance",
+                    where, type(found).__name__)  # fmt: skip
+        return
+    if any(other is engine for other in added):  # its module registered it (or it was just refused, above)
+        return
+    name = getattr(engine, "name", None)
+    if not isinstance(name, str) or not _ENGINE_NAME.match(name):
+        log.warning("engine %s not loaded: its name %r: %s", where, name, _NAME_RULE)
+        return
+    if name in _REGISTRY:
+        taken = "a built-in engine" if name in BUILTIN_ENGINE_MODULES else "another installed engine"
+        log.warning("engine %s not loaded: the name %r is taken by %s", where, name, taken)
+        return
+    _REGISTRY[name] = engine
+
+
+def _distribution(entry: importlib.metadata.EntryPoint) -> str:
+    dist = entry.dist
+    return f"package {dist.name} {dist.version}" if dist is not None else "an unnamed package"
 
 
 def default_engines() -> list[str]:
@@ -73,6 +143,7 @@ def validate_sources(sources: dict[str, dict[str, object]], workspace: Workspace
 
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "DiscoverRequest",
     "Engine",
     "EngineConfig",

@@ -12,7 +12,8 @@ from ..domain.postings import Posting, Salary
 from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 ORIGIN = "https://api.adzuna.com"
@@ -57,15 +58,16 @@ class AdzunaEngine(Engine):
             "content-type": "application/json",
         }
         result = request.result  # what it holds when the byte budget runs out is kept
-        for page in range(1, min(config.pages, MAX_PAGES) + 1):
-            url = api_url(config.base_url or ORIGIN, "/v1/api/jobs/{country}/search/{page}", params,
+
+        def fetch(page: int) -> Page[int]:
+            url = api_url(config.origin(ORIGIN), "/v1/api/jobs/{country}/search/{page}", params,
                           country=config.country, page=str(page))  # fmt: skip
             data = as_object(request.client.get_json(url), "the search answer")
             jobs = as_list(data.get("results"), "the answer's 'results'")
+            return Page(jobs, page + 1 if len(jobs) >= config.results_per_page else None, number(data.get("count")))
+
+        for jobs in paginate(request, fetch, 1, "id", config.pages):
             self.collect(request, result, jobs, lambda job: self._posting(job, config, request), "a result")
-            total = number(data.get("count"))
-            if len(jobs) < config.results_per_page or (total is not None and page * config.results_per_page >= total):
-                break
         return result
 
     def _posting(self, job: dict[str, Any], config: AdzunaConfig, request: DiscoverRequest) -> Posting:

@@ -13,7 +13,8 @@ from ..domain.records import RecordError
 from ..domain.salary import find_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object
 
 ORIGIN = "https://www.arbeitnow.com"
@@ -33,13 +34,16 @@ class ArbeitnowEngine(Engine):
 
     def discover(self, config: ArbeitnowConfig, request: DiscoverRequest) -> EngineResult:
         result = request.result  # what it holds when the byte budget runs out is kept
-        fetched: set[int] = set()
-        page: int | None = 1
-        while page is not None and page not in fetched and len(fetched) < min(config.pages, MAX_PAGES):
-            fetched.add(page)
-            url = api_url(config.base_url or ORIGIN, "/api/job-board-api", {"page": page})
+
+        def fetch(page: int) -> Page[int]:
+            url = api_url(config.origin(ORIGIN), "/api/job-board-api", {"page": page})
             data = as_object(request.client.get_json(url), "the answer")
-            jobs = as_list(data.get("data"), "'data'")
+            links = data.get("links")
+            return Page(
+                as_list(data.get("data"), "'data'"), _page_of(links.get("next") if isinstance(links, dict) else None)
+            )
+
+        for jobs in paginate(request, fetch, 1, "slug", config.pages):
             for job in jobs:
                 slug = str(job.get("slug", "?")) if isinstance(job, dict) else "?"
                 try:
@@ -49,8 +53,6 @@ class ArbeitnowEngine(Engine):
                     result.postings.append(self._posting(job, request))
                 except (RecordError, SourceError) as exc:
                     result.skipped_records.append((f"{request.source}#{slug}", str(exc)))
-            links = data.get("links")
-            page = _page_of(links.get("next") if isinstance(links, dict) else None) if jobs else None
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:

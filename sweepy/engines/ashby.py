@@ -37,7 +37,7 @@ class AshbyEngine(Engine):
 
     def discover(self, config: AshbyConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(
-            config.base_url or ORIGIN, "/posting-api/job-board/{board}", {"includeCompensation": "true"},
+            config.origin(ORIGIN), "/posting-api/job-board/{board}", {"includeCompensation": "true"},
             board=request.source,
         )  # fmt: skip
         data = as_object(request.client.get_json(url), "the board")

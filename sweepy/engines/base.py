@@ -65,6 +65,11 @@ class HttpEngineConfig(EngineConfig):
             )
         return value.rstrip("/") if value else None
 
+    def origin(self, default: str) -> str:
+        """Where requests go: the stand-in `base_url` when the profile names one, else the real API's `default`
+        (an engine's constant, or one it computes: Lever's region, a Workday site's host)."""
+        return self.base_url or default
+
 
 class SourceError(Exception):
     """One source could not be read: the sweep skips it with this reason and goes on with the others.
@@ -119,22 +124,20 @@ class DiscoverRequest:
         return self.http
 
     def secret(self, variable: str, config: "HttpEngineConfig") -> str:
-        """An API key from the environment variable the profile names, registered so that no error, log line
-        or detail shows it; SourceError `config` (naming the variable, never a value) when it cannot be sent.
+        """An API key read by `env_secret` (the one reader), registered so that no error, log line or detail
+        shows it; SourceError `config` (naming the variable, never a value) when it cannot be sent.
 
         A profile comes from tool calls, so it must not be able to send any secret of the server anywhere: the
-        variable must be named for this engine, and a key goes to a `base_url` other than the real API only
-        when the person opted in with SWEEPY_TRUST_BASE_URLS=1 (the network carries that setting)."""
-        problem = key_variable_problem(variable, self.engine)
-        if problem:
-            raise SourceError("config", problem)
+        variable must be named for this engine (env_secret), and a key goes to a `base_url` other than the real
+        API only when the person opted in with SWEEPY_TRUST_BASE_URLS=1 (the network carries that setting)."""
+        try:
+            value = env_secret(variable, self.engine)
+        except EngineConfigError as exc:
+            raise SourceError("config", exc.message) from None
         if config.base_url is not None and not (self.network is not None and self.network.trust_base_urls):
             raise SourceError("config", f"{self.engine}'s key is sent only to its own API, not to base_url "
                                         f"{config.base_url}; set SWEEPY_TRUST_BASE_URLS=1 in the server's "
                                         "environment to send keys to a mirror or proxy you trust")  # fmt: skip
-        value = os.environ.get(variable, "").strip()
-        if not value:
-            raise SourceError("config", f"the environment variable {variable} is not set in the server's environment")
         return self.client.add_secret(value)
 
 
@@ -299,7 +302,10 @@ def key_variable_problem(variable: str, engine: str) -> str | None:
 
 
 def env_secret(variable: str, engine: str) -> str:
-    """The value of a key's environment variable, or EngineConfigError naming the variable (never the value)."""
+    """The value of a key's environment variable, or EngineConfigError naming the variable (never the value).
+
+    The one place a key is read: `Engine.check` calls it when a profile is validated, and
+    `DiscoverRequest.secret` when a sweep sends the key (which also registers it for redaction)."""
     if problem := key_variable_problem(variable, engine):
         raise EngineConfigError(problem)
     value = os.environ.get(variable, "").strip()

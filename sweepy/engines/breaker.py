@@ -5,6 +5,7 @@ After `failure_threshold` failed sweeps in a row a source is skipped as `circuit
 """
 
 import json
+import logging
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 from ..errors import SweepyError
 from ..store.paths import atomic_write_text, read_in_real_dir
 from ..store.reads import MAX_STATE_BYTES, loads_finite
+
+log = logging.getLogger("sweepy")
 
 
 class BreakerBook:
@@ -23,14 +26,26 @@ class BreakerBook:
         self.threshold = threshold
         self.cooldown = cooldown
         self.clock = clock
-        self._states = self._read()
+        self._states = self._read(report=True)
 
-    def _read(self) -> dict[str, dict[str, Any]]:
+    def _read(self, report: bool = False) -> dict[str, dict[str, Any]]:
+        """The saved states; none when there is no file yet. A damaged file (not JSON, nested too deep to parse,
+        not an object) starts every breaker fresh, said in the log when `report`: losing a failure count costs at
+        most one more try of a sick source, while a sweep that failed on it would read nothing."""
         try:  # read inside the state folder as it was checked (a folder swapped for a link reads as empty)
-            data = loads_finite(read_in_real_dir(self.path, "Breakers", MAX_STATE_BYTES))
-        except (OSError, ValueError, SweepyError):
+            raw = read_in_real_dir(self.path, "Breakers", MAX_STATE_BYTES)
+        except (OSError, SweepyError):
             return {}
+        try:
+            data = loads_finite(raw)
+        except ValueError as exc:  # TooDeep and NonFiniteNumber are ValueErrors, as is bad UTF-8
+            data, problem = None, str(exc)
+        else:
+            problem = "" if isinstance(data, dict) else f"it holds a JSON {type(data).__name__}, not an object"
         if not isinstance(data, dict):
+            if report:
+                log.warning("circuit breakers %s are damaged (%s); every source starts with a closed breaker",
+                            self.path, problem[:200])  # fmt: skip
             return {}
         return {k: v for k, v in data.items() if isinstance(v, dict) and isinstance(v.get("failures"), int)}
 

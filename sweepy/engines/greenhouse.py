@@ -31,7 +31,7 @@ class GreenhouseEngine(Engine):
         return list(dict.fromkeys(config.boards))
 
     def discover(self, config: GreenhouseConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.base_url or ORIGIN, "/v1/boards/{board}/jobs", {"content": "true"}, board=request.source)
+        url = api_url(config.origin(ORIGIN), "/v1/boards/{board}/jobs", {"content": "true"}, board=request.source)
         data = as_object(request.client.get_json(url), "the board")
         jobs = as_list(data.get("jobs"), "the board's 'jobs'")
         result = EngineResult()

@@ -8,11 +8,11 @@ from pydantic import Field
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Period, Posting, Salary
-from ..domain.records import RecordError
 from ..domain.salary import parse_salary
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import MAX_PAGES, api_url
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 ORIGIN = "https://himalayas.app"
@@ -36,27 +36,17 @@ class HimalayasEngine(Engine):
 
     def discover(self, config: HimalayasConfig, request: DiscoverRequest) -> EngineResult:
         result = request.result  # what it holds when the byte budget runs out is kept
-        cursor: str | None = None
-        cursors: set[str] = set()
-        guids: set[str] = set()
-        for _ in range(min(config.pages, MAX_PAGES)):
-            url = api_url(config.base_url or ORIGIN, "/jobs/api", {"limit": PAGE_SIZE, "cursor": cursor})
+
+        def fetch(cursor: str) -> Page[str]:
+            url = api_url(config.origin(ORIGIN), "/jobs/api", {"limit": PAGE_SIZE, "cursor": cursor or None})
             data = as_object(request.client.get_json(url), "the answer")
             jobs = as_list(data.get("jobs"), "'jobs'")
-            for job in jobs:
-                guid = str(job.get("guid") or "?") if isinstance(job, dict) else "?"
-                if guid in guids:
-                    continue
-                guids.add(guid)
-                try:
-                    result.postings.append(self._posting(as_object(job, "a job"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{guid}", str(exc)))
             following = data.get("nextCursor")
-            if len(jobs) < PAGE_SIZE or not isinstance(following, str) or not following or following in cursors:
-                break  # the last page, or a cursor already followed (a loop)
-            cursors.add(following)
-            cursor = following
+            last = len(jobs) < PAGE_SIZE or not isinstance(following, str) or not following
+            return Page(jobs, None if last else str(following))
+
+        for jobs in paginate(request, fetch, "", "guid", config.pages):
+            self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job", key="guid")
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:

@@ -15,7 +15,8 @@ from ..domain.salary import find_salary
 from ..domain.text import clean_text
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SkippedSource, SourceError
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object
 
 ORIGIN = "https://hn.algolia.com"
@@ -115,7 +116,7 @@ class HnHiringEngine(Engine):
     default_enabled = True
 
     def discover(self, config: HnHiringConfig, request: DiscoverRequest) -> EngineResult:
-        base = config.base_url or ORIGIN
+        base = config.origin(ORIGIN)
         # whoishiring posts three threads a month; only "Who is hiring?" holds job posts.
         params = {"tags": "story,author_whoishiring", "hitsPerPage": 3 * config.months + 3}
         stories = as_list(as_object(request.client.get_json(api_url(base, SEARCH, params)), "the search")
@@ -146,25 +147,18 @@ class HnHiringEngine(Engine):
 
     def _thread(self, base: str, story: str, request: DiscoverRequest, result: EngineResult) -> None:
         """The thread's top-level comments into `result`, page by page (Algolia caps a page at 1000 hits)."""
-        seen: set[str] = set()
         params: dict[str, Any] = {"tags": f"comment,story_{story}", "numericFilters": f"parent_id={story}",
                                   "hitsPerPage": 1000}  # fmt: skip
-        for page in range(MAX_PAGES):
+
+        def fetch(page: int) -> Page[int]:
             data = as_object(request.client.get_json(api_url(base, SEARCH, {**params, "page": page})), "a page")
             hits = as_list(data.get("hits"), "the page's 'hits'")
-            for hit in hits:
-                key = str(hit.get("objectID", "?")) if isinstance(hit, dict) else "?"
-                if key in seen:
-                    continue
-                seen.add(key)
-                try:
-                    result.postings.append(self._posting(as_object(hit, "a comment"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{key}", str(exc)))
             pages, size = data.get("nbPages"), data.get("hitsPerPage")
             last = not isinstance(pages, int) or page + 1 >= pages or (isinstance(size, int) and len(hits) < size)
-            if last or not hits or data.get("page", page) != page:  # a page echoed back wrong would loop
-                break
+            return Page(hits, None if last or data.get("page", page) != page else page + 1)  # a wrong echo would loop
+
+        for hits in paginate(request, fetch, 0, "objectID"):
+            self.collect(request, result, hits, lambda hit: self._posting(hit, request), "a comment", key="objectID")
 
     def _posting(self, hit: dict[str, Any], request: DiscoverRequest) -> Posting:
         text = hit.get("comment_text")

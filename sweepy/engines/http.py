@@ -23,6 +23,7 @@ import httpx
 from .. import __version__
 from ..net.bodies import BodyProblem, inflater, raw_chunks
 from ..net.pinning import GuardedTransport, Refused, Resolver
+from ..store.reads import NonFiniteNumber, TooDeep, loads_finite
 from .base import SkipReason, SourceError
 from .breaker import BreakerBook
 from .cache import ResponseCache, cache_key
@@ -33,7 +34,6 @@ MAX_RESPONSE_BYTES = 25_000_000
 DEFAULT_SOURCE_BYTES = 50_000_000
 """A source's byte budget over all its pages (`max_bytes` in its engine block): 40 pages of 20 MB would not fit
 in memory beside the other sources."""
-MAX_PAGES = 40
 MAX_POSTINGS_PER_SOURCE = 5_000
 PER_HOST_CONNECTIONS = 4
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
@@ -170,12 +170,14 @@ class SourceClient:
         return self.fetch("GET", url, headers=headers).decode("utf-8", errors="replace")
 
     def _json(self, body: bytes, url: str) -> Any:
-        def refuse(constant: str) -> Any:
-            raise ValueError(f"non-finite number {constant}")
-
+        """The answer's JSON through the one reader of untrusted JSON (store.paths.loads_finite): text that is not
+        JSON, NaN or an overflowing number, and nesting too deep for the parser (`[[[[…`, which json.loads meets
+        with RecursionError) are all the source's `bad_response`, never a crash of the engine."""
         try:
-            return json.loads(body, parse_constant=refuse)
-        except (ValueError, UnicodeDecodeError):
+            return loads_finite(body)
+        except (NonFiniteNumber, TooDeep) as exc:
+            raise SourceError("bad_response", f"the answer from {self._where(url)} is not usable JSON: {exc}") from None
+        except ValueError:  # UnicodeDecodeError included
             start = body[:40].decode("utf-8", errors="replace").strip()
             shown = f"it starts with {start!r}" if start else "it is empty"
             raise SourceError("bad_response", f"the answer from {self._where(url)} is not JSON ({shown})") from None
@@ -381,8 +383,8 @@ def _error_head(answer: httpx.Response) -> bytes:
 def _error_text(head: bytes) -> str:
     """ ": <message>" from a JSON error body such as SerpApi's {"error": "Invalid API key"}, else ""."""
     try:
-        data = json.loads(head)
-    except (ValueError, UnicodeDecodeError):
+        data = loads_finite(head)  # 2 KB of `[` nests deeper than json.loads can follow: a ValueError here too
+    except ValueError:
         return ""
     if isinstance(data, dict):
         for key in ("error", "message", "detail"):

@@ -35,7 +35,7 @@ class JobicyEngine(Engine):
 
     def discover(self, config: JobicyConfig, request: DiscoverRequest) -> EngineResult:
         params = {"count": config.count, "geo": config.geo, "industry": config.industry, "tag": config.tag}
-        url = api_url(config.base_url or ORIGIN, "/api/v2/remote-jobs", params)
+        url = api_url(config.origin(ORIGIN), "/api/v2/remote-jobs", params)
         data = as_object(request.client.get_json(url), "the feed")
         if "jobs" not in data and data.get("jobCount") == 0:  # no match for the filters
             return EngineResult()

@@ -9,12 +9,12 @@ from pydantic import Field
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Posting, Salary
-from ..domain.records import RecordError
 from ..domain.salary import parse_salary_text
 from ..store.paths import Workspace
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
-from .http import MAX_PAGES, api_url
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 ORIGIN = "https://jooble.org"
@@ -36,26 +36,16 @@ class JoobleEngine(Engine):
         env_secret(config.api_key_env, self.name)
 
     def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.base_url or ORIGIN, "/api/{key}", key=request.secret(config.api_key_env, config))
-        result, seen = request.result, set[str]()  # kept when the byte budget runs out
-        for page in range(1, min(config.pages, MAX_PAGES) + 1):
+        url = api_url(config.origin(ORIGIN), "/api/{key}", key=request.secret(config.api_key_env, config))
+        result = request.result  # what it holds when the byte budget runs out is kept
+
+        def fetch(page: int) -> Page[int]:
             body = {"keywords": request.source, "location": request.location, "page": str(page)}
             data = as_object(request.client.post_json(url, body), "the search answer")
-            jobs = as_list(data.get("jobs"), "the answer's 'jobs'")
-            ids = [_id(job) for job in jobs]
-            if not jobs or seen.issuperset(ids):  # past the last page, or a page served again
-                break
-            for job, key in zip(jobs, ids, strict=True):
-                if key in seen and key != "?":
-                    continue
-                seen.add(key)
-                try:
-                    result.postings.append(self._posting(as_object(job, "a job"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{key}", str(exc)))
-            total = number(data.get("totalCount"))
-            if total is not None and len(seen) >= total:
-                break
+            return Page(as_list(data.get("jobs"), "the answer's 'jobs'"), page + 1, number(data.get("totalCount")))
+
+        for jobs in paginate(request, fetch, 1, "id", config.pages):
+            self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job")
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
@@ -81,10 +71,6 @@ def _salary(value: Any) -> Salary | None:
         return parse_salary_text(value)
     except ValueError:
         return None
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id", "?")) if isinstance(job, dict) else "?"
 
 
 register(JoobleEngine())

@@ -11,7 +11,8 @@ from ..domain.postings import Period, Posting, Salary, Workplace
 from ..domain.salary import find_salary
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import BoardToken, as_list, inner_list, inner_object, joined, number, salary_range, string
 
 ORIGINS = {"global": "https://api.lever.co", "eu": "https://api.eu.lever.co"}
@@ -44,21 +45,15 @@ class LeverEngine(Engine):
 
     def discover(self, config: LeverConfig, request: DiscoverRequest) -> EngineResult:
         result = request.result  # what it holds when the byte budget runs out is kept
-        seen: set[str] = set()
-        for page in range(MAX_PAGES):
+
+        def fetch(page: int) -> Page[int]:
             params = {"mode": "json", "skip": page * PAGE_SIZE, "limit": PAGE_SIZE}
-            url = api_url(config.base_url or ORIGINS[config.region], "/v0/postings/{site}", params, site=request.source)
+            url = api_url(config.origin(ORIGINS[config.region]), "/v0/postings/{site}", params, site=request.source)
             jobs = as_list(request.client.get_json(url), "the site's postings")
-            ids = {_id(job) for job in jobs} - {"?"}
-            if jobs and ids and ids <= seen:  # the same page again: the server ignores `skip`
-                request.log(f"source lever/{request.source}: page {page + 1} repeats earlier postings; stopped paging")
-                break
-            seen |= ids
+            return Page(jobs, page + 1 if len(jobs) >= PAGE_SIZE else None)
+
+        for jobs in paginate(request, fetch, 0, "id"):
             self.collect(request, result, jobs, lambda job: self._posting(job, config, request), "a posting")
-            if len(jobs) < PAGE_SIZE:
-                break
-        else:
-            request.log(f"source lever/{request.source}: stopped after {MAX_PAGES} pages of {PAGE_SIZE}")
         return result
 
     def _posting(self, job: dict[str, Any], config: LeverConfig, request: DiscoverRequest) -> Posting:
@@ -109,10 +104,6 @@ def _salary(value: Any) -> Salary | None:
     if period == "year":  # seen live: `min 100, max 130, CAD` for 100,000-130,000 a year
         low, high = (amount * 1000 if amount is not None and 0 < amount < 1000 else amount for amount in (low, high))
     return salary_range(low, high, value.get("currency"), period)
-
-
-def _id(job: Any) -> str:
-    return str(job.get("id") or "?") if isinstance(job, dict) else "?"
 
 
 register(LeverEngine())

@@ -55,7 +55,7 @@ class RecruiteeEngine(Engine):
         return list(dict.fromkeys(config.companies))
 
     def discover(self, config: RecruiteeConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.base_url or ORIGIN, "/api/offers/", company=request.source)
+        url = api_url(config.origin(ORIGIN), "/api/offers/", company=request.source)
         data = as_object(request.client.get_json(url), "the career site")
         result = EngineResult()
         self.collect(

@@ -32,7 +32,7 @@ class RemoteOkEngine(Engine):
 
     def discover(self, config: RemoteOkConfig, request: DiscoverRequest) -> EngineResult:
         params = {"tags": ",".join(config.tags) or None}
-        feed = as_list(request.client.get_json(api_url(config.base_url or ORIGIN, "/api", params)), "the feed")
+        feed = as_list(request.client.get_json(api_url(config.origin(ORIGIN), "/api", params)), "the feed")
         result = EngineResult()
         for job in feed:
             # The first element is the legal notice ({"last_updated", "legal"}): told apart by shape, not place.

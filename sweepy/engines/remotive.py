@@ -31,7 +31,7 @@ class RemotiveEngine(Engine):
 
     def discover(self, config: RemotiveConfig, request: DiscoverRequest) -> EngineResult:
         params = {"category": config.category, "limit": config.limit}
-        data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/api/remote-jobs", params)),
+        data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/remote-jobs", params)),
                          "the feed")  # fmt: skip
         result = EngineResult()
         self.collect(

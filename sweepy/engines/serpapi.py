@@ -16,7 +16,8 @@ from ..domain.urls import PLATFORM_HOSTS, platform_for_url
 from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object
 
 ORIGIN = "https://serpapi.com"
@@ -52,29 +53,24 @@ class SerpapiEngine(Engine):
             "ltype": "1" if anywhere else None,
             "api_key": request.secret(config.api_key_env, config),
         }
-        result, tokens = request.result, set[str]()  # kept when the byte budget runs out
-        for _ in range(min(config.pages, MAX_PAGES)):
-            data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/search.json", params)),
+        result = request.result  # what it holds when the byte budget runs out is kept
+
+        def fetch(token: str) -> Page[str]:
+            asked = {**params, "next_page_token": token or None}
+            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/search.json", asked)),
                              "the search answer")  # fmt: skip
             error = data.get("error")
             if isinstance(error, str) and error:
                 if NO_RESULTS in error:
-                    break
+                    return Page([])
                 raise SourceError("bad_response", request.client.redact(f"SerpApi answered: {error}")[:300])
-            self.collect(
-                request,
-                result,
-                as_list(data.get("jobs_results", []), "the answer's 'jobs_results'"),
-                lambda job: self._posting(job, request),
-                "a job",
-                key="job_id",
-            )
+            jobs = as_list(data.get("jobs_results", []), "the answer's 'jobs_results'")
             paging = data.get("serpapi_pagination")
-            token = paging.get("next_page_token") if isinstance(paging, dict) else None
-            if not isinstance(token, str) or not token or token in tokens:
-                break
-            tokens.add(token)
-            params["next_page_token"] = token
+            following = paging.get("next_page_token") if isinstance(paging, dict) else None
+            return Page(jobs, following if isinstance(following, str) and following else None)
+
+        for jobs in paginate(request, fetch, "", "job_id", config.pages):
+            self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job", key="job_id")
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:

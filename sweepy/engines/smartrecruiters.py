@@ -14,7 +14,8 @@ from ..domain.employment import employment_type
 from ..domain.postings import Posting, Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import BoardToken, as_list, as_object, inner_object, joined, number, string
 
 ORIGIN = "https://api.smartrecruiters.com"
@@ -39,28 +40,21 @@ class SmartRecruitersEngine(Engine):
 
     def discover(self, config: SmartRecruitersConfig, request: DiscoverRequest) -> EngineResult:
         result = request.result  # what it holds when the byte budget runs out is kept
-        offset, total, seen = 0, None, set[str]()
-        for _ in range(MAX_PAGES):
-            url = api_url(config.base_url or ORIGIN, "/v1/companies/{company}/postings",
+        unknown: list[bool] = []  # the first page is empty and says no total: the company may not exist
+
+        def fetch(offset: int) -> Page[int]:
+            url = api_url(config.origin(ORIGIN), "/v1/companies/{company}/postings",
                           {"limit": PAGE_SIZE, "offset": offset}, company=request.source)  # fmt: skip
             data = as_object(request.client.get_json(url), "the company's postings")
             jobs = as_list(data.get("content"), "the postings' 'content'")
             total = number(data.get("totalFound"))
-            ids = {_id(job) for job in jobs} - {"?"}
-            if not jobs:
-                break
-            if ids and ids <= seen:  # the same page again: the server ignores `offset`
-                request.log(f"source smartrecruiters/{request.source}: offset {offset} repeats earlier postings; "
-                            "stopped paging")  # fmt: skip
-                break
-            seen |= ids
+            if offset == 0:
+                unknown.append(not jobs and not total)
+            return Page(jobs, offset + len(jobs), total)
+
+        for jobs in paginate(request, fetch, 0, "id"):
             self.collect(request, result, jobs, lambda job: self._posting(job, request), "a posting")
-            offset += len(jobs)
-            if total is not None and offset >= total:
-                break
-        else:
-            request.log(f"source smartrecruiters/{request.source}: stopped after {MAX_PAGES} pages of {PAGE_SIZE}")
-        if offset == 0 and not total:
+        if unknown == [True]:
             # An unknown company identifier answers 200 with an empty list, not 404 (job_apis.md §24.6).
             request.log(f"source smartrecruiters/{request.source}: no postings; the company identifier may not "
                         "exist (SmartRecruiters answers an unknown one with an empty list)")  # fmt: skip

@@ -8,12 +8,12 @@ from pydantic import Field, StringConstraints
 from ..domain.dates import parse_when
 from ..domain.employment import EmploymentType, employment_type
 from ..domain.postings import Posting
-from ..domain.records import RecordError
 from ..domain.salary import find_salary
 from ..store.paths import Workspace
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
-from .http import MAX_PAGES, api_url
+from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 ORIGIN = "https://www.themuse.com"
@@ -44,25 +44,19 @@ class TheMuseEngine(Engine):
     def discover(self, config: TheMuseConfig, request: DiscoverRequest) -> EngineResult:
         key = request.secret(config.api_key_env, config) if config.api_key_env else None
         result = request.result  # what it holds when the byte budget runs out is kept
-        seen: set[str] = set()
-        for page in range(min(config.pages, MAX_PAGES, LAST_PAGE + 1)):
+
+        def fetch(page: int) -> Page[int]:
             params = {"page": page, "category": config.category, "level": config.level,
                       "location": config.location, "api_key": key}  # fmt: skip
-            data = as_object(request.client.get_json(api_url(config.base_url or ORIGIN, "/api/public/jobs", params)),
+            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/public/jobs", params)),
                              "the answer")  # fmt: skip
             jobs = as_list(data.get("results"), "'results'")
-            for job in jobs:
-                ident = str(job.get("id", "?")) if isinstance(job, dict) else "?"
-                if ident in seen and ident != "?":
-                    continue
-                seen.add(ident)
-                try:
-                    result.postings.append(self._posting(as_object(job, "a job"), request))
-                except (RecordError, SourceError) as exc:
-                    result.skipped_records.append((f"{request.source}#{ident}", str(exc)))
             page_count = number(data.get("page_count"))
-            if len(jobs) < (number(data.get("items_per_page")) or 20) or (page_count and page + 1 >= page_count):
-                break
+            last = len(jobs) < (number(data.get("items_per_page")) or 20) or (page_count and page + 1 >= page_count)
+            return Page(jobs, None if last else page + 1)
+
+        for jobs in paginate(request, fetch, 0, "id", min(config.pages, LAST_PAGE + 1)):
+            self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job")
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:

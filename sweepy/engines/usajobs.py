@@ -12,7 +12,8 @@ from ..domain.postings import Period, Posting, Salary, Workplace
 from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 HOST = "data.usajobs.gov"
@@ -49,25 +50,22 @@ class UsajobsEngine(Engine):
             config, request.secret(config.api_key_env, config), request.secret(config.email_env, config)
         )
         result = request.result  # what it holds when the byte budget runs out is kept
-        for page in range(1, min(config.pages, MAX_PAGES) + 1):
+
+        def fetch(page: int) -> Page[int]:
             params = {"Keyword": request.source, "LocationName": request.location or None,
                       "ResultsPerPage": config.results_per_page, "Page": page}  # fmt: skip
-            url = api_url(config.base_url or ORIGIN, "/api/search", params)
+            url = api_url(config.origin(ORIGIN), "/api/search", params)
             data = as_object(as_object(request.client.get_json(url, headers), "the answer").get("SearchResult"),
                              "the answer's 'SearchResult'")  # fmt: skip
             items = as_list(data.get("SearchResultItems"), "'SearchResultItems'")
-            self.collect(
-                request,
-                result,
-                items,
-                lambda item: self._posting(item, request),
-                "a result item",
-                key="MatchedObjectId",
-            )
             user_area = data.get("UserArea")
             pages = number(user_area.get("NumberOfPages")) if isinstance(user_area, dict) else None
-            if len(items) < config.results_per_page or (pages is not None and page >= pages):
-                break
+            last = len(items) < config.results_per_page or (pages is not None and page >= pages)
+            return Page(items, None if last else page + 1)
+
+        for items in paginate(request, fetch, 1, "MatchedObjectId", config.pages):
+            self.collect(request, result, items, lambda item: self._posting(item, request), "a result item",
+                         key="MatchedObjectId")  # fmt: skip
         return result
 
     def _posting(self, item: dict[str, Any], request: DiscoverRequest) -> Posting:

@@ -34,7 +34,7 @@ class WorkableEngine(Engine):
         return list(dict.fromkeys(config.accounts))
 
     def discover(self, config: WorkableConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.base_url or ORIGIN, "/api/v1/widget/accounts/{account}", {"details": "true"},
+        url = api_url(config.origin(ORIGIN), "/api/v1/widget/accounts/{account}", {"details": "true"},
                       account=request.source)  # fmt: skip
         data = as_object(request.client.get_json(url), "the account")
         company = string(data.get("name")) or request.source

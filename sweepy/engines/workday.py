@@ -14,7 +14,8 @@ from ..domain.records import RecordError
 from ..domain.workplace import workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import MAX_PAGES, api_url
+from .http import api_url
+from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 
 PAGE_SIZE = 20  # a larger limit answers an empty list
@@ -70,7 +71,7 @@ class WorkdayEngine(Engine):
 
     def discover(self, config: WorkdayConfig, request: DiscoverRequest) -> EngineResult:
         host, tenant, site, prefix = site_parts(request.source)
-        url = api_url(config.base_url or f"https://{host}", "/wday/cxs/{tenant}/{site}/jobs", tenant=tenant, site=site)
+        url = api_url(config.origin(f"https://{host}"), "/wday/cxs/{tenant}/{site}/jobs", tenant=tenant, site=site)
         result = request.result  # what it holds when the byte budget runs out is kept
         seen: set[str] = set()
         for search in request.titles or [""]:
@@ -92,23 +93,20 @@ class WorkdayEngine(Engine):
     def _search(self, request: DiscoverRequest, url: str, search: str) -> Iterator[Any]:
         """Every posting one search text finds, page by page (a budget stop keeps the pages before it): pages of
         20 by offset; `total` is only right on the first page."""
-        total = SEARCH_CAP
-        paths: set[str | None] = set()
-        for page in range(MAX_PAGES):
-            offset = page * PAGE_SIZE
-            if offset >= min(total, SEARCH_CAP):
-                break
-            body = {"appliedFacets": {}, "limit": PAGE_SIZE, "offset": offset, "searchText": search}
+        total: list[float] = []  # the first page's `total` (0 or absent: unknown)
+
+        def fetch(page: int) -> Page[int]:
+            body = {"appliedFacets": {}, "limit": PAGE_SIZE, "offset": page * PAGE_SIZE, "searchText": search}
             data = as_object(request.client.post_json(url, body, headers={"Accept": "application/json"}), "the answer")
             jobs = as_list(data.get("jobPostings"), "'jobPostings'")
             if page == 0:
-                total = int(number(data.get("total")) or SEARCH_CAP)  # 0 or absent: unknown
-            keys = [_path(job) for job in jobs]
-            fresh = [job for job, key in zip(jobs, keys, strict=True) if key is None or key not in paths]
-            paths.update(keys)
-            yield from fresh
-            if len(jobs) < PAGE_SIZE or not fresh:  # the last page, or page 1 served again
-                break
+                total.append(number(data.get("total")) or SEARCH_CAP)
+            following = (page + 1) * PAGE_SIZE
+            last = len(jobs) < PAGE_SIZE or following >= min(total[0], SEARCH_CAP)
+            return Page(jobs, None if last else page + 1)
+
+        for jobs in paginate(request, fetch, 0, "externalPath"):
+            yield from jobs
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest, url: str, tenant: str) -> Posting:
         remote = job.get("remoteType")

@@ -208,3 +208,22 @@ def test_a_profile_cannot_send_another_secret_of_the_server(
     assert (report.status, report.reason, report.requests) == ("skipped", "config", 0)
     assert "SWEEPY_TRUST_BASE_URLS=1" in report.detail
     assert boards.hits("/search") == 0
+
+
+def test_a_key_gone_by_sweep_time_is_named_as_validation_names_it(
+    boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One reader (env_secret) for both moments: the profile was valid, then the variable left the environment.
+    monkeypatch.setenv("SERPAPI_API_KEY", "serp-key-that-leaves")
+    config = get_engine("serpapi").parse_config({"base_url": boards.url}, Settings.from_env().workspace())
+    monkeypatch.delenv("SERPAPI_API_KEY")
+    with pytest.raises(EngineConfigError) as at_validation:
+        get_engine("serpapi").parse_config({"base_url": boards.url}, Settings.from_env().workspace())
+    with open_network(build_client, tmp_path, None, None, trust_base_urls=True) as network:
+        request = DiscoverRequest(["Paralegal"], "New York, NY", Settings.from_env().workspace(), {}, network=network)
+        found = discover({"serpapi": config}, request)
+    (report,) = found.sources
+    assert (report.status, report.reason, report.requests) == ("skipped", "config", 0)
+    assert report.detail == at_validation.value.message
+    assert report.detail.startswith("serpapi: the environment variable SERPAPI_API_KEY is not set;")
+    assert boards.hits("/search") == 0

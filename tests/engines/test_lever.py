@@ -84,11 +84,11 @@ def test_a_server_that_ignores_skip_is_not_read_forty_times(boards: FakeBoards, 
 def test_paging_stops_at_the_page_limit_and_says_so(
     boards: FakeBoards, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sweepy.engines.lever.MAX_PAGES", 2)
+    monkeypatch.setattr("sweepy.engines.paging.MAX_PAGES", 2)
     lines: list[str] = []
     found = sweep("lever", {"sites": ["bigco"], "base_url": boards.url}, tmp_path, log=lines.append)
     assert len(found.postings) == 200
-    assert "source lever/bigco: stopped after 2 pages of 100" in lines
+    assert "source lever/bigco: stopped after 2 pages; the rest is not read" in lines
 
 
 def test_an_unknown_site_is_skipped_without_counting_as_a_failure(boards: FakeBoards, tmp_path: Path) -> None:

@@ -1,8 +1,11 @@
 """The engine registry: every built-in engine registers itself once, and the README documents it."""
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT
@@ -90,3 +93,114 @@ def test_an_engine_registered_first_does_not_hide_the_builtins() -> None:
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert shown == sorted([*BUILTIN_ENGINE_MODULES, "extra"])
+
+
+PLUGIN = '''"""An engine from outside Sweepy, installed as its own distribution."""
+
+from sweepy.engines.base import DiscoverRequest, Engine, EngineConfig, EngineResult
+
+
+class ExtraBoardConfig(EngineConfig):
+    company: str
+
+
+class ExtraBoardEngine(Engine):
+    name = "extra_board"
+    config_model = ExtraBoardConfig
+    description = "One posting per target title, for the entry-point test."
+
+    def discover(self, config: ExtraBoardConfig, request: DiscoverRequest) -> EngineResult:
+        result = EngineResult()
+        for title in request.titles:
+            url = f"https://jobs.example.org/{config.company.lower()}/{title.lower()}"
+            result.postings.append(self.posting(request, title=title, company=config.company, url=url,
+                                                location=request.location))
+        return result
+
+
+class Impostor(ExtraBoardEngine):
+    name = "greenhouse"
+
+
+class BadName(ExtraBoardEngine):
+    name = "Extra Board!"
+
+
+NOT_AN_ENGINE = {"name": "dict_board"}
+'''
+ENTRY_POINTS = """[sweepy.engines]
+extra_board = sweepy_extra_board:ExtraBoardEngine
+greenhouse = sweepy_extra_board:Impostor
+bad_name = sweepy_extra_board:BadName
+not_an_engine = sweepy_extra_board:NOT_AN_ENGINE
+missing = sweepy_no_such_module:Engine
+raising = sweepy_raising_board
+"""
+USE = """
+import json
+from sweepy.engines import DiscoverRequest, engines, get_engine, validate_sources
+from sweepy.engines.greenhouse import GreenhouseEngine
+from sweepy.pipeline.discover import discover
+from sweepy.settings import Settings
+
+workspace = Settings.from_env().workspace()
+configs = validate_sources({"extra_board": {"company": "Initech"}}, workspace)
+found = discover(configs, DiscoverRequest(["Paralegal"], "Remote", workspace, {}))
+print(json.dumps({
+    "engines": sorted(engines()),
+    "greenhouse": type(get_engine("greenhouse")) is GreenhouseEngine,
+    "sources": [[r.engine, r.status] for r in found.sources],
+    "postings": [[p.engine, p.title, p.company, p.url] for p in found.postings],
+}))
+"""
+
+
+def installed(site: Path, entry_points: str) -> None:
+    """A distribution as pip leaves it in site-packages: its dist-info (METADATA, entry_points.txt) and modules."""
+    info = site / "sweepy_extra_board-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sweepy-extra-board\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    (site / "sweepy_extra_board.py").write_text(PLUGIN, encoding="utf-8")
+    (site / "sweepy_raising_board.py").write_text("raise RuntimeError('no board today')\n", encoding="utf-8")
+    (site / "sweepy_module_board.py").write_text(  # a module that registers its engine on import, as built-ins do
+        "from sweepy.engines import register\nfrom sweepy_extra_board import ExtraBoardEngine\n"
+        "class ModuleBoard(ExtraBoardEngine):\n    name = 'module_board'\nregister(ModuleBoard())\n",
+        encoding="utf-8",
+    )
+
+
+def run_with(site: Path) -> tuple[dict[str, Any], list[str]]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-c", USE], capture_output=True, text=True, env=env, check=True)
+    return json.loads(done.stdout), done.stderr.splitlines()
+
+
+def test_an_installed_package_adds_an_engine_through_the_entry_point_group(tmp_path: Path) -> None:
+    declared = "extra_board = sweepy_extra_board:ExtraBoardEngine\nmodule_board = sweepy_module_board\n"
+    installed(tmp_path / "site", f"[sweepy.engines]\n{declared}")
+    shown, warnings = run_with(tmp_path / "site")
+    assert shown["engines"] == sorted([*BUILTIN_ENGINE_MODULES, "extra_board", "module_board"])
+    assert shown["sources"] == [["extra_board", "ok"]]
+    assert shown["postings"] == [["extra_board", "Paralegal", "Initech", "https://jobs.example.org/initech/paralegal"]]
+    assert warnings == []
+
+
+def test_broken_entry_points_are_logged_and_left_out(tmp_path: Path) -> None:
+    installed(tmp_path / "site", ENTRY_POINTS)
+    shown, warnings = run_with(tmp_path / "site")
+    assert shown["engines"] == sorted([*BUILTIN_ENGINE_MODULES, "extra_board"])  # the good one still works
+    assert shown["greenhouse"] is True  # a built-in's name cannot be taken
+    assert shown["postings"] == [["extra_board", "Paralegal", "Initech", "https://jobs.example.org/initech/paralegal"]]
+    of = "of package sweepy-extra-board 0.1 not loaded"
+    assert sorted(warnings) == sorted([
+        f"engine entry point 'greenhouse' = 'sweepy_extra_board:Impostor' {of}: the name 'greenhouse' is taken by "
+        "a built-in engine",
+        f"engine entry point 'bad_name' = 'sweepy_extra_board:BadName' {of}: its name 'Extra Board!': an engine's "
+        "name is 1 to 40 lowercase letters, digits and _, starting with a letter",
+        f"engine entry point 'not_an_engine' = 'sweepy_extra_board:NOT_AN_ENGINE' {of}: it is a dict, not a "
+        "sweepy.engines.Engine subclass or instance",
+        f"engine entry point 'missing' = 'sweepy_no_such_module:Engine' {of}: ModuleNotFoundError: No module named "
+        "'sweepy_no_such_module'",
+        f"engine entry point 'raising' = 'sweepy_raising_board' {of}: RuntimeError: no board today",
+    ])  # fmt: skip

@@ -1,7 +1,8 @@
 """Adzuna search API (job_apis.md §14): `/v1/api/jobs/{country}/search/{page}`, keys in the query, page in the path.
 
 The credentials the fake accepts are APP_ID/APP_KEY; others get Adzuna's 401 AUTH_FAIL. `what=Broken` answers
-the 400 exception shape, so a test can fail one title while the others succeed."""
+the 400 exception shape, so a test can fail one title while the others succeed. Under `/stubborn` the search
+ignores the page in its path: every page is page 1, and `count` says there are 500 results."""
 
 import re
 from typing import Any
@@ -63,4 +64,17 @@ def search(match: re.Match[str], request: Request) -> Answer:
                    "results": found[(page - 1) * size : page * size]})  # fmt: skip
 
 
-ROUTES = [Route("GET", r"/v1/api/jobs/(?P<country>[a-z]{2})/search/(?P<page>[0-9]+)", search)]
+def stubborn(match: re.Match[str], request: Request) -> Answer:
+    if request.arg("app_id") != APP_ID or request.arg("app_key") != APP_KEY:
+        return Answer({"__CLASS__": "Adzuna::API::Response::Exception", "exception": "AUTH_FAIL",
+                       "display": "Authorisation failed", "doc": "https://api.adzuna.com/v1/doc"}, 401)  # fmt: skip
+    found = [job for job in RESULTS if request.arg("what").lower() in job["title"].lower()]
+    size = int(request.arg("results_per_page", "10"))
+    return Answer({"__CLASS__": "Adzuna::API::Response::JobSearchResults", "count": 500, "mean": 64123.4,
+                   "results": found[:size]})  # fmt: skip
+
+
+ROUTES = [
+    Route("GET", r"/v1/api/jobs/(?P<country>[a-z]{2})/search/(?P<page>[0-9]+)", search),
+    Route("GET", r"/stubborn/v1/api/jobs/(?P<country>[a-z]{2})/search/(?P<page>[0-9]+)", stubborn),
+]

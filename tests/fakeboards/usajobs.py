@@ -2,7 +2,8 @@
 
 Requests without the KEY/EMAIL headers get a 401; `Keyword=Broken` gets a 500, `Keyword=Nothing` no results;
 `Keyword=Twins` gets one role announced twice, once open to the public and once to federal employees and veterans
-(as agencies post a delegated-examining and a merit-promotion announcement)."""
+(as agencies post a delegated-examining and a merit-promotion announcement). Under `/stubborn` the search ignores
+`Page`: every page is page 1, and `NumberOfPages` says there are 100."""
 
 import math
 import re
@@ -109,4 +110,20 @@ def search(match: re.Match[str], request: Request) -> Answer:
     })  # fmt: skip
 
 
-ROUTES = [Route("GET", r"/api/(?:search|Search)", search)]
+def stubborn(match: re.Match[str], request: Request) -> Answer:
+    if request.headers.get("Authorization-Key") != KEY or request.headers.get("User-Agent") != EMAIL:
+        return Answer("", 401, content_type="text/html")
+    size = int(request.arg("ResultsPerPage", "25"))
+    return Answer({
+        "LanguageCode": "EN",
+        "SearchParameters": {"Keyword": request.arg("Keyword"), "ResultsPerPage": size, "Page": 1},
+        "SearchResult": {
+            "SearchResultCount": len(ITEMS[:size]),
+            "SearchResultCountAll": str(100 * size),
+            "SearchResultItems": ITEMS[:size],
+            "UserArea": {"NumberOfPages": "100", "IsRadialSearch": False},
+        },
+    })  # fmt: skip
+
+
+ROUTES = [Route("GET", r"/api/(?:search|Search)", search), Route("GET", r"/stubborn/api/(?:search|Search)", stubborn)]
