@@ -24,6 +24,7 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from ..errors import SweepyError
+from ..service.answers import Answer
 from ..settings import Settings
 from ..validation import describe_validation_error
 from .arguments import Arguments
@@ -44,11 +45,12 @@ LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
 
 
 def envelope(
-    payload: dict[str, Any], ok: bool = True, links: list[types.ResourceLink] | None = None
+    payload: Answer | dict[str, Any], ok: bool = True, links: list[types.ResourceLink] | None = None
 ) -> types.CallToolResult:
     """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure; a
-    tool that wrote files adds a resource_link to each after the text."""
-    body = {"status": "ok" if ok else "error", **payload}
+    tool that wrote files adds a resource_link to each after the text. A success is the service's answer model,
+    dumped here (`Answer.dump`); an error is its message and details."""
+    body = {"status": "ok" if ok else "error", **(payload.dump() if isinstance(payload, Answer) else payload)}
     # No spaces after separators: 50 cards of get_jobs are ~3 KB smaller in an assistant's context.
     text = types.TextContent(type="text", text=json.dumps(body, ensure_ascii=False, separators=(",", ":")))
     return types.CallToolResult(content=[text, *(links or [])], structured_content=body, is_error=not ok)
