@@ -104,9 +104,6 @@ class SweepJob:
             self.done.set()
             self._changed.notify_all()
 
-    def progress(self) -> dict[str, Any]:
-        return {"step": self.step, "total": self.total, "label": self.label}
-
     def listing(self) -> dict[str, Any]:
         """The `list_sweeps` record (the list_jobs contract's fields)."""
         return {

@@ -32,8 +32,8 @@ def test_a_result_file_nested_too_deeply_is_named(app: App, swept: Path, workspa
     deep.write_text(DEEP, encoding="utf-8")
     before = snapshot(workspace)
     for call in (
-        lambda: app.service.get_results(None, "results", 5).dump(),
-        lambda: app.service.export_report(str(deep), None, "results", ["csv"], "Alex", None, None).dump(),
+        lambda: app.service.get_results(None, "results", 5),
+        lambda: app.service.export_report(str(deep), None, "results", ["csv"], "Alex", None, None),
     ):
         with pytest.raises(StorageError) as caught:
             call()

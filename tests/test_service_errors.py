@@ -58,9 +58,9 @@ def test_a_profile_stem_cannot_climb_out(workspace: Path, tmp_path: Path, stem: 
     before = snapshot(tmp_path)
     service = SweepyService()
     for call in (
-        lambda: service.get_jobs(stem, "results", None).dump(),
-        lambda: service.get_results(stem, "results", 5).dump(),
-        lambda: service.clear_history(None, stem).dump(),
+        lambda: service.get_jobs(stem, "results", None),
+        lambda: service.get_results(stem, "results", 5),
+        lambda: service.clear_history(None, stem),
     ):
         with pytest.raises(InvalidArgument, match="profile_stem"):
             call()
@@ -120,8 +120,8 @@ def test_a_result_file_with_a_card_sweepy_cannot_read_is_a_clear_error(
     path.write_text(json.dumps({"profile": {"stem": "p"}, "cards": [card]}), encoding="utf-8")
     service = SweepyService()
     for call in (
-        lambda: service.get_results(None, "results", 5).dump(),
-        lambda: service.export_report(str(path), None, "results", ["json"], "Job Seeker", None, None).dump(),
+        lambda: service.get_results(None, "results", 5),
+        lambda: service.export_report(str(path), None, "results", ["json"], "Job Seeker", None, None),
     ):
         with pytest.raises(StorageError, match="holds a card Sweepy cannot read") as caught:
             call()

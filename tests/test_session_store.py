@@ -213,9 +213,9 @@ def test_an_unreadable_old_session_file_is_named_and_nothing_is_written(workspac
     before = snapshot(workspace)
     service = SweepyService()
     for call in (
-        lambda: service.get_jobs(None, "results", 5).dump(),
-        lambda: service.submit_judgments("j", {"match_pct": 5}, None).dump(),
-        lambda: service.render_report(None, "results", None, "").dump(),
+        lambda: service.get_jobs(None, "results", 5),
+        lambda: service.submit_judgments("j", {"match_pct": 5}, None),
+        lambda: service.render_report(None, "results", None, ""),
     ):
         with pytest.raises(StorageError) as caught:
             call()

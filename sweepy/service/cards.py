@@ -111,19 +111,30 @@ class CardTools(ServiceBase):
             profile_stem=session.profile_stem if session else None,
             source_result=session.source_result if session else None,
             jobs=[JobCard.model_validate(brief) for brief in page],
-            message="",
+            message=self._page_message(view, running, total, counts, next_offset, folder, active),
         )
         if view is not None:
             noted(answer, view.migrated)
-        if running is not None:
+        if running is not None:  # these cards predate the sweep: which one, and how far it is
             answer.sweep_status = "running"
             answer.running_job_id = running.id
             answer.progress = SweepProgress(step=running.step, total=running.total, label=running.label)
-            answer.message = (
+        else:
+            answer.stale_count = counts.stale
+        return answer
+
+    def _page_message(
+        self, view: View | None, running: SweepJob | None, total: int, counts: Counts, next_offset: int | None,
+        folder: Path, active: bool,
+    ) -> str:  # fmt: skip
+        """What the page means and what to call next."""
+        if running is not None:
+            return (
                 "A sweep is still running; these cards predate it. Call get_sweep_status with job_id "
                 f"{running.id!r}, then get_jobs again."
             )
-            return answer
+        if view is not None and view.card_count == 0:
+            return empty_session_message(self, folder, view.session, active)
         parts = [f"{total} cards"]
         if counts.unjudged:
             parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
@@ -135,12 +146,7 @@ class CardTools(ServiceBase):
             parts.append("all judged")
         if next_offset is not None:
             parts.append(f"call get_jobs with offset {next_offset} for the next page")
-        answer.stale_count = counts.stale
-        if session is not None and view is not None and view.card_count == 0:
-            answer.message = empty_session_message(self, folder, session, active)
-            return answer
-        answer.message = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
-        return answer
+        return "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
 
 
 def empty_session_message(tools: ServiceBase, folder: Path, session: Session, active: bool) -> str:
