@@ -22,7 +22,7 @@ from ..settings import Settings
 from ..sweeps import SweepJob
 from . import arguments as a
 from .prompts import Prompts
-from .protocol import Call, ToolTable, envelope
+from .protocol import Call, ToolTable, envelope, refusal
 from .resources import Resources, report_link
 
 INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.
@@ -101,13 +101,12 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
     answer = await call.elicit("create_profile", f"To create {args.name}'s search profile, Sweepy needs:", schema)
     if answer.action != "accept":
         verb = "declined" if answer.action == "decline" else "cancelled"
-        return envelope(
+        return refusal(
             {
                 "message": f"The form was {verb}, so no profile was written. Call create_profile again "
                 f"with {', '.join(missing)} when the person wants to go on.",
                 "elicitation": answer.action,
-            },
-            ok=False,
+            }
         )
     content = answer.content or {}
     given: dict[str, Any] = {}
@@ -141,13 +140,12 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
     answer = await call.elicit("clear_history", question, schema)
     if answer.action == "accept" and (answer.content or {}).get("confirm") is True:
         return None
-    return envelope(
+    return refusal(
         {
             "message": f"Not confirmed ({answer.action}), so nothing was cleared: profile "
             f"{count.scope!r} keeps its {count.would_clear} reported postings.",
             "elicitation": answer.action,
-        },
-        ok=False,
+        }
     )
 
 
