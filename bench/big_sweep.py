@@ -112,14 +112,14 @@ def after_sweep(workdir: Path, results: Path) -> dict[str, Any]:
         started = time.perf_counter()
         page = service.get_jobs(None, "results", 50)
         took["get_jobs_s"] = round(time.perf_counter() - started, 4)
-        judgments = [{"job_id": job["job_id"], "match_pct": 90 - n % 40} for n, job in enumerate(page["jobs"])]
+        judgments = [{"job_id": job.job_id, "match_pct": 90 - n % 40} for n, job in enumerate(page.jobs)]
         started = time.perf_counter()
         service.submit_judgments(None, {}, judgments)
         took["submit_judgments_s"] = round(time.perf_counter() - started, 4)
         started = time.perf_counter()
         report = service.render_report(None, "results", None, "", limit=50)
         took["render_report_s"] = round(time.perf_counter() - started, 4)
-        took["report_cards"] = report["card_count"]
+        took["report_cards"] = report.card_count
     except Exception as exc:  # main's code refuses big sessions: say how, and keep the numbers so far
         took["error"] = f"{type(exc).__name__}: {str(exc)[:300]}"
     return took

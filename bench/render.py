@@ -67,8 +67,8 @@ def bench_render(runs: int, workdir: Path, cards: int = 200) -> dict[str, object
         started = time.perf_counter()
         payload = service.render_report(None, "results", None, "")
         samples.append(time.perf_counter() - started)
-        pages = payload["pages"]
-    assert payload["card_count"] == cards, payload["card_count"]
+        pages = payload.pages
+    assert payload.card_count == cards, payload.card_count
     median = statistics.median(samples)
     return {
         "runs": runs,

@@ -136,7 +136,7 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
 
     # The best 200 of the big session, judged in full, and the same 200 cards (judged alike) as a session alone.
     service = SweepyService(Settings(home=workdir, state_dir=workdir / "state"))
-    best = service.get_jobs(None, "results", TOP)["jobs"]
+    best = service.get_jobs(None, "results", TOP).dump()["jobs"]
     with SessionStore(workdir / "results").reading(None) as view:
         found = view.cards(job["job_id"] for job in best)
     _session(workdir, "top", iter([found[job["job_id"]] for job in best]))

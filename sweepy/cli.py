@@ -6,31 +6,29 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
 
 from .config import init_workspace
 from .errors import SweepFailed, SweepyError
 from .service import SweepyService
+from .service.answers import SweepCompleted
 from .settings import Settings
 
 
-def _summary(payload: dict[str, Any]) -> str:
+def _summary(swept: SweepCompleted) -> str:
     lines = [
-        f"discovered {payload['discovered_count']}, new {payload['new_count']}, "
-        f"previously seen {payload['previously_seen_count']}, cards {payload['card_count']}, "
-        f"records skipped {payload['skipped_records']} (reasons in the debug log)",
-        "dropped: " + (", ".join(f"{k} {v}" for k, v in payload["dropped"].items()) or "none"),
+        f"discovered {swept.discovered_count}, new {swept.new_count}, "
+        f"previously seen {swept.previously_seen_count}, cards {swept.card_count}, "
+        f"records skipped {swept.skipped_records} (reasons in the debug log)",
+        "dropped: " + (", ".join(f"{k} {v}" for k, v in swept.dropped.items()) or "none"),
     ]
-    skipped = payload["skipped_sources"]
-    lines.append(
-        "skipped sources: " + (", ".join(f"{s['engine']} ({s['reason']})" for s in skipped) if skipped else "none")
-    )
+    skipped = swept.skipped_sources
+    lines.append("skipped sources: " + (", ".join(f"{s.engine} ({s.reason})" for s in skipped) if skipped else "none"))
     lines.append("top roles:")
-    for role in payload["top_roles"]:
-        lines.append(f"  {role['match_score']:>3}  {role['title']} — {role['company']} ({role['location'] or 'n/a'})")
-    lines.append(f"json: {payload['reports']['json']}")
-    lines.append(f"csv:  {payload['reports']['csv']}")
-    lines.append(f"debug log: {payload['debug_log']}")
+    for role in swept.top_roles:
+        lines.append(f"  {role.match_score:>3}  {role.title} — {role.company} ({role.location or 'n/a'})")
+    lines.append(f"json: {swept.reports.json_path}")
+    lines.append(f"csv:  {swept.reports.csv}")
+    lines.append(f"debug log: {swept.debug_log}")
     return "\n".join(lines)
 
 
@@ -47,8 +45,10 @@ def _sweep(args: argparse.Namespace) -> int:
     service = SweepyService()
     job, _ = service.start_sweep(here(args.profile), deduplicate=not args.no_dedupe, include_seen=args.include_seen)
     job.done.wait()
-    payload = service.sweep_payload(job)
-    print(json.dumps(payload, indent=2) if args.json else _summary(payload))
+    swept = service.sweep_answer(job)
+    if not isinstance(swept, SweepCompleted):  # the job is done: it completed, or sweep_answer raised SweepFailed
+        raise SweepFailed(f"The sweep ended as {swept.sweep_status}.")
+    print(json.dumps(swept.dump(), indent=2) if args.json else _summary(swept))
     return 0
 
 
@@ -66,8 +66,8 @@ def _sources(args: argparse.Namespace) -> int:
 
 def _results(args: argparse.Namespace) -> int:
     results_dir = here(args.results_dir, must_exist=False) if args.results_dir is not None else "results"
-    payload = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
-    print(json.dumps(payload, indent=2, ensure_ascii=False))
+    answer = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
+    print(json.dumps(answer.dump(), indent=2, ensure_ascii=False))
     return 0
 
 

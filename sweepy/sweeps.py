@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from pydantic import BaseModel
+
 from .errors import InvalidArgument, NotFound, ServerBusy, SweepyError
 from .pipeline import STAGES, SweepOptions
 from .store.paths import append_text
@@ -49,7 +51,8 @@ class SweepJob:
     updated_at: float = field(default_factory=time.time)
     started: float = field(default_factory=time.monotonic)
     elapsed: float | None = None
-    result: dict[str, Any] | None = None
+    result: BaseModel | None = None
+    """The completed answer (a sweep's or a watch's, sweepy.service.answers)."""
     error: str | None = None
     done: threading.Event = field(default_factory=threading.Event)
     entered: list[tuple[int, str]] = field(default_factory=list)
@@ -90,7 +93,7 @@ class SweepJob:
         with self._changed:
             return self.entered[seen:]
 
-    def finish(self, result: dict[str, Any] | None = None, error: str | None = None) -> None:
+    def finish(self, result: BaseModel | None = None, error: str | None = None) -> None:
         # Progress and payload first, status last: a reader that sees the new status sees the rest too.
         with self._changed:
             self.elapsed = time.monotonic() - self.started
@@ -100,9 +103,6 @@ class SweepJob:
             self.status = "failed" if error is not None else "completed"
             self.done.set()
             self._changed.notify_all()
-
-    def progress(self) -> dict[str, Any]:
-        return {"step": self.step, "total": self.total, "label": self.label}
 
     def listing(self) -> dict[str, Any]:
         """The `list_sweeps` record (the list_jobs contract's fields)."""

@@ -47,13 +47,13 @@ def setup_profile(service: SweepyService, workspace: Path, **changes: Any) -> di
     """A resume, the report feed and a profile over it; returns the create_profile payload."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", REPORT_FEED)
-    return service.create_profile(**profile_args(resume, "feeds/postings.jsonl", **changes))
+    return service.create_profile(**profile_args(resume, "feeds/postings.jsonl", **changes)).dump()
 
 
 def sweep(service: SweepyService, profile: str) -> dict[str, Any]:
     job, _joined = service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
-    payload = service.sweep_payload(job)
+    payload = service.sweep_payload(job).dump()
     assert payload["sweep_status"] == "completed", payload
     return payload
 

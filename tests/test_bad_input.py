@@ -42,7 +42,7 @@ def setup(app: App, workspace: Path, tmp_path: Path) -> Setup:
     """A workspace with a resume, a feed and one valid profile written by create_profile."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    created = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl"))
+    created = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()
     profile = Path(created["profile_path"])
     return Setup(workspace, tmp_path / "state", tmp_path, resume, profile, profile.read_text(encoding="utf-8"))
 

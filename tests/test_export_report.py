@@ -29,7 +29,7 @@ def export(service: SweepyService, **changes: object) -> dict[str, object]:
         "candidate_name": "Job Seeker", "output_dir": None, "job_tracking": None,
     }  # fmt: skip
     args.update(changes)
-    return service.export_report(**args)  # type: ignore[arg-type]
+    return service.export_report(**args).dump()  # type: ignore[arg-type]
 
 
 def test_all_four_formats_from_the_newest_sweep_with_judgments_merged(workspace: Path) -> None:

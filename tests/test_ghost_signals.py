@@ -33,7 +33,7 @@ def test_a_role_reposted_under_a_new_url_and_a_posting_open_for_months(workspace
     feed = workspace / "feed.jsonl"
     write_feed(feed, [record("https://jobs.lever.co/northwind/aaa"), record("https://jobs.lever.co/other/keep",
                                                                              company="Globex")])  # fmt: skip
-    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl"))
+    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl")).dump()
     profile = Path(created["profile_path"])
 
     first = sweep(workspace, profile, START)

@@ -146,10 +146,10 @@ def many_paralegal_roles(count: int) -> list[dict[str, Any]]:
 async def test_fifty_overlapping_calls_from_five_processes_lose_nothing(app: App, workspace: Path) -> None:
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "many.jsonl", many_paralegal_roles(50))
-    profile = app.service.create_profile(**profile_args(resume, "feeds/many.jsonl"))
+    profile = app.service.create_profile(**profile_args(resume, "feeds/many.jsonl")).dump()
     job, _joined = app.service.start_sweep(profile["profile_path"], deduplicate=True, include_seen=False)
     assert job.done.wait(60)
-    ids = app.service.sweep_payload(job)["job_ids"]
+    ids = app.service.sweep_payload(job).dump()["job_ids"]
     assert len(ids) == 50
     expected = {job_id: (n % 101, f"verdict {n} " + RESUME_LINES[n % 4]) for n, job_id in enumerate(ids)}
     shares = [ids[p::5] for p in range(5)]  # interleaved, so neighbouring cards are written by different processes
@@ -178,4 +178,4 @@ async def test_fifty_overlapping_calls_from_five_processes_lose_nothing(app: App
         cards = SessionStore(workspace / "results").load(stem).cards
         assert {c.job_id: (c.match_pct, c.summary) for c in cards} == expected, stem
         assert all(c.match_kind == "MATCH" for c in cards)
-    assert app.service.get_jobs(None, "results", None)["message"].startswith("50 cards; all judged")
+    assert app.service.get_jobs(None, "results", None).dump()["message"].startswith("50 cards; all judged")

@@ -27,7 +27,7 @@ def profile(service: SweepyService, workspace: Path, feed: list[dict[str, Any]],
     resume = write_resume(workspace / "resume.docx")
     name = changes.pop("feed_name", "postings.jsonl")
     write_feed(workspace / "feeds" / name, feed)
-    created = service.create_profile(**profile_args(resume, f"feeds/{name}", **changes))
+    created = service.create_profile(**profile_args(resume, f"feeds/{name}", **changes)).dump()
     return str(created["profile_path"])
 
 
@@ -37,7 +37,7 @@ def test_when_every_source_failed_the_message_says_so_with_the_reasons(workspace
     resume = write_resume(workspace / "resume.docx")
     sources = {"greenhouse": {"boards": ["nosuch"], "base_url": boards.url},
                "lever": {"sites": ["acme"], "base_url": boards.url}}  # fmt: skip
-    created = service.create_profile(**profile_args(resume, "x", sources_config=sources))
+    created = service.create_profile(**profile_args(resume, "x", sources_config=sources)).dump()
     payload = sweep(service, created["profile_path"])
     message = payload["message"]
     assert payload["card_count"] == 0
@@ -65,11 +65,11 @@ def test_create_profile_warns_about_a_location_no_engine_can_use(workspace: Path
     service = SweepyService()
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
-    created = service.create_profile(**profile_args(resume, "feed.jsonl", location=location))
+    created = service.create_profile(**profile_args(resume, "feed.jsonl", location=location)).dump()
     (warning,) = created["warnings"]
     assert expected in warning
     assert f"Warning: {warning}" in created["message"]
-    fine = service.create_profile(**profile_args(resume, "feed.jsonl", location="Jersey City, NJ"))
+    fine = service.create_profile(**profile_args(resume, "feed.jsonl", location="Jersey City, NJ")).dump()
     assert fine["warnings"] == []
 
 
@@ -80,7 +80,7 @@ def test_an_empty_sweep_becomes_the_active_session(workspace: Path) -> None:
     other = profile(service, workspace, SMALL_FEED, name="Sam Okafor", titles=["Astronaut"], feed_name="b.jsonl")
     empty = sweep(service, other)
     assert empty["card_count"] == 0
-    jobs = service.get_jobs(None, "results", None)
+    jobs = service.get_jobs(None, "results", None).dump()
     assert (jobs["total"], jobs["jobs"]) == (0, [])  # never the previous profile's cards
     assert (jobs["profile_stem"], jobs["source_result"]) == ("sam_okafor_astronaut", empty["reports"]["json"])
     assert jobs["message"].startswith("0 cards: the sweep of profile 'sam_okafor_astronaut' behind this session")
@@ -93,7 +93,7 @@ def export(service: SweepyService, **changes: Any) -> dict[str, Any]:
     args: dict[str, Any] = {"json_source": None, "profile_stem": None, "results_dir": "results", "formats": ["csv"],
                             "candidate_name": None, "output_dir": None, "job_tracking": None}  # fmt: skip
     args.update(changes)
-    return service.export_report(**args)
+    return service.export_report(**args).dump()
 
 
 def test_exports_default_to_the_newest_sweep_with_roles_or_say_it_is_empty(workspace: Path) -> None:
@@ -122,7 +122,7 @@ def test_imported_roles_appear_in_every_export(workspace: Path) -> None:
     assert swept["card_count"] == 20
     extra = [{"title": "Paralegal", "company": f"Elsewhere {n}", "url": f"https://other.example.org/{n}",
               "location": "New York, NY"} for n in range(3)]  # fmt: skip
-    assert service.import_jobs(json.dumps(extra), validate=False)["imported_count"] == 3
+    assert service.import_jobs(json.dumps(extra), validate=False).dump()["imported_count"] == 3
     payload = export(service, formats=["csv", "json", "pdf"])
     assert payload["roles_exported"] == 23 and "(3 of them imported into its session)" in payload["message"]
     generated = payload["generated"]

@@ -21,10 +21,10 @@ def swept(app: App, workspace: Path) -> Path:
     """A finished sweep of the small feed (a session, a result file, a CSV): returns its result file."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl"))["profile_path"]
+    profile = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
     job, _joined = app.service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
-    return Path(app.service.sweep_payload(job)["reports"]["json"])
+    return Path(app.service.sweep_payload(job).dump()["reports"]["json"])
 
 
 def test_a_result_file_nested_too_deeply_is_named(app: App, swept: Path, workspace: Path) -> None:

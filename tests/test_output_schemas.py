@@ -1,18 +1,23 @@
 """With SWEEPY_OUTPUT_SCHEMAS=1 every tool publishes its own outputSchema, and real answers of every tool,
 successes and errors, validate against it (over stdio, as a host sees them)."""
 
+import ast
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, SMALL_FEED, profile_args, server_env, write_feed, write_resume
 
+import sweepy.service
 from sweepy.mcp.payloads import PAYLOADS
 from sweepy.mcp.tools import TOOLS
+from sweepy.service import SweepyService
+from sweepy.service.answers import Answer
 
 pytestmark = pytest.mark.anyio
 
@@ -46,13 +51,15 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
         await call("track_jobs", {"items": [{"job_id": jobs[0]["job_id"], "status": "applied"},
                                             {"job_id": "nope", "status": "saved"}]})  # fmt: skip
         await call("get_outcomes", {})
-        await call("watch_postings", {"job_ids": [jobs[0]["job_id"]], "wait_seconds": 60})
+        watched = await call("watch_postings", {"job_ids": [jobs[0]["job_id"]], "wait_seconds": 60})
+        await call("get_sweep_status", {"job_id": watched["job_id"], "wait_seconds": 0})  # a watch, polled
         await call("render_report", {})  # an error: the agent gate (cards not judged yet)
         await call("export_report", {"formats": ["csv", "json"]})
         await call("get_results", {})
         await call("convert_docx", {"docx_path": str(resume)})
         await call("convert_document", {"document_path": str(workspace / "resume.pdf")})
         await call("list_sweeps", {"limit": 5})
+        await call("clear_history", {"profile_stem": created["profile_stem"], "dry_run": True})
         await call("clear_history", {"profile_stem": created["profile_stem"]})
         # Errors: each tool's schema covers its error envelope too.
         await call("get_sweep_status", {"job_id": "no-such-sweep"})
@@ -69,10 +76,67 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
     assert sum(body["status"] == "error" for _, body in answers) == 6
     gate = next(body for name, body in answers if name == "render_report")
     assert gate["unassessed_job_ids"] and gate["status"] == "error"
+    # An optional field is in the JSON exactly when the service set it (a null when it set None).
+    dry, cleared = (body for name, body in answers if name == "clear_history")
+    assert (dry["dry_run"], "would_clear" in dry) == (True, True)
+    assert "dry_run" not in cleared and "would_clear" not in cleared
+    polled = [body for name, body in answers if name == "get_sweep_status" and body["status"] == "ok"]
+    assert polled[-1]["watched_count"] == 1 and "card_count" not in polled[-1]
+    assert swept["migrated"] is None and "history_saved" not in swept  # as the sweep's answer always read
+
+
+SERVICE_METHODS = {
+    "create_profile": "create_profile",
+    "run_sweep": "sweep_answer",
+    "get_sweep_status": "sweep_payload",
+    "get_jobs": "get_jobs",
+    "get_results": "get_results",
+    "clear_history": "clear_history",
+    "list_sweeps": "list_sweeps",
+    "import_jobs": "import_jobs",
+    "convert_document": "convert_document",
+    "convert_docx": "convert_docx",
+    "submit_judgments": "submit_judgments",
+    "render_report": "render_report",
+    "export_report": "export_report",
+    "track_jobs": "track_jobs",
+    "watch_postings": "watch_answer",
+    "get_outcomes": "get_outcomes",
+}
+"""The service method whose answer each tool sends (sweepy.mcp.server's tool bodies)."""
+
+
+def _models(annotation: Any) -> set[Any]:
+    """The classes a return annotation names, through Annotated and unions."""
+    if get_origin(annotation) is Annotated:
+        return _models(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, UnionType):
+        return set().union(*(_models(arg) for arg in get_args(annotation)))
+    return {annotation}
+
+
+def test_every_tools_service_method_is_annotated_with_the_models_the_tool_publishes() -> None:
+    """No dict creeps back: each tool's service method returns exactly the answer models of PAYLOADS."""
+    assert set(SERVICE_METHODS) == set(TOOLS) == set(PAYLOADS)
+    for tool, method in SERVICE_METHODS.items():
+        returned = _models(get_type_hints(getattr(SweepyService, method))["return"])
+        assert returned == _models(PAYLOADS[tool]), tool
+        assert all(isinstance(model, type) and issubclass(model, Answer) for model in returned), tool
+
+
+def test_the_service_layer_imports_nothing_from_the_mcp_face() -> None:
+    service = Path(sweepy.service.__file__).parent
+    for path in sorted(service.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = [
+            node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module is not None
+        ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        assert not [m for m in imported if m == "mcp" or m.startswith(("mcp.", "sweepy.mcp"))], path.name
 
 
 def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
-    from sweepy.mcp.payloads import SweepCompleted, SweepRunning, output_schema
+    from sweepy.mcp.payloads import output_schema
+    from sweepy.service.answers import SweepCompleted, SweepRunning
 
     schema = output_schema("run_sweep")
     running = {"status": "ok", "sweep_status": "running", "job_id": "j", "elapsed_seconds": 0.5,

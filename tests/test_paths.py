@@ -223,7 +223,7 @@ def test_sweep_results_never_land_in_a_folder_swapped_in_after_discovery(workspa
     """The writers of a real sweep (CSV, result JSON, session, lock) after `results` became a symlink."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
-    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl"))
+    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl")).dump()
     ws = Settings.from_env().workspace()
     folder = ws.results_dir("results")
     ctx = SweepContext(load_profile(Path(created["profile_path"])), Path(created["profile_path"]), ws)

@@ -27,7 +27,7 @@ def sample(workspace: Path) -> str:
 def finished(service: SweepyService, profile: str, include_seen: bool = False) -> dict[str, object]:
     job, _ = service.start_sweep(profile, True, include_seen)
     assert job.done.wait(60), "the sweep must end, never stay running"
-    return service.sweep_payload(job)
+    return service.sweep_payload(job).dump()
 
 
 def test_an_unwritable_log_folder_does_not_leave_a_sweep_running(workspace: Path, sample: str) -> None:
@@ -74,7 +74,7 @@ def test_reading_tools_write_nothing(workspace: Path, sample: str) -> None:
     (results / ".session.lock").unlink()
     (results / "sessions.db").write_bytes(b"damaged " * 1000)
     before = snapshot(workspace)
-    payload = service.get_results(None, "results", 3)  # from the result file, when the store cannot answer
+    payload = service.get_results(None, "results", 3).dump()  # from the result file, when the store cannot answer
     assert len(payload["top_roles"]) == 3
     with pytest.raises(StorageError, match=r"The session store .*sessions.db cannot be used .*Move it aside"):
         service.get_jobs("config.sample", "results", None)
@@ -143,7 +143,7 @@ def test_create_profile_refuses_a_history_path_it_could_never_write(workspace: P
             "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
             sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
             history_config={"path": "/etc/sweepy-history.db"},
-        )  # fmt: skip
+        ).dump()  # fmt: skip
     assert snapshot(workspace) == before
 
 
@@ -152,7 +152,7 @@ def test_a_profile_is_kept_when_only_the_default_note_fails(workspace: Path, tmp
     result = SweepyService().create_profile(
         "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
         sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
-    )  # fmt: skip
+    ).dump()  # fmt: skip
     assert Path(result["profile_path"]).is_file()
     assert "could not be made the default profile" in result["message"]
 
@@ -182,15 +182,17 @@ def test_create_profile_refuses_a_profile_that_enables_no_source(workspace: Path
         SweepyService().create_profile(
             "Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
             sources_config={"feed": {"enabled": False, "path": "x.jsonl"}},
-        )  # fmt: skip
+        ).dump()  # fmt: skip
     assert caught.value.message.startswith("sources_config enables no source, so a sweep would find nothing; ")
     assert "leave sources_config out to use the keyless public boards" in caught.value.message
     assert not (workspace / "profiles").exists()
 
 
 def test_create_profile_without_sources_enables_the_keyless_public_boards(workspace: Path) -> None:
-    result = SweepyService().create_profile(
-        "Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf")
+    result = (
+        SweepyService()
+        .create_profile("Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"))
+        .dump()
     )
     assert result["enabled_engines"] == default_engines()
     assert result["default_sources_used"] is True

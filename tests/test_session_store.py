@@ -74,7 +74,7 @@ def test_pages_come_in_the_order_rank_gives(workspace: Path) -> None:
     service = SweepyService()
     pages, offset = [], 0
     while offset is not None:
-        payload = service.get_jobs(None, "results", 50, offset)
+        payload = service.get_jobs(None, "results", 50, offset).dump()
         pages += [job["job_id"] for job in payload["jobs"]]
         offset = payload["next_offset"]
     assert pages == [c.job_id for c in rank(made)]
@@ -101,12 +101,12 @@ def test_a_session_past_the_old_50_mb_file_limit_is_paged_judged_and_reported(wo
     render_report alike ("the limit is 50000000 bytes")."""
     resume = activate(workspace, cards(1200, "Relativity review and e-discovery. " * 1300))
     service = SweepyService()
-    page = service.get_jobs(None, "results", 50)
+    page = service.get_jobs(None, "results", 50).dump()
     assert (page["count"], page["total"], page["next_offset"]) == (50, 1200, 50)
     top = [job["job_id"] for job in page["jobs"]]
-    judged = service.submit_judgments(None, {}, [{"job_id": j, "match_pct": 90 - n} for n, j in enumerate(top)])
+    judged = service.submit_judgments(None, {}, [{"job_id": j, "match_pct": 90 - n} for n, j in enumerate(top)]).dump()
     assert (judged["applied"], judged["assessed_count"], judged["unassessed_count"]) == (50, 50, 1150)
-    report = service.render_report(None, "results", "results/top.pdf", "Apply to the top ten first.", limit=50)
+    report = service.render_report(None, "results", "results/top.pdf", "Apply to the top ten first.", limit=50).dump()
     assert (report["card_count"], report["total_cards"]) == (50, 1200)
     assert "the best 50 of 1200" in report["message"]
     stored = SessionStore(workspace / "results").load("alex")
@@ -140,9 +140,9 @@ def test_submit_judgments_changes_only_the_judged_rows(workspace: Path) -> None:
 def test_render_report_shows_the_best_n_and_gates_only_those(workspace: Path) -> None:
     activate(workspace, cards(12))
     service = SweepyService()
-    best = [job["job_id"] for job in service.get_jobs(None, "results", 3)["jobs"]]
+    best = [job["job_id"] for job in service.get_jobs(None, "results", 3).dump()["jobs"]]
     service.submit_judgments(None, {}, [{"job_id": j, "match_pct": 80} for j in best[:2]])
-    report = service.render_report(None, "results", "results/two.pdf", "", limit=2)
+    report = service.render_report(None, "results", "results/two.pdf", "", limit=2).dump()
     assert (report["card_count"], report["total_cards"], report["pages"]) == (2, 12, report["pages"])
     with pytest.raises(NotAssessed) as caught:
         service.render_report(None, "results", "results/three.pdf", "", limit=3)
@@ -169,7 +169,7 @@ def test_an_old_session_file_is_moved_into_the_store_once_and_the_answer_says_so
     for name in ("report_session.json", "alex_session.json"):
         (results / name).write_text(legacy_text(old), encoding="utf-8")
     service = SweepyService()
-    first = service.get_jobs(None, "results", 3)
+    first = service.get_jobs(None, "results", 3).dump()
     for name in ("report_session.json", "alex_session.json", "sessions.db"):  # the profile's file went too
         assert name in first["migrated"]
     assert first["jobs"][0]["job_id"] == "j00004" and first["total"] == 9
@@ -177,9 +177,9 @@ def test_an_old_session_file_is_moved_into_the_store_once_and_the_answer_says_so
         "alex_session.json.migrated",
         "report_session.json.migrated",
     ]
-    second = service.get_jobs(None, "results", 3)
+    second = service.get_jobs(None, "results", 3).dump()
     assert "migrated" not in second and second["jobs"] == first["jobs"]
-    saved = service.submit_judgments("j00001", {"match_pct": 50}, None, "alex")
+    saved = service.submit_judgments("j00001", {"match_pct": 50}, None, "alex").dump()
     assert "migrated" not in saved and saved["assessed_count"] == 2
     assert SessionStore(results).load(None).card("j00001").match_pct == 50  # type: ignore[union-attr]
     assert SessionStore(results).load(None).playbook == "Old plan."
@@ -190,7 +190,7 @@ def test_an_old_session_file_outside_the_workspace_is_read_where_it_is(workspace
     outside.mkdir()
     (outside / "report_session.json").write_text(legacy_text(Session(cards=cards(5))), encoding="utf-8")
     before = snapshot(outside)
-    payload = SweepyService().get_jobs(None, str(outside), None)
+    payload = SweepyService().get_jobs(None, str(outside), None).dump()
     assert payload["total"] == 5 and "not moved" in payload["migrated"]
     assert snapshot(outside) == before
 

@@ -42,7 +42,7 @@ def no_sweep_left_running(app: App) -> Iterator[None]:
 
 def make_profile(app: App, workspace: Path, feed: Path | str) -> Path:
     resume = write_resume(workspace / "resume.docx")
-    created = app.service.create_profile(**profile_args(resume, str(feed)))
+    created = app.service.create_profile(**profile_args(resume, str(feed))).dump()
     return Path(created["profile_path"])
 
 
@@ -219,7 +219,7 @@ async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(
     small = workspace / "feeds" / "small.jsonl"
     write_feed(small, SMALL_FEED)
     resume = write_resume(workspace / "resume.docx")
-    other = app.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml")
+    other = app.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml").dump()
     big = make_profile(app, workspace, large_feed)
     with anyio.fail_after(120):
         async with Client(app.mcp) as client:

@@ -30,7 +30,7 @@ def swept(workspace: Path, **eligibility: Any) -> SweepyService:
     service.create_profile(**profile_args(resume, "feed.jsonl", assessment="keyword", eligibility_config=config))
     job, _ = service.start_sweep(None, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
-    assert service.sweep_payload(job)["sweep_status"] == "completed"
+    assert service.sweep_payload(job).dump()["sweep_status"] == "completed"
     return service
 
 
@@ -43,7 +43,7 @@ def test_flagged_cards_are_kept_sorted_after_eligible_ones_and_printed_with_thei
     assert (contoso.pay_transparency, northwind.pay_transparency) == ("stated", "missing")
     assert northwind.brief(None)["eligible"] is False and "eligible" not in contoso.brief(None)
 
-    pdf = Path(service.render_report(None, "results", None, "")["pdf_report"])
+    pdf = Path(service.render_report(None, "results", None, "").dump()["pdf_report"])
     text = pdf_text(pdf)
     assert squeeze(f"■ Blocks you — Visa sponsorship: “{BLOCKING}”") in text
     assert squeeze("No pay range, though the law requires one here (New York City: NYC Local Law 32") in text
@@ -59,8 +59,8 @@ def test_strict_eligibility_drops_the_blocked_card(workspace: Path) -> None:
 
 def test_get_jobs_eligible_only_leaves_out_the_blocked_card(workspace: Path) -> None:
     service = swept(workspace)
-    every = service.get_jobs(None, "results", 10)
-    eligible = service.get_jobs(None, "results", 10, eligible_only=True)
+    every = service.get_jobs(None, "results", 10).dump()
+    eligible = service.get_jobs(None, "results", 10, eligible_only=True).dump()
     assert [job["company"] for job in every["jobs"]] == ["Contoso", "Northwind"]
     assert [job.get("eligible", True) for job in every["jobs"]] == [True, False]
     assert ([job["company"] for job in eligible["jobs"]], eligible["total"]) == (["Contoso"], 1)

@@ -24,6 +24,7 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from ..errors import SweepyError
+from ..service.answers import Answer
 from ..settings import Settings
 from ..validation import describe_validation_error
 from .arguments import Arguments
@@ -43,27 +44,36 @@ LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
 )  # fmt: skip
 
 
-def envelope(
-    payload: dict[str, Any], ok: bool = True, links: list[types.ResourceLink] | None = None
-) -> types.CallToolResult:
-    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure; a
-    tool that wrote files adds a resource_link to each after the text."""
-    body = {"status": "ok" if ok else "error", **payload}
+def envelope(answer: Answer, links: list[types.ResourceLink] | None = None) -> types.CallToolResult:
+    """A tool's success: its answer model, dumped (`Answer.dump`) after `status: "ok"`; a tool that wrote files
+    adds a resource_link to each after the text."""
+    return _result({"status": "ok", **answer.dump()}, links)
+
+
+def refusal(payload: dict[str, Any]) -> types.CallToolResult:
+    """A tool's error: `status: "error"`, its message and whatever details it carries; isError set."""
+    return _result({"status": "error", **payload})
+
+
+def _result(body: dict[str, Any], links: list[types.ResourceLink] | None = None) -> types.CallToolResult:
+    """The one answer shape: compact JSON text, the same object as structuredContent, isError on failure."""
     # No spaces after separators: 50 cards of get_jobs are ~3 KB smaller in an assistant's context.
     text = types.TextContent(type="text", text=json.dumps(body, ensure_ascii=False, separators=(",", ":")))
-    return types.CallToolResult(content=[text, *(links or [])], structured_content=body, is_error=not ok)
+    return types.CallToolResult(
+        content=[text, *(links or [])], structured_content=body, is_error=body["status"] == "error"
+    )
 
 
 def failure(name: str, exc: Exception) -> types.CallToolResult:
     """SweepyError → its message and details; anything else → a generic message (the traceback stays in the log)."""
     if isinstance(exc, SweepyError):
-        return envelope({"message": exc.message, **exc.details}, ok=False)
+        return refusal({"message": exc.message, **exc.details})
     log.exception("tool %s failed", name)
     message = (
         f"{name} failed unexpectedly ({type(exc).__name__}). The server log on stderr has details; "
         "check the arguments and try again."
     )
-    return envelope({"message": message}, ok=False)
+    return refusal({"message": message})
 
 
 class NeedInput(Exception):
@@ -253,7 +263,7 @@ class ToolTable:
         if raw is not None and not isinstance(raw, dict):
             problem = self.parse(str(params.get("name")), raw)
             if isinstance(problem, str):
-                answer = envelope({"message": problem}, ok=False)
+                answer = refusal({"message": problem})
                 return answer.model_dump(by_alias=True, mode="json", exclude_none=True)
         return await call_next(ctx)
 
@@ -263,7 +273,7 @@ class ToolTable:
         """Every answer is the envelope: unknown tools, bad arguments and crashes included."""
         parsed = self.parse(params.name, params.arguments)
         if isinstance(parsed, str):
-            return envelope({"message": parsed}, ok=False)
+            return refusal({"message": parsed})
         tool, arguments = parsed
         call = Call(tool.name, ctx, params, self.log_level)
         try:

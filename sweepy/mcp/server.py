@@ -6,6 +6,7 @@ sweepy.service. server.py and `sweepy serve` both start it on stdio."""
 import logging
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -16,11 +17,12 @@ from mcp.server.stdio import stdio_server
 from .. import __version__
 from ..errors import InvalidArgument
 from ..service import SweepyService, clamp
+from ..service.answers import Answer, Generated, SweepCompleted
 from ..settings import Settings
 from ..sweeps import SweepJob
 from . import arguments as a
 from .prompts import Prompts
-from .protocol import Call, ToolTable, envelope
+from .protocol import Call, ToolTable, envelope, refusal
 from .resources import Resources, report_link
 
 INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.
@@ -31,8 +33,10 @@ triage_new_cards, tailor_resume_for and weekly_review walk through these; the re
 profiles, a sweep's cards, the latest summary, the reports and the tool reference."""
 
 
-async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, call: Call) -> types.CallToolResult:
-    """Wait without holding the event loop, then answer the sweep's payload.
+async def _wait_for(
+    answer: Callable[[SweepJob], Answer], job: SweepJob, wait_seconds: int, call: Call
+) -> types.CallToolResult:
+    """Wait without holding the event loop, then answer what `answer` makes of the job (running or completed).
 
     Every stage the sweep enters is one progress notification with its name, even stages that passed while
     this call slept: (0, 5, "stage 1/5: discover"), (1, 5, "stage 2/5: filter"), ... (5, 5, "completed").
@@ -51,18 +55,17 @@ async def _wait_for(service: SweepyService, job: SweepJob, wait_seconds: int, ca
     if job.status == "completed":
         await call.progress(job.total, job.total, "completed")
         await _log_outcome(call, job)
-    return envelope(service.sweep_payload(job))
+    return envelope(answer(job))
 
 
 async def _log_outcome(call: Call, job: SweepJob) -> None:
     """The sweep's end as log lines: its card count at info, each source it had to skip at warning."""
-    result = job.result or {}
-    await call.log("info", f"sweep {job.id[:8]} completed: {result.get('card_count', 0)} cards")
-    for source in result.get("skipped_sources") or []:
+    result = job.result if isinstance(job.result, SweepCompleted) else None  # a watch counts no cards
+    await call.log("info", f"sweep {job.id[:8]} completed: {result.card_count if result else 0} cards")
+    for source in result.skipped_sources if result else []:
         await call.log(
             "warning",
-            f"sweep {job.id[:8]} skipped source {source.get('engine')}/{source.get('source')}: "
-            f"{source.get('reason')} ({source.get('detail')})",
+            f"sweep {job.id[:8]} skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})",
         )
 
 
@@ -98,13 +101,12 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
     answer = await call.elicit("create_profile", f"To create {args.name}'s search profile, Sweepy needs:", schema)
     if answer.action != "accept":
         verb = "declined" if answer.action == "decline" else "cancelled"
-        return envelope(
+        return refusal(
             {
                 "message": f"The form was {verb}, so no profile was written. Call create_profile again "
                 f"with {', '.join(missing)} when the person wants to go on.",
                 "elicitation": answer.action,
-            },
-            ok=False,
+            }
         )
     content = answer.content or {}
     given: dict[str, Any] = {}
@@ -125,7 +127,7 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
     if args.dry_run or not call.can_elicit:
         return None
     count = await call.run(service.clear_history, args.profile_path, args.profile_stem, True)
-    if not count["would_clear"]:
+    if not count.would_clear:
         return None
     schema = {
         "type": "object",
@@ -133,19 +135,17 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
         "required": ["confirm"],
     }
     question = (
-        f"Forget the {count['would_clear']} postings profile {count['scope']!r} was shown? The next sweep "
-        "reports them again."
+        f"Forget the {count.would_clear} postings profile {count.scope!r} was shown? The next sweep reports them again."
     )
     answer = await call.elicit("clear_history", question, schema)
     if answer.action == "accept" and (answer.content or {}).get("confirm") is True:
         return None
-    return envelope(
+    return refusal(
         {
             "message": f"Not confirmed ({answer.action}), so nothing was cleared: profile "
-            f"{count['scope']!r} keeps its {count['would_clear']} reported postings.",
+            f"{count.scope!r} keeps its {count.would_clear} reported postings.",
             "elicitation": answer.action,
-        },
-        ok=False,
+        }
     )
 
 
@@ -178,7 +178,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
         """
         job, _joined = await call.run(service.start_sweep, args.profile_path, args.deduplicate, args.include_seen)
-        return await _wait_for(service, job, args.wait_seconds, call)
+        return await _wait_for(service.sweep_answer, job, args.wait_seconds, call)
 
     @tools.tool(a.GetSweepStatus)
     async def get_sweep_status(call: Call, args: a.GetSweepStatus) -> types.CallToolResult:
@@ -186,7 +186,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
 
         A completed sweep's cards are already the active session: call get_jobs next.
         """
-        return await _wait_for(service, service.find_sweep(args.job_id), args.wait_seconds, call)
+        return await _wait_for(service.sweep_payload, service.find_sweep(args.job_id), args.wait_seconds, call)
 
     @tools.tool(a.GetJobs)
     async def get_jobs(call: Call, args: a.GetJobs) -> types.CallToolResult:
@@ -233,20 +233,20 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         """
         await call.progress(0, 1, "checking the links" if args.validate_links else "importing")
         payload = await call.run(service.import_jobs, **args.service_arguments())
-        await call.progress(1, 1, f"{payload['imported_count']} imported, {payload['skipped_count']} skipped")
+        await call.progress(1, 1, f"{payload.imported_count} imported, {payload.skipped_count} skipped")
         return envelope(payload)
 
     @tools.tool(a.ConvertDocument)
     async def convert_document(call: Call, args: a.ConvertDocument) -> types.CallToolResult:
         """Convert a document to PDF (a PDF passes through unchanged), e.g. a resume before create_profile."""
         payload = await call.run(service.convert_document, **args.service_arguments())
-        return envelope(payload, links=links([(payload["pdf_path"], "Converted PDF")]))
+        return envelope(payload, links=links([(payload.pdf_path, "Converted PDF")]))
 
     @tools.tool(a.ConvertDocx)
     async def convert_docx(call: Call, args: a.ConvertDocx) -> types.CallToolResult:
         """Convert a DOCX resume to PDF, keeping headings, bold and italic, lists, tables and any script."""
         payload = await call.run(service.convert_docx, **args.service_arguments())
-        return envelope(payload, links=links([(payload["pdf_path"], "Converted PDF")]))
+        return envelope(payload, links=links([(payload.pdf_path, "Converted PDF")]))
 
     @tools.tool(a.SubmitJudgments)
     async def submit_judgments(call: Call, args: a.SubmitJudgments) -> types.CallToolResult:
@@ -276,8 +276,8 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         """
         await call.progress(0, 1, "rendering the PDF")
         payload = await call.run(service.render_report, **args.service_arguments())
-        await call.progress(1, 1, f"{payload['pages']} pages written")
-        return envelope(payload, links=links([(payload["pdf_report"], "Card report (PDF)")]))
+        await call.progress(1, 1, f"{payload.pages} pages written")
+        return envelope(payload, links=links([(payload.pdf_report, "Card report (PDF)")]))
 
     @tools.tool(a.ExportReport)
     async def export_report(call: Call, args: a.ExportReport) -> types.CallToolResult:
@@ -289,8 +289,8 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         """
         await call.progress(0, 1, f"writing {', '.join(args.formats)}")
         payload = await call.run(service.export_report, **args.service_arguments())
-        files = written_files(payload["generated"])
-        await call.progress(1, 1, f"{len(files)} files written, {len(payload['errors'])} formats failed")
+        files = written_files(payload.generated)
+        await call.progress(1, 1, f"{len(files)} files written, {len(payload.errors)} formats failed")
         return envelope(payload, links=links(files))
 
     @tools.tool(a.TrackJobs)
@@ -314,7 +314,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         Runs in the background: if it takes longer than wait_seconds, poll get_sweep_status with its job_id.
         """
         job = await call.run(service.start_watch, args.job_ids, args.profile_stem, args.results_dir)
-        return await _wait_for(service, job, args.wait_seconds, call)
+        return await _wait_for(service.watch_answer, job, args.wait_seconds, call)
 
     @tools.tool(a.GetOutcomes)
     async def get_outcomes(call: Call, args: a.GetOutcomes) -> types.CallToolResult:
@@ -353,11 +353,11 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
     return server
 
 
-def written_files(generated: dict[str, Any]) -> list[tuple[str, str]]:
+def written_files(generated: Generated) -> list[tuple[str, str]]:
     """The files export_report wrote, with a title each: one per format (a path), PNG one per page (a list);
     counts such as pdf_pages are not files."""
     files: list[tuple[str, str]] = []
-    for fmt, written in generated.items():
+    for fmt, written in generated.model_dump(by_alias=True, exclude_none=True).items():
         if isinstance(written, str):
             files.append((written, f"Report ({fmt.upper()})"))
         elif isinstance(written, list):

@@ -1,5 +1,6 @@
-"""One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return payload dicts
-(without `status`) or raise SweepyError. Each area lives in its own module; SweepyService is their union."""
+"""One method per tool: the whole behaviour of Sweepy, testable without MCP. Methods return the tool's answer
+model (sweepy.service.answers; the MCP envelope dumps it, `status` first) or raise SweepyError. Each area lives
+in its own module; SweepyService is their union."""
 
 from .applications import ApplicationTools
 from .base import KEYWORD_NOTE, clamp

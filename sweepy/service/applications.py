@@ -30,6 +30,7 @@ from ..store.paths import Workspace
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
+from .answers import GetOutcomes, OutcomeCounts, Rejected, TrackedEntry, TrackedStatus, TrackJobs
 from .base import ServiceBase
 
 log = logging.getLogger("sweepy.service.applications")
@@ -131,10 +132,10 @@ def check_status(status: str | None) -> str | None:
     return status
 
 
-def _parse_items(items: list[Any], now: dt.date) -> tuple[list[tuple[int, TrackItem, str]], list[dict[str, Any]]]:
+def _parse_items(items: list[Any], now: dt.date) -> tuple[list[tuple[int, TrackItem, str]], list[Rejected]]:
     """The well-formed entries (index, item, date), and a rejection for each other one."""
     good: list[tuple[int, TrackItem, str]] = []
-    rejected: list[dict[str, Any]] = []
+    rejected: list[Rejected] = []
     for index, raw in enumerate(items):
         job_id = raw.get("job_id") if isinstance(raw, dict) else None
         shown = job_id[:40] if isinstance(job_id, str) else None
@@ -149,13 +150,13 @@ def _parse_items(items: list[Any], now: dt.date) -> tuple[list[tuple[int, TrackI
                 raise ValueError(describe_validation_error(exc)) from None
             good.append((index, item, check_date(item.date, now)))
         except ValueError as exc:
-            rejected.append({"index": index, "job_id": shown, "reason": str(exc)})
+            rejected.append(Rejected(index=index, job_id=shown, reason=str(exc)))
     return good, rejected
 
 
 class ApplicationTools(ServiceBase):
     # -- track_jobs -----------------------------------------------------------------------------------------
-    def track_jobs(self, items: list[Any], profile_stem: str | None, results_dir: str) -> dict[str, Any]:
+    def track_jobs(self, items: list[Any], profile_stem: str | None, results_dir: str) -> TrackJobs:
         if not items:
             raise InvalidArgument("items is empty: give at least one {job_id, status} (get_jobs lists the job_ids).")
         if len(items) > MAX_TRACK_ITEMS:
@@ -176,43 +177,43 @@ class ApplicationTools(ServiceBase):
             card = session.card(item.job_id)
             if card is None:
                 reason = f"unknown job_id: {item.job_id!r} is not a card of profile {key!r}. Call get_jobs for its ids."
-                rejected.append({"index": index, "job_id": item.job_id[:40], "reason": reason})
+                rejected.append(Rejected(index=index, job_id=item.job_id[:40], reason=reason))
                 continue
             stamp = card.judged_resume if card.match_pct is not None and card.judged_resume else resume
             changes.append((card, Event(item.job_id, item.status, day, item.note or None, stamp, card.resume_track,
                                         "track_jobs")))  # fmt: skip
             taken.append((index, item, day))
-        rejected.sort(key=lambda r: int(r["index"]))
+        rejected.sort(key=lambda r: r.index)
         if not changes:
             raise InvalidArgument(
                 f"None of the {len(items)} entries applied (see rejected); nothing was changed. Fix them and call "
                 "track_jobs again.",
-                rejected=rejected,
+                rejected=[r.model_dump(mode="json") for r in rejected],
             )
         store = open_store(self.workspace, session.profile_path, self.clock, create=True)
         assert store is not None
         changed = store.track(key, changes)
         now_tracked = store.applications(key, [item.job_id for _, item, _ in taken])
         accepted = [
-            {"index": index, "job_id": item.job_id, "status": item.status, "date": day, "changed": flag,
-             "application": now_tracked[item.job_id].brief()}
+            TrackedEntry(index=index, job_id=item.job_id, status=item.status, date=day, changed=flag,
+                         application=TrackedStatus.model_validate(now_tracked[item.job_id].brief()))
             for (index, item, day), flag in zip(taken, changed, strict=True)
         ]  # fmt: skip
         count = sum(changed)
-        return {
-            "accepted": accepted,
-            "rejected": rejected,
-            "accepted_count": len(accepted),
-            "changed_count": count,
-            "profile_stem": key,
-            "message": f"Recorded {count} status change(s) for profile {key!r}"
+        return TrackJobs(
+            accepted=accepted,
+            rejected=rejected,
+            accepted_count=len(accepted),
+            changed_count=count,
+            profile_stem=key,
+            message=f"Recorded {count} status change(s) for profile {key!r}"
             + (f"; {len(accepted) - count} already recorded" if len(accepted) > count else "")
             + (f"; {len(rejected)} rejected (see rejected)" if rejected else "")
             + ". The next sweep's CSV shows them; get_outcomes counts them.",
-        }
+        )
 
     # -- get_outcomes ---------------------------------------------------------------------------------------
-    def get_outcomes(self, since: str | None, profile_path: str | None) -> dict[str, Any]:
+    def get_outcomes(self, since: str | None, profile_path: str | None) -> GetOutcomes:
         start = _since(since, today(self.clock()))
         if profile_path is not None:
             path = self.workspace.resolve_read(profile_path, "profile_path")
@@ -241,24 +242,33 @@ class ApplicationTools(ServiceBase):
             groups["by_week"][(f"{year}-W{week:02d}",)].append(application)
         names = {"by_resume": ("resume", "track"), "by_engine": ("engine",), "by_match_band": ("band",),
                  "by_week": ("week",)}  # fmt: skip
-        payload: dict[str, Any] = {"profile_stem": key, "since": start or None, "totals": _counts(rows)}
-        for group, keys in names.items():
-            payload[group] = [
-                {**dict(zip(keys, values, strict=True)), **_counts(members)}
+        by = {
+            group: [
+                OutcomeCounts.model_validate({**dict(zip(keys, values, strict=True)), **_counts(members)})
                 for values, members in sorted(groups[group].items())
             ]
-        totals = payload["totals"]
-        payload["message"] = (
-            f"{totals['applied']} applications"
+            for group, keys in names.items()
+        }
+        totals = OutcomeCounts.model_validate(_counts(rows))
+        message = (
+            f"{totals.applied} applications"
             + (f" since {start}" if start else "")
-            + f": {totals['answered']} answered, {totals['interview']} reached an interview, {totals['offer']} an "
-            "offer."
-            + ("" if totals["applied"] >= RATES_FROM else f" Under {RATES_FROM} applications: counts only, no rates.")
+            + f": {totals.answered} answered, {totals.interview} reached an interview, {totals.offer} an offer."
+            + ("" if totals.applied >= RATES_FROM else f" Under {RATES_FROM} applications: counts only, no rates.")
             if rows
             else "No applications recorded yet" + (f" since {start}" if start else "") + ": call track_jobs with "
             "status applied as the person applies."
         )
-        return payload
+        return GetOutcomes(
+            profile_stem=key,
+            since=start or None,
+            totals=totals,
+            by_resume=by["by_resume"],
+            by_engine=by["by_engine"],
+            by_match_band=by["by_match_band"],
+            by_week=by["by_week"],
+            message=message,
+        )
 
 
 def _since(raw: str | None, now: dt.date) -> str:

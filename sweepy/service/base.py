@@ -4,7 +4,6 @@ import functools
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import httpx
 
@@ -16,7 +15,7 @@ from ..settings import Settings
 from ..store.owned import OwnWrites, protected_resumes
 from ..store.paths import Workspace
 from ..store.reads import FileIdentity, file_identity
-from ..store.session import Session, SessionStore, View
+from ..store.session import Session, SessionStore
 from ..sweeps import SweepRegistry
 
 KEYWORD_NOTE = (
@@ -96,10 +95,3 @@ class ServiceBase:
             return True
 
         return SessionStore(folder, writable)
-
-
-def noted(payload: dict[str, Any], view: View) -> dict[str, Any]:
-    """`migrated` on the answer of the call that moved an old session file into the store."""
-    if view.migrated:
-        payload["migrated"] = view.migrated
-    return payload

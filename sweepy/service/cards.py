@@ -8,8 +8,10 @@ from typing import Any
 from ..domain.cards import rank
 from ..errors import NotFound, SweepyError
 from ..store.session import Counts, Session, View, check_stem
+from ..sweeps import SweepJob
+from .answers import GetJobs, JobCard, SweepProgress, noted
 from .applications import check_status, statuses
-from .base import ServiceBase, noted
+from .base import ServiceBase
 
 _pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
 _pages_guard = threading.Lock()
@@ -50,7 +52,7 @@ class CardTools(ServiceBase):
         offset: int = 0,
         status: str | None = None,
         eligible_only: bool = False,
-    ) -> dict[str, Any]:
+    ) -> GetJobs:
         """A page of the session's cards, best first: the store reads only the page's rows (by its ranking
         index) and the counts, so a page of a 100,000-card session costs what one of a 100-card session does.
         `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
@@ -77,12 +79,12 @@ class CardTools(ServiceBase):
         view: View | None,
         start: int,
         limit: int | None,
-        running: Any,
+        running: SweepJob | None,
         status: str | None,
         eligible_only: bool,
         folder: Path,
         active: bool,
-    ) -> dict[str, Any]:
+    ) -> GetJobs:
         session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
         applications = statuses(self.workspace, session, self.clock) if session is not None else {}
@@ -100,26 +102,39 @@ class CardTools(ServiceBase):
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:
                 brief["application"] = dict(application)
-        payload: dict[str, Any] = {
-            "count": len(page),
-            "total": total,
-            "offset": start,
-            "next_offset": start + len(page) if start + len(page) < total else None,
-            "profile_stem": session.profile_stem if session else None,
-            "source_result": session.source_result if session else None,
-            "jobs": page,
-        }
+        next_offset = start + len(page) if start + len(page) < total else None
+        answer = GetJobs(
+            count=len(page),
+            total=total,
+            offset=start,
+            next_offset=next_offset,
+            profile_stem=session.profile_stem if session else None,
+            source_result=session.source_result if session else None,
+            jobs=[JobCard.model_validate(brief) for brief in page],
+            message=self._page_message(view, running, total, counts, next_offset, folder, active),
+        )
         if view is not None:
-            noted(payload, view)
+            noted(answer, view.migrated)
+        if running is not None:  # these cards predate the sweep: which one, and how far it is
+            answer.sweep_status = "running"
+            answer.running_job_id = running.id
+            answer.progress = SweepProgress(step=running.step, total=running.total, label=running.label)
+        else:
+            answer.stale_count = counts.stale
+        return answer
+
+    def _page_message(
+        self, view: View | None, running: SweepJob | None, total: int, counts: Counts, next_offset: int | None,
+        folder: Path, active: bool,
+    ) -> str:  # fmt: skip
+        """What the page means and what to call next."""
         if running is not None:
-            payload.update(
-                sweep_status="running",
-                running_job_id=running.id,
-                progress=running.progress(),
-                message="A sweep is still running; these cards predate it. Call get_sweep_status with job_id "
-                f"{running.id!r}, then get_jobs again.",
+            return (
+                "A sweep is still running; these cards predate it. Call get_sweep_status with job_id "
+                f"{running.id!r}, then get_jobs again."
             )
-            return payload
+        if view is not None and view.card_count == 0:
+            return empty_session_message(self, folder, view.session, active)
         parts = [f"{total} cards"]
         if counts.unjudged:
             parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
@@ -129,14 +144,9 @@ class CardTools(ServiceBase):
                          "judge them again")  # fmt: skip
         if not counts.unjudged and not counts.stale:
             parts.append("all judged")
-        if payload["next_offset"] is not None:
-            parts.append(f"call get_jobs with offset {payload['next_offset']} for the next page")
-        payload["stale_count"] = counts.stale
-        if session is not None and view is not None and view.card_count == 0:
-            payload["message"] = empty_session_message(self, folder, session, active)
-            return payload
-        payload["message"] = "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
-        return payload
+        if next_offset is not None:
+            parts.append(f"call get_jobs with offset {next_offset} for the next page")
+        return "; ".join(parts) + ". Descriptions are excerpts; the session and the CSV keep them whole."
 
 
 def empty_session_message(tools: ServiceBase, folder: Path, session: Session, active: bool) -> str:

@@ -1,10 +1,10 @@
 """convert_document and convert_docx: a resume or note to PDF, beside the source unless told otherwise."""
 
 from pathlib import Path
-from typing import Any
 
-from ..convert import convert_docx_to_pdf, convert_to_pdf, default_pdf_path
+from ..convert import ConversionResult, convert_docx_to_pdf, convert_to_pdf, default_pdf_path
 from ..store.owned import OwnWrites
+from .answers import Converted
 from .base import ServiceBase
 
 
@@ -15,30 +15,31 @@ class DocumentTools(ServiceBase):
         target = ws.resolve_write(pdf_path if pdf_path is not None else default_pdf_path(source), "pdf_path")
         return source, target
 
-    def convert_document(self, document_path: str, pdf_path: str | None) -> dict[str, Any]:
+    def convert_document(self, document_path: str, pdf_path: str | None) -> Converted:
         source, target = self._paths(document_path, "document_path", pdf_path)
         writes = OwnWrites(self.workspace, self.clock)  # any PDF in the workspace may be the person's own
         result = convert_to_pdf(source, target, writes.write)
-        return _payload(result.as_dict(), writes)
+        return _payload(result, writes)
 
-    def convert_docx(self, docx_path: str, pdf_path: str | None) -> dict[str, Any]:
+    def convert_docx(self, docx_path: str, pdf_path: str | None) -> Converted:
         source, target = self._paths(docx_path, "docx_path", pdf_path)
         writes = OwnWrites(self.workspace, self.clock)
         result = convert_docx_to_pdf(source, target, writes.write)
-        return _payload(result.as_dict(), writes)
+        return _payload(result, writes)
 
 
-def _payload(result: dict[str, Any], writes: OwnWrites) -> dict[str, Any]:
-    """The conversion's payload; the file it replaced, when Sweepy had not written it, is named as kept."""
+def _payload(result: ConversionResult, writes: OwnWrites) -> Converted:
+    """The conversion's answer; the file it replaced, when Sweepy had not written it, is named as kept."""
     writes.commit()
     backup = writes.backups[0] if writes.backups else None
-    if result["method"] == "passthrough":
-        message = f"{result['source_path']} is already a PDF; nothing was written. Use it as resume_path."
+    if result.method == "passthrough":
+        message = f"{result.source_path} is already a PDF; nothing was written. Use it as resume_path."
     else:
         message = (
-            f"Wrote {result['pdf_path']} ({result['pages']} pages, {result['method']}). Pass it as resume_path to "
+            f"Wrote {result.pdf_path} ({result.pages} pages, {result.method}). Pass it as resume_path to "
             "create_profile if it is the resume."
         )
     if backup:
         message += f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}."
-    return {**result, "backup_path": backup, "message": message}
+    return Converted(pdf_path=str(result.pdf_path), source_path=str(result.source_path), method=result.method,
+                     pages=result.pages, backup_path=backup, message=message)  # fmt: skip

@@ -14,6 +14,8 @@ from ..errors import SweepyError
 from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
 from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..store.owned import OwnWrites
+from .answers import FormatError, Generated
+from .report_parts import Format
 
 log = logging.getLogger("sweepy.service.exports")
 
@@ -44,10 +46,10 @@ class Export:
     def stem(self) -> str:
         return self.source.stem
 
-    def write(self, asked: list[str]) -> tuple[dict[str, Any], list[dict[str, str]]]:
+    def write(self, asked: list[Format]) -> tuple[Generated, list[FormatError]]:
         """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics."""
         generated: dict[str, Any] = {}
-        errors: list[dict[str, str]] = []
+        errors: list[FormatError] = []
         pdf: bytes | None = None
         for fmt in asked:
             try:
@@ -66,11 +68,11 @@ class Export:
                 elif fmt == "ics":
                     generated.update(self._ics())
             except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
-                errors.append({"format": fmt, "message": _describe(fmt, exc)})
+                errors.append(FormatError(format=fmt, message=_describe(fmt, exc)))
                 if not isinstance(exc, SweepyError):
                     log.exception("export_report: %s failed", fmt)
         self.writes.commit()
-        return generated, errors
+        return Generated.model_validate(generated), errors
 
     def _pdf(self) -> tuple[bytes, int]:
         from ..render.coverage import Coverage

@@ -1,13 +1,13 @@
 """clear_history: forget the postings a profile was shown."""
 
 from pathlib import Path
-from typing import Any
 
 from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
 from ..store.history import HistoryStore, check_history_path
 from ..store.paths import INSTALL_DIR, Workspace
 from ..store.session import check_stem
+from .answers import ClearHistory
 from .base import ServiceBase
 
 
@@ -15,7 +15,7 @@ class HistoryTools(ServiceBase):
     # -- clear_history --------------------------------------------------------------------------------------
     def clear_history(
         self, profile_path: str | None, profile_stem_arg: str | None, dry_run: bool = False
-    ) -> dict[str, Any]:
+    ) -> ClearHistory:
         """Forget a profile's reported postings; with dry_run, only count them (the MCP server asks the person
         to confirm with that count first, where the host can ask)."""
         ws = self.workspace
@@ -54,23 +54,23 @@ class HistoryTools(ServiceBase):
             cleared = store.count(stem) if dry_run else store.clear(stem)
             remaining = store.count()
         if dry_run:
-            return {
-                "scope": stem,
-                "cleared": 0,
-                "would_clear": cleared,
-                "remaining": remaining,
-                "history_path": str(history_path),
-                "dry_run": True,
-                "message": f"Dry run: {cleared} reported postings of profile {stem!r} would be forgotten; nothing "
+            return ClearHistory(
+                scope=stem,
+                cleared=0,
+                would_clear=cleared,
+                remaining=remaining,
+                history_path=str(history_path),
+                dry_run=True,
+                message=f"Dry run: {cleared} reported postings of profile {stem!r} would be forgotten; nothing "
                 "was cleared. Call clear_history without dry_run to forget them.",
-            }
-        return {
-            "scope": stem,
-            "cleared": cleared,
-            "remaining": remaining,
-            "history_path": str(history_path),
-            "message": f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
-        }
+            )
+        return ClearHistory(
+            scope=stem,
+            cleared=cleared,
+            remaining=remaining,
+            history_path=str(history_path),
+            message=f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
+        )
 
     def _profile_for_stem(self, ws: Workspace, stem: str) -> Path | None:
         """The profile file a stem names: in profiles/ or the top folder, of the workspace or the install."""

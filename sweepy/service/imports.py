@@ -18,7 +18,8 @@ from ..pipeline.score import make_card
 from ..resume import resume_text
 from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
-from .base import ServiceBase, noted
+from .answers import Imported, ImportJobs, SkippedEntry, noted
+from .base import ServiceBase
 
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ENTRIES = 500
@@ -79,7 +80,7 @@ def _blocked(record: Any, allow_private: bool) -> str | None:
 class ImportTools(ServiceBase):
     def import_jobs(
         self, jobs_json: str, validate: bool, validate_timeout_seconds: float = VALIDATE_TIMEOUT_SECONDS
-    ) -> dict[str, Any]:
+    ) -> ImportJobs:
         if not 1 <= validate_timeout_seconds <= MAX_VALIDATE_TIMEOUT_SECONDS:  # NaN fails both
             raise InvalidArgument(f"validate_timeout_seconds must be between 1 and {MAX_VALIDATE_TIMEOUT_SECONDS:g}; "
                                   f"got {validate_timeout_seconds!r}.")  # fmt: skip
@@ -87,7 +88,7 @@ class ImportTools(ServiceBase):
         folder = self.workspace.results_dir("results")
         store = self.sessions(folder)
         with store.reading(None) as view:  # the cards join the session the person is working on
-            session, note = view.session, noted({}, view)
+            session, migrated = view.session, view.migrated
             scorer, custom = self._scorer(session)
             # What each URL or role already is: a card of the session (its job_id) or an earlier entry of this
             # call. Only the fields a duplicate is judged by are read from the store, not whole cards.
@@ -98,7 +99,7 @@ class ImportTools(ServiceBase):
                     taken_urls[canonical_url(url)] = f"card {job_id}"
                 posting = Posting(title=title or "", company=company or "", url=url or "", location=location or "")
                 taken_roles[role_key(posting)] = f"card {job_id}"
-        skipped: list[dict[str, Any]] = []
+        skipped: list[SkippedEntry] = []
         fresh: list[tuple[int, Posting]] = []
         for index, entry in enumerate(entries):
             if (blocked := _blocked(_record(entry), self.settings.allow_private_urls)) is not None:
@@ -111,8 +112,8 @@ class ImportTools(ServiceBase):
                 continue
             duplicate = taken_urls.get(posting.canonical_url) or taken_roles.get(role_key(posting))
             if duplicate is not None:
-                extra = {"duplicate_of": duplicate.removeprefix("card ")} if duplicate.startswith("card ") else {}
-                skipped.append(_skip(index, entry, f"duplicates {duplicate}", **extra))
+                of = duplicate.removeprefix("card ") if duplicate.startswith("card ") else None
+                skipped.append(_skip(index, entry, f"duplicates {duplicate}", of))
                 continue
             fresh.append((index, posting))
             taken_urls[posting.canonical_url] = taken_roles[role_key(posting)] = f"entry {index} of this import"
@@ -120,21 +121,20 @@ class ImportTools(ServiceBase):
         if cards:  # a card another call imported meanwhile is not added twice
             with store.writing(None) as edit:
                 edit.add(cards)
-        skipped.sort(key=lambda s: s["index"])
+        skipped.sort(key=lambda s: s.index)
         late = sum(1 for c in cards if c.verification_reason == "deadline")
-        shown = {"job_id", "title", "company", "verification", "verification_reason"}
-        return {
-            "imported": [c.model_dump(include=shown, exclude_none=True) for c in cards],
-            "skipped": skipped,
-            "imported_count": len(cards),
-            "skipped_count": len(skipped),
-            "message": f"Imported {len(cards)} of {len(entries)} roles into the active session"
+        answer = ImportJobs(
+            imported=[_imported(c) for c in cards],
+            skipped=skipped,
+            imported_count=len(cards),
+            skipped_count=len(skipped),
+            message=f"Imported {len(cards)} of {len(entries)} roles into the active session"
             + (f"; {len(skipped)} skipped (see skipped for why)" if skipped else "")
             + (f"; {late} links were not checked within validate_timeout_seconds ({validate_timeout_seconds:g} s) "
                "and are marked not_checked (reason deadline)" if late else "")
             + ". They are keyword-scored: call get_jobs and submit_judgments to judge them.",
-            **note,
-        }  # fmt: skip
+        )  # fmt: skip
+        return noted(answer, migrated)
 
     def _scorer(self, session: Session) -> tuple[Scorer, dict[str, str]]:
         """The session profile's scorer (the imported roles are scored like swept ones) and custom platforms."""
@@ -154,7 +154,7 @@ class ImportTools(ServiceBase):
         fresh: list[tuple[int, Posting]],
         scorer: Scorer,
         validate: bool,
-        skipped: list[dict[str, Any]],
+        skipped: list[SkippedEntry],
         deadline: float,
     ) -> list[Card]:
         """Cards of the fresh postings; with `validate`, each link checked within `deadline` seconds in all
@@ -176,7 +176,7 @@ class ImportTools(ServiceBase):
                 verdict = verdicts[n]
                 if verdict.verdict == "dead":
                     reason = f"dead link ({verdict.reason}): {verdict.detail}"
-                    skipped.append({"index": index, "title": posting.title, "url": posting.url, "reason": reason})
+                    skipped.append(SkippedEntry(index=index, title=posting.title, url=posting.url, reason=reason))
                     continue
                 card.verification = verdict.verdict
                 card.verification_reason = verdict.reason
@@ -184,6 +184,16 @@ class ImportTools(ServiceBase):
         return cards
 
 
-def _skip(index: int, entry: Any, reason: str, **extra: str) -> dict[str, Any]:
+def _skip(index: int, entry: Any, reason: str, duplicate_of: str | None = None) -> SkippedEntry:
     title = entry.get("title") if isinstance(entry, dict) and isinstance(entry.get("title"), str) else None
-    return {"index": index, "title": title, "reason": reason, **extra}
+    skipped = SkippedEntry(index=index, title=title, reason=reason)
+    if duplicate_of is not None:
+        skipped.duplicate_of = duplicate_of
+    return skipped
+
+
+def _imported(card: Card) -> Imported:
+    imported = Imported(job_id=card.job_id, title=card.title, company=card.company, verification=card.verification)
+    if card.verification_reason is not None:
+        imported.verification_reason = card.verification_reason
+    return imported

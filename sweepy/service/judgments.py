@@ -9,7 +9,8 @@ from ..domain.cards import Card, Judgment
 from ..errors import InvalidArgument, NotFound
 from ..store.session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
-from .base import ServiceBase, noted
+from .answers import JobCard, Rejected, SubmitJudgments, noted
+from .base import ServiceBase
 
 MAX_JOB_ID = 200
 """Longer than any card id (a sweep's are 12 hex digits, maybe with a suffix): echoed back in errors otherwise."""
@@ -28,10 +29,10 @@ def _parse(fields: dict[str, Any]) -> Judgment:
     return judgment
 
 
-def _parse_batch(judgments: list[Any]) -> tuple[list[Entry], list[dict[str, Any]]]:
+def _parse_batch(judgments: list[Any]) -> tuple[list[Entry], list[Rejected]]:
     """The well-formed entries, and a rejection (index, job_id, reason) for every other one."""
     entries: list[Entry] = []
-    rejected: list[dict[str, Any]] = []
+    rejected: list[Rejected] = []
     for index, raw in enumerate(judgments):
         job_id = raw.get("job_id") if isinstance(raw, dict) else None
         if not isinstance(raw, dict):
@@ -48,7 +49,7 @@ def _parse_batch(judgments: list[Any]) -> tuple[list[Entry], list[dict[str, Any]
                 continue
             except ValueError as exc:
                 reason = str(exc)
-        rejected.append({"index": index, "job_id": job_id, "reason": reason})
+        rejected.append(Rejected(index=index, job_id=job_id, reason=reason))
     return entries, rejected
 
 
@@ -64,7 +65,7 @@ class JudgmentTools(ServiceBase):
         judgments: list[Any] | None,
         profile_stem: str | None = None,
         results_dir: str = "results",
-    ) -> dict[str, Any]:
+    ) -> SubmitJudgments:
         """One card (`job_id` with `fields`, the non-null judgment fields) or a batch (`judgments`)."""
         if job_id is not None and judgments is not None:
             raise InvalidArgument(
@@ -84,7 +85,7 @@ class JudgmentTools(ServiceBase):
             raise InvalidArgument("judgments is empty: give at least one object with a job_id and fields.")
         folder = self.workspace.results_dir(results_dir)
         stem = check_stem(profile_stem) if profile_stem is not None else None
-        rejected: list[dict[str, Any]] = []
+        rejected: list[Rejected] = []
         if job_id is not None:
             try:
                 entries = [(0, job_id, _parse(fields))]
@@ -93,43 +94,52 @@ class JudgmentTools(ServiceBase):
         else:
             entries, rejected = _parse_batch(judgments or [])
         with self.sessions(folder).writing(stem) as edit:  # one transaction: only the judged rows change
-            cards, unknown, progress = self._apply(edit, entries, rejected, job_id is not None)
-        payload = noted(progress, edit)
+            cards, unknown, counts = self._apply(edit, entries, rejected, job_id is not None)
+        answer = SubmitJudgments(
+            assessed_count=counts.total - counts.unassessed,
+            unassessed_count=counts.unassessed,
+            stale_count=counts.stale,
+            card_count=counts.total,
+            message=_progress(counts),
+        )
         if job_id is not None:
-            return {"job": cards[0], **payload}
-        rejected = sorted(rejected + unknown, key=lambda r: int(r["index"]))
-        return {"applied": len(entries) - len(unknown), "jobs": cards, "rejected": rejected, **payload}
+            answer.job = cards[0]
+        else:
+            answer.applied = len(entries) - len(unknown)
+            answer.jobs = cards
+            answer.rejected = sorted(rejected + unknown, key=lambda r: r.index)
+        return noted(answer, edit.migrated)
 
     def _apply(
-        self, edit: Edit, entries: list[Entry], rejected: list[dict[str, Any]], single: bool
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+        self, edit: Edit, entries: list[Entry], rejected: list[Rejected], single: bool
+    ) -> tuple[list[JobCard], list[Rejected], Counts]:
         """Judge the named cards of the session being edited: the judged cards as shown, the rejections of
         unknown job_ids, the progress. Raising when nothing applies leaves the store untouched."""
         resume = self.resume_fingerprint(edit.session)
         found = edit.cards(job_id for _i, job_id, _j in entries)
         judged: dict[str, Card] = {}
-        unknown: list[dict[str, Any]] = []
+        unknown: list[Rejected] = []
         for index, job_id, judgment in entries:
             card = found.get(job_id)
             if card is None:
-                unknown.append({"index": index, "job_id": job_id, "reason": _unknown(job_id)})
+                unknown.append(Rejected(index=index, job_id=job_id, reason=_unknown(job_id)))
                 continue
             card.judge(judgment, resume)
             judged[job_id] = card
         if single and unknown:
             raise NotFound(f"Nothing was changed: {_unknown(entries[0][1])}")
         if not judged:
-            everything = sorted(rejected + unknown, key=lambda r: int(r["index"]))
+            everything = sorted(rejected + unknown, key=lambda r: r.index)
             raise InvalidArgument(
                 f"None of the {len(everything)} judgments applied (see rejected); nothing was changed. Fix them "
                 "and call submit_judgments again.",
-                rejected=everything,
+                rejected=[r.model_dump(mode="json") for r in everything],
             )
         edit.save(judged.values())
-        return [_shown(card, resume) for card in judged.values()], unknown, _progress(edit.counts(resume))
+        return [_shown(card, resume) for card in judged.values()], unknown, edit.counts(resume)
 
 
-def _progress(counts: Counts) -> dict[str, Any]:
+def _progress(counts: Counts) -> str:
     """What is left to judge against the current resume, and what to call next."""
     total, left, stale = counts.total, counts.unassessed, counts.stale
     if left:
@@ -140,17 +150,11 @@ def _progress(counts: Counts) -> dict[str, Any]:
         )
     else:
         message = f"All {total} cards are judged against the current resume. Next: render_report."
-    return {
-        "assessed_count": total - left,
-        "unassessed_count": left,
-        "stale_count": stale,
-        "card_count": total,
-        "message": message,
-    }
+    return message
 
 
-def _shown(card: Card, resume: str | None) -> dict[str, Any]:
+def _shown(card: Card, resume: str | None) -> JobCard:
     """The merged card as get_jobs shows it, without the description the assistant has just read."""
     data = card.brief(resume)
     data.pop("description", None)
-    return data
+    return JobCard.model_validate(data)

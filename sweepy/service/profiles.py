@@ -16,6 +16,7 @@ from ..pipeline.filter import location_problem
 from ..resume import resume_text
 from ..store.history import check_history_path
 from ..store.paths import atomic_write_text, keep_backup
+from .answers import CreateProfile
 from .base import ServiceBase
 
 ELIGIBILITY_KEYS = frozenset(
@@ -48,7 +49,7 @@ class ProfileTools(ServiceBase):
         job_tracking: bool = True,
         assessment: str = "agent",
         output_filename: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> CreateProfile:
         ws = self.workspace
         resume = ws.resolve_read(resume_path, "resume_path")
         base = {
@@ -130,13 +131,13 @@ class ProfileTools(ServiceBase):
                 f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
                 "add company boards (greenhouse, lever, ashby, ...) or keyed engines through sources_config."
             )
-        return {
-            "profile_path": str(target),
-            "profile_stem": profile_stem(target),
-            "backup_path": str(backup) if backup else None,
-            "enabled_engines": enabled,
-            "engines_not_enabled": not_enabled,
-            "default_sources_used": not sources_config,
-            "warnings": warnings,
-            "message": message,
-        }
+        return CreateProfile(
+            profile_path=str(target),
+            profile_stem=profile_stem(target),
+            backup_path=str(backup) if backup else None,
+            enabled_engines=enabled,
+            engines_not_enabled=not_enabled,
+            default_sources_used=not sources_config,
+            warnings=warnings,
+            message=message,
+        )

@@ -80,7 +80,7 @@ def pdf_target(workspace: Workspace, output_filename: str | None, default: Path)
     return target
 
 
-def check_formats(formats: list[str]) -> list[str]:
+def check_formats(formats: list[str]) -> list[Format]:
     """The asked formats in a fixed order, each once; an unknown one is an error before anything is written."""
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:

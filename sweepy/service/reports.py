@@ -12,8 +12,9 @@ from ..store.applications import Application, csv_values, today
 from ..store.followups import follow_ups, report_marks
 from ..store.results import RESULT_NAME, read_result, result_cards, result_files
 from ..store.session import Session, View, check_stem
+from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import tracked
-from .base import KEYWORD_NOTE, ServiceBase, clamp, noted
+from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
@@ -33,39 +34,37 @@ from .report_parts import (
 
 
 class ReportTools(ServiceBase):
-    def get_results(self, profile_stem: str | None, results_dir: str, limit: int) -> dict[str, Any]:
+    def get_results(self, profile_stem: str | None, results_dir: str, limit: int) -> GetResults:
         folder = self.workspace.read_dir(results_dir, "results_dir")
         files = result_files(folder, check_stem(profile_stem) if profile_stem is not None else None)
         if not files:
             scope = f" for profile {profile_stem!r}" if profile_stem else ""
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first.")
         path = files[0]
-        keys = {"job_id", "title", "company", "location", "match_score", "match_kind", "resume_track", "domain",
-                "url"}  # fmt: skip
         shown = clamp(limit, 1, 100)
         current = self._current_session(folder, path)
-        note: dict[str, Any] = {}
+        migrated: str | None = None
         if current is not None:  # the session holds this result's cards, judged: its best ones, by the index
             view, cards = current
             playbook = view.session.playbook or None
             total = view.card_count
-            noted(note, view)
+            migrated = view.migrated
         else:
             data = read_result(path)
             cards, playbook = rank(result_cards(data, path))[:shown], None
             total = len(data["cards"])
-        top = [{**c.model_dump(mode="json", include=keys), "playbook": playbook} for c in cards[:shown]]
+        top = [_result_role(c, playbook) for c in cards[:shown]]
         pdf, csv_path = path.with_suffix(".pdf"), path.with_suffix(".csv")
-        overlap_only = any(r["match_kind"] == "KEYWORD OVERLAP" for r in top)
-        return {
-            "result_file": str(path),
-            "pdf_report": str(pdf) if pdf.exists() else None,
-            "csv_report": str(csv_path) if csv_path.exists() else None,
-            "total_roles": total,
-            "top_roles": top,
-            "message": KEYWORD_NOTE if overlap_only else f"{total} roles in {path.name}.",
-            **note,
-        }
+        overlap_only = any(r.match_kind == "KEYWORD OVERLAP" for r in top)
+        answer = GetResults(
+            result_file=str(path),
+            pdf_report=str(pdf) if pdf.exists() else None,
+            csv_report=str(csv_path) if csv_path.exists() else None,
+            total_roles=total,
+            top_roles=top,
+            message=KEYWORD_NOTE if overlap_only else f"{total} roles in {path.name}.",
+        )
+        return noted(answer, migrated)
 
     def _current_session(self, folder: Path, path: Path) -> tuple[View, list[Card]] | None:
         """The session whose cards came from result file `path` and their best ones (up to 100), or None when
@@ -86,7 +85,7 @@ class ReportTools(ServiceBase):
         output_filename: str | None,
         playbook: str,
         limit: int = REPORT_CARDS,
-    ) -> dict[str, Any]:
+    ) -> RenderReport:
         """The card PDF of the session's best `limit` cards (see TOOLS.md render_report). Every check runs
         before anything is written; a given playbook is saved with the session only once the PDF is in place."""
         from ..render.coverage import Coverage
@@ -107,7 +106,7 @@ class ReportTools(ServiceBase):
         stem = check_stem(profile_stem) if profile_stem is not None else None
         with self.sessions(folder).reading(stem) as view:  # the best `limit` rows, by the ranking index
             session, cards, total, sweep = view.session, view.page(0, limit), view.card_count, view.sweep()
-            note = noted({}, view)
+            migrated = view.migrated
         if total == 0:
             raise NotFound(empty_session_message(self, folder, session, stem is None) + " There is nothing to report.")
         if given:  # it will be saved beside the session: that folder must be writable too
@@ -125,7 +124,7 @@ class ReportTools(ServiceBase):
         resume = self.resume_fingerprint(session)
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
             check_assessed(cards, resume, "render_report", forced=self.settings.require_judgments, total=total)
-        source = "given" if given else "saved" if session.playbook.strip() else "generated"
+        source: PlaybookSource = "given" if given else "saved" if session.playbook.strip() else "generated"
         marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
         text = marks.playbook(given or session.playbook.strip() or default_playbook(cards, total))
         result, result_name = (  # the store keeps the sweep's counts and sources: no need to read its result file
@@ -154,18 +153,18 @@ class ReportTools(ServiceBase):
                 edit.set_playbook(given)
         left = f" (the best {len(cards)} of {total}; pass a larger limit for more)" if total > len(cards) else ""
         backup = writes.backups[0] if writes.backups else None
-        return {
-            "pdf_report": str(target),
-            "pages": rendered.pages,
-            "card_count": len(cards),
-            "total_cards": total,
-            "playbook_saved": source != "generated",
-            "playbook_source": source,
-            "backup_path": backup,
-            "message": f"Wrote {rendered.pages} pages for {len(cards)} roles{left} to {target}."
+        answer = RenderReport(
+            pdf_report=str(target),
+            pages=rendered.pages,
+            card_count=len(cards),
+            total_cards=total,
+            playbook_saved=source != "generated",
+            playbook_source=source,
+            backup_path=backup,
+            message=f"Wrote {rendered.pages} pages for {len(cards)} roles{left} to {target}."
             + (f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}." if backup else ""),
-            **note,
-        }
+        )
+        return noted(answer, migrated)
 
     def export_report(
         self,
@@ -176,7 +175,7 @@ class ReportTools(ServiceBase):
         candidate_name: str | None,
         output_dir: str | None,
         job_tracking: bool | None,
-    ) -> dict[str, Any]:
+    ) -> ExportReport:
         """Report files rebuilt from a sweep JSON (see TOOLS.md export_report). Arguments, the source and the
         output folder are checked before anything is written; then each format is made on its own, so one
         failing is listed in `errors` and the others are still written."""
@@ -219,7 +218,7 @@ class ReportTools(ServiceBase):
             marks=marks,
         )
         generated, errors = export.write(asked)
-        done = ", ".join(f for f in asked if f not in {e["format"] for e in errors})
+        done = ", ".join(f for f in asked if f not in {e.format for e in errors})
         message = f"Exported {len(cards)} roles from {source.name}"
         if imported:
             message += f" ({len(imported)} of them imported into its session)"
@@ -230,14 +229,14 @@ class ReportTools(ServiceBase):
             message += f" Newer sweeps that kept no role were passed over: {', '.join(newer_empty)}."
         if export.writes.backups:
             message += f" Files Sweepy had not written were kept as backups: {', '.join(export.writes.backups)}."
-        return {
-            "source_file": str(source),
-            "roles_exported": len(cards),
-            "generated": generated,
-            "errors": errors,
-            "backups": export.writes.backups,
-            "message": message,
-        }
+        return ExportReport(
+            source_file=str(source),
+            roles_exported=len(cards),
+            generated=generated,
+            errors=errors,
+            backups=export.writes.backups,
+            message=message,
+        )
 
     def _applications(self, profile_path: str | None, stem: Any) -> dict[str, Application]:
         """The result profile's tracked postings (none when nothing was ever tracked)."""
@@ -293,3 +292,9 @@ class ReportTools(ServiceBase):
                 return view.session, view.kept()
         except SweepyError:
             return None, {}
+
+
+def _result_role(card: Card, playbook: str | None) -> ResultRole:
+    return ResultRole(job_id=card.job_id, title=card.title, company=card.company, location=card.location,
+                      url=card.url, match_score=card.match_score, match_kind=card.match_kind,
+                      resume_track=card.resume_track, domain=card.domain, playbook=playbook)  # fmt: skip

@@ -6,15 +6,28 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Profile, dump_profile, find_profile, load_profile, profile_stem
+from ..domain.cards import Card
 from ..engines import validate_sources
 from ..engines.http import open_network
 from ..errors import InvalidArgument, SweepFailed, SweepyError
-from ..mcp.payloads import SweepCompleted, SweepProgress, SweepRunning
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from ..store.history import check_history_path
 from ..store.paths import Workspace
 from ..store.results import write_results
 from ..sweeps import SweepJob, SweepLog, new_job_id
+from .answers import (
+    JobState,
+    ListSweeps,
+    ResultFiles,
+    SkippedSourceLine,
+    SourceLine,
+    SweepCompleted,
+    SweepListing,
+    SweepProgress,
+    SweepRunning,
+    TopRole,
+    WatchCompleted,
+)
 from .base import KEYWORD_NOTE, ServiceBase
 
 log = logging.getLogger("sweepy")
@@ -89,17 +102,17 @@ class SweepTools(ServiceBase):
                 sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
             sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
             reports = write_results(ctx, out, results, job.id)
-            payload = self._completed(job, profile, out, reports)
+            answer = self._completed(job, profile, out, reports)
             try:
                 commit_history(ctx, out)
             except SweepyError as exc:  # the results are real: report them, and say what was not saved
                 sweep_log(f"history not saved: {exc.message}")
-                payload["history_saved"] = False
-                payload["message"] += f" The history was not saved ({exc.message}), so the next sweep may report "
-                payload["message"] += "these postings again."
+                answer.history_saved = False
+                answer.message += f" The history was not saved ({exc.message}), so the next sweep may report "
+                answer.message += "these postings again."
             # The log is complete before the job ends: a waiter wakes the moment it does, and may read it.
             sweep_log(f"completed: {len(out.cards)} cards")
-            job.finish(result=payload)
+            job.finish(result=answer)
         except SweepyError as exc:
             sweep_log(f"failed: {exc.message}")
             job.finish(error=exc.message)
@@ -110,10 +123,9 @@ class SweepTools(ServiceBase):
             if not isinstance(exc, Exception):
                 raise
 
-    def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> dict[str, Any]:
+    def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
-        shown = {"job_id", "title", "company", "location", "match_score", "match_kind", "url"}
-        top = [out.carried.get(c.job_id, c).model_dump(mode="json", include=shown) for c in cards[:5]]
+        top = [_top_role(out.carried.get(c.job_id, c)) for c in cards[:5]]
         assessed = sum(c.match_pct is not None for c in out.carried.values())  # scored cards are unjudged
         mode = profile.report.assessment
         if cards:
@@ -127,6 +139,8 @@ class SweepTools(ServiceBase):
         else:
             message = _nothing_found(out)
         return SweepCompleted(
+            message=message,
+            migrated=None,  # a sweep moves no session file; the answer has always said so with a null
             sweep_status="completed",
             job_id=job.id,
             discovered_count=out.discovered,
@@ -135,46 +149,61 @@ class SweepTools(ServiceBase):
             active_count=len(cards),
             top_match=top[0] if top else None,
             top_roles=top,
-            reports=reports,
+            reports=ResultFiles.model_validate(reports),
             job_ids=cards.job_ids(),
             card_count=len(cards),
             assessed_count=assessed,
             assessment_mode=mode,
             assessment_required=mode == "agent" and assessed < len(cards),
-            skipped_sources=[s.to_dict() for s in out.skipped_sources],
-            sources=[s.to_dict() for s in out.sources],
+            skipped_sources=[SkippedSourceLine.model_validate(s.to_dict()) for s in out.skipped_sources],
+            sources=[SourceLine.model_validate(s.to_dict()) for s in out.sources],
             dropped=dict(sorted(out.drops.items())),
             skipped_records=len(out.skipped_records),
             elapsed_seconds=job.elapsed_seconds(),
             debug_log=str(job.debug_log),
-            message=message,
-        ).model_dump(mode="json")
+        )
 
-    def sweep_payload(self, job: SweepJob) -> dict[str, Any]:
-        """The running or completed payload; a failed sweep raises SweepFailed."""
+    def sweep_payload(self, job: SweepJob) -> JobState:
+        """get_sweep_status: the running answer, or the completed one the job keeps (a sweep's or a watch's); a
+        failed job raises SweepFailed."""
         if job.status == "failed":
             raise SweepFailed(job.error or "The sweep failed.", job_id=job.id, sweep_status="failed",
                               debug_log=str(job.debug_log))  # fmt: skip
-        if job.status == "completed" and job.result is not None:
+        if job.status == "completed" and isinstance(job.result, SweepCompleted | WatchCompleted):
             return job.result
         return SweepRunning(
+            message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
+            f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
+            migrated=None,
             sweep_status="running",
             job_id=job.id,
             progress=SweepProgress(step=job.step, total=job.total, label=job.label),
             elapsed_seconds=job.elapsed_seconds(),
             debug_log=str(job.debug_log),
-            message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
-            f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
-        ).model_dump(mode="json")
+        )
+
+    def sweep_answer(self, job: SweepJob) -> SweepRunning | SweepCompleted:
+        """run_sweep: the sweep's running or completed answer (sweep_payload, for a job that is a sweep)."""
+        answer = self.sweep_payload(job)
+        if isinstance(answer, WatchCompleted):  # start_sweep only ever starts sweeps
+            raise TypeError(f"job {job.id} is a watch, not a sweep")
+        return answer
+
+    def watch_answer(self, job: SweepJob) -> SweepRunning | WatchCompleted:
+        """watch_postings: the watch's running or completed answer (sweep_payload, for a job that is a watch)."""
+        answer = self.sweep_payload(job)
+        if isinstance(answer, SweepCompleted):  # start_watch only ever starts watches
+            raise TypeError(f"job {job.id} is a sweep, not a watch")
+        return answer
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
         return self.sweeps.get(job_id)
 
     # -- list_sweeps ----------------------------------------------------------------------------------------
-    def list_sweeps(self, limit: int | None, cursor: str | None) -> dict[str, Any]:
+    def list_sweeps(self, limit: int | None, cursor: str | None) -> ListSweeps:
         jobs = self.sweeps.newest_first()
         if limit is None and cursor is None:
-            return {"sweeps": [j.listing() for j in jobs]}
+            return ListSweeps(sweeps=[SweepListing.model_validate(j.listing()) for j in jobs])
         start = 0
         if cursor is not None:
             after = self.sweeps.decode_cursor(cursor)
@@ -182,10 +211,15 @@ class SweepTools(ServiceBase):
         size = limit or 20
         page = jobs[start : start + size]
         more = start + size < len(jobs)
-        return {
-            "sweeps": [j.listing() for j in page],
-            "next_cursor": self.sweeps.encode_cursor(page[-1]) if more and page else None,
-        }
+        return ListSweeps(
+            sweeps=[SweepListing.model_validate(j.listing()) for j in page],
+            next_cursor=self.sweeps.encode_cursor(page[-1]) if more and page else None,
+        )
+
+
+def _top_role(card: Card) -> TopRole:
+    return TopRole(job_id=card.job_id, title=card.title, company=card.company, location=card.location, url=card.url,
+                   match_score=card.match_score, match_kind=card.match_kind)  # fmt: skip
 
 
 def _failures(out: SweepOutcome, shown: int = 5) -> str:

@@ -6,7 +6,7 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..config import Profile, load_profile
 from ..domain.cards import Card
@@ -22,6 +22,7 @@ from ..store.applications import WATCHED, Application, ApplicationStore, Tracked
 from ..store.history import check_history_path
 from ..store.session import check_stem, load_session
 from ..sweeps import SweepJob, SweepLog, new_job_id
+from .answers import FieldChange, WatchCompleted, Watched
 from .applications import history_raw, profile_key
 from .base import ServiceBase
 
@@ -30,6 +31,9 @@ ATS_ENGINES = frozenset(("greenhouse", "lever", "ashby", "workable", "smartrecru
 """Engines that read an employer's own board: a posting missing from a board that was read is closed."""
 MAX_WATCH = 200
 STAGES = ("boards", "links", "compare")
+State = Literal["open", "closed", "unknown"]
+PAGE_STATES: dict[str, State] = {"dead": "closed", "verified": "open"}
+"""A posting's state from the link checker's verdict on its page (any other verdict: unknown)."""
 
 
 @dataclass
@@ -48,10 +52,10 @@ class Target:
 
 @dataclass
 class Seen:
-    state: str  # open | closed | unknown
+    state: State
     reason: str
     fields: dict[str, str] | None = None  # what the board shows now (a page check has none)
-    checked_by: str = "link"
+    checked_by: Literal["board", "link"] = "link"
 
 
 def _fields(posting: Posting) -> dict[str, str]:
@@ -130,7 +134,7 @@ class WatchTools(ServiceBase):
             links = [t.posting.url or t.posting.apply_url for t in rest]
             verdicts = check_links(links, allow_private=self.settings.allow_private_urls) if rest else []
             for target, verdict in zip(rest, verdicts, strict=True):
-                state = {"dead": "closed", "verified": "open"}.get(verdict.verdict, "unknown")
+                state = PAGE_STATES.get(verdict.verdict, "unknown")
                 seen[target.job_id] = Seen(state, f"page {verdict.reason}: {verdict.detail}"[:300])
             job.set_progress(3, "compare")
             job.finish(result=self._compare(job, targets, seen, history, key))
@@ -176,10 +180,10 @@ class WatchTools(ServiceBase):
         return seen
 
     def _compare(self, job: SweepJob, targets: list[Target], seen: dict[str, Seen], history: Path,
-                 key: str) -> dict[str, Any]:  # fmt: skip
+                 key: str) -> WatchCompleted:  # fmt: skip
         """Each posting's state and changes against what was recorded, kept in the history with today's date."""
         day = today(self.clock()).isoformat()
-        rows: list[dict[str, Any]] = []
+        rows: list[Watched] = []
         kept: list[tuple[str, str, str, dict[str, Any] | None, list[dict[str, Any]]]] = []
         for target in targets:
             now = seen[target.job_id]
@@ -189,29 +193,29 @@ class WatchTools(ServiceBase):
             application = target.application
             previous = application.watch_state if application is not None else None
             applied = application.applied_on() if application is not None else None
-            row: dict[str, Any] = {
-                "job_id": target.job_id,
-                "title": target.posting.title,
-                "company": target.posting.company,
-                "state": now.state,
-                "previous_state": previous,
-                "state_changed": previous is not None and previous != now.state,
-                "changes": changes,
-                "checked_by": now.checked_by,
-                "closed_after_applied": now.state == "closed" and applied is not None and previous != "closed",
-                "status": application.status if application is not None else None,
-            }
+            row = Watched(
+                job_id=target.job_id,
+                title=target.posting.title,
+                company=target.posting.company,
+                state=now.state,
+                previous_state=previous,
+                state_changed=previous is not None and previous != now.state,
+                changes=[FieldChange.model_validate(change) for change in changes],
+                checked_by=now.checked_by,
+                closed_after_applied=now.state == "closed" and applied is not None and previous != "closed",
+                status=application.status if application is not None else None,
+            )
             if now.state != "open":
-                row["reason"] = now.reason
+                row.reason = now.reason
             rows.append(row)
             kept.append((target.job_id, now.state, now.reason, now.fields, changes))
         if kept:  # an empty watch creates no database
             store = ApplicationStore(history, clock=self.clock)
             store.ensure_tracked(key, [(t.job_id, t.posting) for t in targets if t.application is None])
             store.record_watch(key, day, kept)
-        counts = {state: sum(r["state"] == state for r in rows) for state in ("open", "closed", "unknown")}
-        news = [r for r in rows if r["changes"] or r["state_changed"]]
-        alarm = [r for r in rows if r["closed_after_applied"]]
+        counts = {state: sum(r.state == state for r in rows) for state in ("open", "closed", "unknown")}
+        news = [r for r in rows if r.changes or r.state_changed]
+        alarm = [r for r in rows if r.closed_after_applied]
         message = (
             f"Checked {len(rows)} postings: {counts['open']} open, {counts['closed']} closed, {counts['unknown']} "
             f"unknown; {len(news)} changed since the last watch."
@@ -222,18 +226,18 @@ class WatchTools(ServiceBase):
                 "track_jobs as the person saves or applies, or pass job_ids."
             )
         if alarm:
-            message += " Closed after the person applied: " + "; ".join(f"{r['title']} at {r['company']}"
+            message += " Closed after the person applied: " + "; ".join(f"{r.title} at {r.company}"
                                                                         for r in alarm) + "."  # fmt: skip
-        return {
-            "sweep_status": "completed",
-            "job_id": job.id,
-            "watched_count": len(rows),
-            "open_count": counts["open"],
-            "closed_count": counts["closed"],
-            "unknown_count": counts["unknown"],
-            "changed_count": len(news),
-            "postings": rows,
-            "elapsed_seconds": job.elapsed_seconds(),
-            "debug_log": str(job.debug_log),
-            "message": message,
-        }
+        return WatchCompleted(
+            sweep_status="completed",
+            job_id=job.id,
+            watched_count=len(rows),
+            open_count=counts["open"],
+            closed_count=counts["closed"],
+            unknown_count=counts["unknown"],
+            changed_count=len(news),
+            postings=rows,
+            elapsed_seconds=job.elapsed_seconds(),
+            debug_log=str(job.debug_log),
+            message=message,
+        )

@@ -1,0 +1,465 @@
+"""What each tool answers on success, as models: the service builds them, the MCP envelope dumps them (`dump`),
+and their JSON schemas become the tools' outputSchema (sweepy.mcp.payloads). They live here, below the MCP face,
+so the service and the CLI use them without importing MCP.
+
+An answer leaves out the optional fields its service did not set and keeps the ones it set to None as null
+(`exclude_unset`): a field appears in the JSON exactly when the service put it there."""
+
+from typing import Annotated, Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+
+from ..domain.cards import Card, EligibilityFinding, GhostSignal, MatchKind, Verification
+from ..domain.employment import EmploymentType
+from ..engines.base import SkipReason
+from .report_parts import Format
+
+
+class Answer(BaseModel):
+    """One tool's successful answer (without `status`, which the envelope puts first)."""
+
+    def dump(self) -> dict[str, Any]:
+        """The answer as the JSON object a tool sends: fields in declaration order, the unset optional ones left
+        out, JSON names (`json` for a path field that cannot be called that in Python)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+class _Migrating(Protocol):
+    migrated: str | None
+
+
+M = TypeVar("M", bound=_Migrating)
+
+
+def noted(answer: M, migrated: str | None) -> M:
+    """`migrated` on the answer of the call that moved an old session file into the session store (and on no
+    other answer: the field is left unset)."""
+    if migrated:
+        answer.migrated = migrated
+    return answer
+
+
+# -- create_profile ---------------------------------------------------------------------------------------------
+class CreateProfile(Answer):
+    profile_path: str
+    profile_stem: str
+    backup_path: str | None
+    enabled_engines: list[str]
+    engines_not_enabled: list[str]
+    default_sources_used: bool
+    warnings: list[str]
+    message: str
+
+
+# -- run_sweep / get_sweep_status / watch_postings --------------------------------------------------------------
+class SweepProgress(BaseModel):
+    step: int
+    total: int
+    label: str
+
+
+class SweepRunning(Answer):
+    """run_sweep, watch_postings and get_sweep_status while the sweep or watch runs: where it is, and the job_id
+    to wait on. (`migrated` is always null here: a sweep moves no session file.)"""
+
+    message: str
+    migrated: str | None = None
+    sweep_status: Literal["running"]
+    job_id: str
+    progress: SweepProgress
+    elapsed_seconds: float
+    debug_log: str
+
+
+class TopRole(BaseModel):
+    """One of the sweep's best cards, as its answer names them."""
+
+    job_id: str
+    title: str
+    company: str
+    location: str
+    url: str
+    match_score: int
+    match_kind: MatchKind
+
+
+class ResultFiles(BaseModel):
+    """The sweep's result files."""
+
+    json_path: str = Field(alias="json")
+    csv: str
+
+
+class SkippedSourceLine(BaseModel):
+    """A source the sweep could not read, and why."""
+
+    engine: str
+    source: str
+    reason: SkipReason
+    detail: str
+
+
+class SourceLine(BaseModel):
+    """What one source did in the sweep (a profile's source, or an employer's board looked up for a card)."""
+
+    engine: str
+    source: str
+    status: Literal["ok", "skipped"]
+    postings: int
+    requests: int
+    cached: int
+    elapsed_seconds: float
+    reason: SkipReason | None
+    detail: str
+    role: Literal["search", "employer_board"]
+
+
+class SweepCompleted(Answer):
+    """run_sweep and get_sweep_status once the sweep is done: counts, the top cards, sources, result files.
+    (A failed sweep is an error envelope with sweep_status "failed".)"""
+
+    message: str
+    migrated: str | None = None
+    sweep_status: Literal["completed"]
+    job_id: str
+    discovered_count: int
+    new_count: int
+    previously_seen_count: int
+    active_count: int
+    top_match: TopRole | None
+    top_roles: list[TopRole]
+    reports: ResultFiles
+    job_ids: list[str]
+    card_count: int
+    assessed_count: int
+    assessment_mode: Literal["agent", "keyword"]
+    assessment_required: bool
+    skipped_sources: list[SkippedSourceLine]
+    sources: list[SourceLine]
+    dropped: dict[str, int]
+    """Postings dropped, by reason."""
+    skipped_records: int
+    elapsed_seconds: float
+    debug_log: str
+    history_saved: bool | None = None
+    """False when the sweep's postings could not be saved in the history (the message says why)."""
+
+
+class FieldChange(BaseModel):
+    field: Literal["title", "location", "workplace", "salary", "description_digest"]
+    before: str
+    after: str
+
+
+class Watched(BaseModel):
+    """One watched posting: its state now, before, and what changed."""
+
+    job_id: str
+    title: str
+    company: str
+    state: Literal["open", "closed", "unknown"]
+    previous_state: str | None
+    state_changed: bool
+    changes: list[FieldChange]
+    checked_by: Literal["board", "link"]
+    closed_after_applied: bool
+    status: str | None
+    reason: str | None = None
+    """Why a posting is closed or unknown (not set for an open one)."""
+
+
+class WatchCompleted(Answer):
+    """watch_postings (and get_sweep_status of its job) once every posting was checked."""
+
+    sweep_status: Literal["completed"]
+    job_id: str
+    watched_count: int
+    open_count: int
+    closed_count: int
+    unknown_count: int
+    changed_count: int
+    postings: list[Watched]
+    elapsed_seconds: float
+    debug_log: str
+    message: str
+
+
+Sweep = Annotated[SweepRunning | SweepCompleted, Field(discriminator="sweep_status")]
+Watch = Annotated[SweepRunning | WatchCompleted, Field(discriminator="sweep_status")]
+JobState = SweepRunning | SweepCompleted | WatchCompleted
+"""get_sweep_status: a running job, a completed sweep or a completed watch (the two are told apart by their
+fields, not by sweep_status)."""
+
+
+# -- get_jobs / submit_judgments --------------------------------------------------------------------------------
+class TrackedStatus(BaseModel):
+    status: Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+    since: str
+
+
+class JobCard(BaseModel):
+    """A card as get_jobs shows it (docs/tools.md): its identity, and the facts a board states or leaves null.
+    Open: the rest of a card's fields (sweepy.domain.cards.Card.brief) pass through as they are."""
+
+    model_config = ConfigDict(extra="allow")
+    job_id: str
+    title: str
+    company: str
+    employment_type: EmploymentType | None = None
+    closes_at: str | None = None
+    open_to: list[str] | None = None
+    eligibility: list[EligibilityFinding] | None = None
+    eligible: Literal[False] | None = None
+    employer_url: str | None = None
+    ghost_signals: list[GhostSignal] | None = None
+    pay_transparency: Literal["missing", "stated"] | None = None
+    pay_jurisdiction: str | None = None
+    application: TrackedStatus | None = None
+    """The person's application status, on a tracked card."""
+
+    @model_serializer(mode="wrap")
+    def _in_card_order(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The keys in the order Card.brief gives them (the declared ones would otherwise come first)."""
+        data: dict[str, Any] = handler(self)
+        return dict(sorted(data.items(), key=lambda item: CARD_ORDER.get(item[0], len(CARD_ORDER))))
+
+
+CARD_ORDER = {name: n for n, name in enumerate((*Card.model_fields, "eligible", "salary", "description",
+                                                  "judgment_stale", "application"))}  # fmt: skip
+"""Where each key of a card stands in get_jobs: Card's fields, then what `brief` and get_jobs add."""
+
+
+class GetJobs(Answer):
+    count: int
+    total: int
+    offset: int
+    next_offset: int | None
+    profile_stem: str | None
+    source_result: str | None
+    jobs: list[JobCard]
+    migrated: str | None = None
+    sweep_status: Literal["running"] | None = None
+    """Set while a sweep runs: these cards predate it."""
+    running_job_id: str | None = None
+    progress: SweepProgress | None = None
+    stale_count: int | None = None
+    message: str
+
+
+class Rejected(BaseModel):
+    """An entry of a batch that was not applied: its index, its job_id (when it had one) and why."""
+
+    index: int
+    job_id: str | None
+    reason: str
+
+
+class SubmitJudgments(Answer):
+    job: JobCard | None = None
+    """One card judged: the card as merged (without its description)."""
+    applied: int | None = None
+    jobs: list[JobCard] | None = None
+    rejected: list[Rejected] | None = None
+    assessed_count: int
+    unassessed_count: int
+    stale_count: int
+    card_count: int
+    message: str
+    migrated: str | None = None
+
+
+# -- import_jobs ------------------------------------------------------------------------------------------------
+class Imported(BaseModel):
+    job_id: str
+    title: str
+    company: str
+    verification: Verification
+    verification_reason: str | None = None
+
+
+class SkippedEntry(BaseModel):
+    index: int
+    title: str | None
+    url: str | None = None
+    """Set for a dead link."""
+    reason: str
+    duplicate_of: str | None = None
+    """The session card this entry duplicates."""
+
+
+class ImportJobs(Answer):
+    imported: list[Imported]
+    skipped: list[SkippedEntry]
+    imported_count: int
+    skipped_count: int
+    message: str
+    migrated: str | None = None
+
+
+# -- reports ----------------------------------------------------------------------------------------------------
+PlaybookSource = Literal["given", "saved", "generated"]
+
+
+class RenderReport(Answer):
+    pdf_report: str
+    pages: int
+    card_count: int
+    total_cards: int
+    playbook_saved: bool
+    playbook_source: PlaybookSource
+    backup_path: str | None
+    message: str
+    migrated: str | None = None
+
+
+class Generated(BaseModel):
+    """The files export_report wrote, by format (only the formats made)."""
+
+    pdf: str | None = None
+    pdf_pages: int | None = None
+    png: list[str] | None = None
+    """One file per page."""
+    csv: str | None = None
+    csv_rows: int | None = None
+    json_path: str | None = Field(default=None, alias="json")
+    ics: str | None = None
+    ics_events: int | None = None
+
+
+class FormatError(BaseModel):
+    format: Format
+    message: str
+
+
+class ExportReport(Answer):
+    source_file: str
+    roles_exported: int
+    generated: Generated
+    errors: list[FormatError]
+    backups: list[str]
+    message: str
+
+
+class ResultRole(BaseModel):
+    job_id: str
+    title: str
+    company: str
+    location: str
+    url: str
+    match_score: int
+    match_kind: MatchKind
+    resume_track: str | None
+    domain: str | None
+    playbook: str | None
+
+
+class GetResults(Answer):
+    result_file: str
+    pdf_report: str | None
+    csv_report: str | None
+    total_roles: int
+    top_roles: list[ResultRole]
+    message: str
+    migrated: str | None = None
+
+
+# -- clear_history, documents, list_sweeps ----------------------------------------------------------------------
+class ClearHistory(Answer):
+    scope: str
+    cleared: int
+    would_clear: int | None = None
+    """With dry_run: how many would be forgotten."""
+    remaining: int
+    history_path: str
+    dry_run: bool | None = None
+    message: str
+
+
+class Converted(Answer):
+    pdf_path: str
+    source_path: str
+    method: str
+    pages: int
+    backup_path: str | None
+    message: str
+
+
+class SweepOptionsLine(BaseModel):
+    profile_path: str
+    profile_stem: str
+    deduplicate: bool
+    include_seen: bool
+
+
+class SweepListing(BaseModel):
+    """One background sweep or watch of this server (the list_jobs contract's fields)."""
+
+    id: str
+    kind: Literal["sweep", "watch"]
+    status: Literal["running", "completed", "failed"]
+    payload: SweepOptionsLine
+    progress: int
+    """Percent done."""
+    progress_message: str
+    created_at: str
+    updated_at: str
+
+
+class ListSweeps(Answer):
+    sweeps: list[SweepListing]
+    next_cursor: str | None = None
+    """Set when the call paged (limit or cursor): null on the last page."""
+
+
+# -- track_jobs / get_outcomes ----------------------------------------------------------------------------------
+class TrackedEntry(BaseModel):
+    index: int
+    job_id: str
+    status: str
+    date: str
+    changed: bool
+    application: TrackedStatus
+
+
+class TrackJobs(Answer):
+    accepted: list[TrackedEntry]
+    rejected: list[Rejected]
+    accepted_count: int
+    changed_count: int
+    profile_stem: str
+    message: str
+
+
+class Rates(BaseModel):
+    answered: float
+    interview: float
+    offer: float
+
+
+class OutcomeCounts(BaseModel):
+    """One group's counts; its key is the group's field (resume and track, engine, band or week), none for the
+    totals."""
+
+    resume: str | None = None
+    track: str | None = None
+    engine: str | None = None
+    band: str | None = None
+    week: str | None = None
+    applied: int
+    answered: int
+    interview: int
+    offer: int
+    median_days_to_answer: int | float | None
+    rates: Rates | None = None
+    """From 5 applications on."""
+
+
+class GetOutcomes(Answer):
+    profile_stem: str
+    since: str | None
+    totals: OutcomeCounts
+    by_resume: list[OutcomeCounts]
+    by_engine: list[OutcomeCounts]
+    by_match_band: list[OutcomeCounts]
+    by_week: list[OutcomeCounts]
+    message: str
