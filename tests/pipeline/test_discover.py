@@ -67,7 +67,8 @@ def posting(engine: str, source: str) -> EngineResult:
 
 
 class Quick(Engine):
-    """`count` sources: the first `first.size` (less what other engines put in the first wave) in `first`."""
+    """`count` boards: the first `in_first` wait in the first wave (sources of other engines fill the rest of it,
+    as the sweep takes engines round robin), the others in the second."""
 
     name = "quick"
 
