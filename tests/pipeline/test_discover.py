@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from clocks import FakeClock
+
 from sweepy.domain.records import posting_from_record
 from sweepy.engines import DiscoverRequest, Engine, EngineConfig, EngineResult
 from sweepy.pipeline.discover import MAX_PARALLEL_SOURCES, Discovery, discover
@@ -22,22 +24,6 @@ BOUND = 60.0
 
 TIMEOUT = 30.0
 """Each source's budget on the fake clock."""
-
-
-class FakeClock:
-    """The sweep's monotonic clock: it moves only when the test or a source moves it."""
-
-    def __init__(self, now: float = 0.0) -> None:
-        self.now = now
-        self._lock = threading.Lock()
-
-    def __call__(self) -> float:
-        with self._lock:
-            return self.now
-
-    def set(self, now: float) -> None:
-        with self._lock:
-            self.now = now
 
 
 class Wave:
