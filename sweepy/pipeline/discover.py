@@ -233,9 +233,9 @@ def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest)
 def _close(task: _Task, error: SourceError | None, now: float | None = None) -> None:
     """Fill the task's report; `now` ends the elapsed time of a task the loop gave up on (one that returned
     has its own end)."""
-    report, client = task.report, task.client
-    with task.lock:
-        started, ended = task.started, task.ended
+    report = task.report
+    with task.lock:  # set by the task's own thread, which may still be running
+        started, ended, client = task.started, task.ended, task.client
     end = ended if ended is not None else now
     report.elapsed_seconds = end - started if started is not None and end is not None else 0.0
     if client is not None:
