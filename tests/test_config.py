@@ -1,7 +1,6 @@
 """Profiles: strict YAML (no tags, no aliases, no YAML 1.1 surprises), named field errors, round-trips."""
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -138,10 +137,10 @@ def test_alias_bomb_is_refused_quickly() -> None:
     for n in range(1, 9):
         prev, cur = chr(ord("a") + n - 1), chr(ord("a") + n)
         lines.append(f"{cur}: &{cur} [{', '.join(['*' + prev] * 9)}]")
-    started = time.perf_counter()
+    # Refused at the first alias the composer meets (line 2), before any alias is resolved: the bomb is never
+    # built, whatever the machine's speed.
     message = profile_error("\n".join(lines) + "\n")
-    assert time.perf_counter() - started < 1.0
-    assert message.startswith("The profile uses a YAML alias (line 2)")
+    assert message == "The profile uses a YAML alias (line 2); aliases are not allowed. Write the value out in full."
 
 
 def test_anchor_without_alias_is_harmless() -> None:
@@ -281,9 +280,7 @@ def test_long_names_keep_the_yaml_suffix() -> None:
 
 @pytest.mark.parametrize("text", ["name: " + "[" * 5000, "name: " + "{a: " * 5000, "- " * 5000 + "x\n"])
 def test_deeply_nested_yaml_is_a_profile_error(text: str) -> None:
-    started = time.perf_counter()
-    message = profile_error(text)
-    assert time.perf_counter() - started < 1.0
+    message = profile_error(text)  # stopped at level 33, long before 5,000 levels of recursion
     assert message == (
         f"The profile is nested too deeply (more than {MAX_PROFILE_DEPTH} levels at line 1). "
         "A profile needs a handful of levels: close the brackets or remove the extra nesting."

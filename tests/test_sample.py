@@ -3,7 +3,6 @@
 import datetime as dt
 import json
 import re
-import time
 from collections import Counter
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -279,12 +278,10 @@ def test_the_loader_skips_exactly_the_malformed_records_and_dedupe_merges_the_co
     assert len(unique) == len(postings) - 30
 
 
-def test_large_counts_are_fast_and_varied() -> None:
-    started = time.perf_counter()
+def test_large_counts_are_varied() -> None:
+    # How fast it generates is for bench/big_sweep.py (80,000 postings), not for a pass/fail on a shared machine.
     records = generate_postings(20_000)
-    elapsed = time.perf_counter() - started
     assert len(records) == 20_000
-    assert elapsed < 5.0  # about 0.5 s on a laptop; generous for loaded CI machines
     valid = _valid(records)
     assert len({str(r["url"]) for r in valid}) == len(valid)
     assert len({r["company"] for r in valid}) > 500

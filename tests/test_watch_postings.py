@@ -3,6 +3,7 @@ loopback fake boards (one taken down, one retitled), others through the link che
 results kept in the history, so the next watch reports only what changed since."""
 
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,14 @@ async def test_a_board_posting_taken_down_and_one_retitled(
         # The board takes the senior role down and retitles the other one.
         [_, kept, broken] = greenhouse.BOARDS["acme"]
         monkeypatch.setitem(greenhouse.BOARDS, "acme", [{**kept, "title": "Litigation Paralegal II"}, broken])
-        # The board answers slowly this time: the watch goes on in the background and is polled like a sweep.
-        boards.fault("/v1/boards/acme/jobs", Fault("slow", delay=1.5, times=1))
-        running = await ok(client, "watch_postings", {"wait_seconds": 0})
+        # The board holds this answer until the test has seen the watch running: it goes on in the background
+        # and is polled like a sweep.
+        held = threading.Event()
+        boards.fault("/v1/boards/acme/jobs", Fault("gate", gate=held, times=1))
+        try:
+            running = await ok(client, "watch_postings", {"wait_seconds": 0})
+        finally:
+            held.set()
         assert running["sweep_status"] == "running" and "get_sweep_status" in running["message"]
         second = await ok(client, "get_sweep_status", {"job_id": running["job_id"], "wait_seconds": 60})
         third = await ok(client, "watch_postings", {"wait_seconds": 60})

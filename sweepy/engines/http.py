@@ -126,11 +126,19 @@ class Network:
 
 class SourceClient:
     """One source's use of the network: everything it sends counts against its own deadline, and everything
-    it reads against its own byte budget (`max_bytes`)."""
+    it reads against its own byte budget (`max_bytes`). `deadline` is a time on `monotonic`, the sweep's clock."""
 
-    def __init__(self, network: Network, deadline: float, budget: float, max_bytes: int = DEFAULT_SOURCE_BYTES) -> None:
+    def __init__(
+        self,
+        network: Network,
+        deadline: float,
+        budget: float,
+        max_bytes: int = DEFAULT_SOURCE_BYTES,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.network = network
         self.deadline = deadline
+        self.monotonic = monotonic
         self.budget = budget
         self.max_bytes = max_bytes
         self.bytes_read = 0
@@ -140,7 +148,7 @@ class SourceClient:
         self._fresh: list[tuple[str, bytes]] = []  # answers to cache once the whole source has succeeded
 
     def remaining(self) -> float:
-        return self.deadline - time.monotonic()
+        return self.deadline - self.monotonic()
 
     def add_secret(self, value: str) -> str:
         """Remember a key so that no error, log line or detail ever shows it; returns the value."""

@@ -18,6 +18,9 @@ from ..errors import SweepyError
 MAX_PARALLEL_SOURCES = 32
 """Sources in flight at once (threads); the per-host limit in the HTTP layer keeps each API's share polite."""
 
+POLL_SECONDS = 0.1
+"""The longest real wait between two looks at the clock and the tasks that have started since."""
+
 
 @dataclass(slots=True)
 class SourceReport:
@@ -79,18 +82,20 @@ class _Task:
     config: EngineConfig
     report: SourceReport
     started: float | None = None
+    ended: float | None = None
     client: SourceClient | None = None
     result: EngineResult | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def _run(task: _Task, request: DiscoverRequest, budget: float) -> EngineResult:
-    """The task's thread: its deadline starts now, not when the sweep started."""
-    started = time.monotonic()
+def _run(task: _Task, request: DiscoverRequest, budget: float, monotonic: Callable[[], float]) -> EngineResult:
+    """The task's thread: its deadline starts now, not when the sweep started, and it notes when the engine
+    returned (its elapsed time is the source's own, not the time the loop took to look at it)."""
+    started = monotonic()
     client = None
     if task.engine.uses_network and request.network is not None:
         max_bytes = getattr(task.config, "max_bytes", DEFAULT_SOURCE_BYTES)
-        client = SourceClient(request.network, started + budget, budget, max_bytes)
+        client = SourceClient(request.network, started + budget, budget, max_bytes, monotonic)
     with task.lock:
         task.started, task.client = started, client
     mine = dataclasses.replace(
@@ -102,6 +107,10 @@ def _run(task: _Task, request: DiscoverRequest, budget: float) -> EngineResult:
         if exc.reason == "too_large":  # the budget ran out: the pages already read are kept and counted
             exc.partial = mine.result
         raise
+    finally:
+        ended = monotonic()
+        with task.lock:
+            task.ended = ended
 
 
 def discover(
@@ -109,12 +118,14 @@ def discover(
     request: DiscoverRequest,
     timeout: float = 30.0,
     lookup: Callable[[str], Engine] = get_engine,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> Discovery:
     """All sources' postings merged in a stable order (engine, then source), whatever finished first.
 
     A source still running `timeout` seconds after it started is skipped as `timeout` and its partial pages are
     dropped; its thread is left to notice its deadline and end (a thread cannot be killed). `lookup` finds each
-    engine by name (the registry; tests pass their own).
+    engine by name (the registry; tests pass their own); `monotonic` times every deadline and elapsed time (a
+    fake clock in tests, which move it instead of sleeping).
     """
     tasks: list[_Task] = []
     for name, config in sorted(configs.items()):
@@ -131,7 +142,7 @@ def discover(
                                              "(orchestrator.circuit_breaker)")  # fmt: skip
         else:
             runnable.append(task)
-    _run_all(runnable, request, timeout)
+    _run_all(runnable, request, timeout, monotonic)
     found = Discovery()
     for task in tasks:
         report = task.report
@@ -163,32 +174,40 @@ def _key(task: _Task) -> str:
     return f"{task.engine.name}:{task.report.source}"
 
 
-def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float) -> None:
+def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float, monotonic: Callable[[], float]) -> None:
+    """Collect every task as it finishes; skip one as `timeout` once the clock is past its deadline and its
+    future is still not done (one that finished as its deadline passed counts). The wait is real, but it ends at
+    the nearest deadline by the clock and at least every POLL_SECONDS, so a task that has just started, or a
+    clock that moved on its own (a fake one in tests), is looked at again soon."""
     if not tasks:
         return
     pool = ThreadPoolExecutor(max_workers=min(MAX_PARALLEL_SOURCES, len(tasks)), thread_name_prefix="sweepy-source")
     pending: dict[Future[EngineResult], _Task] = {
-        pool.submit(_run, t, request, timeout): t for t in _interleaved(tasks)
+        pool.submit(_run, t, request, timeout, monotonic): t for t in _interleaved(tasks)
     }
     try:
         while pending:
-            now = time.monotonic()
-            deadlines = [t.started + timeout for t in pending.values() if t.started is not None]
-            waiting = len(deadlines) < len(pending)  # some tasks have not started: look again soon
-            horizon = min(deadlines, default=now + 0.05) - now
-            done, _ = wait(pending, timeout=max(0.0, min(horizon, 0.05) if waiting else horizon),
-                           return_when=FIRST_COMPLETED)  # fmt: skip
+            now = monotonic()
+            left = [started + timeout - now for t in pending.values() if (started := _started(t)) is not None]
+            done, _ = wait(pending, timeout=max(0.0, min([*left, POLL_SECONDS])), return_when=FIRST_COMPLETED)
             for future in done:
                 _finish(pending.pop(future), future, request)
-            now = time.monotonic()
+            now = monotonic()
             for future, task in list(pending.items()):
-                if task.started is not None and now >= task.started + timeout:
-                    del pending[future]
-                    _close(task, SourceError("timeout", f"no complete answer within {timeout:g} s "
-                                                        "(orchestrator.timeout_per_source_seconds)"))  # fmt: skip
-                    request.log(f"source {task.report.engine}/{task.report.source} timed out")
+                started = _started(task)
+                if started is None or now <= started + timeout or future.done():
+                    continue  # a source may use all of its budget; a done one is collected on the next turn
+                del pending[future]
+                _close(task, SourceError("timeout", f"no complete answer within {timeout:g} s "
+                                                    "(orchestrator.timeout_per_source_seconds)"), now)  # fmt: skip
+                request.log(f"source {task.report.engine}/{task.report.source} timed out")
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _started(task: _Task) -> float | None:
+    with task.lock:  # set by the task's own thread
+        return task.started
 
 
 def _interleaved(tasks: list[_Task]) -> list[_Task]:
@@ -220,11 +239,14 @@ def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest)
         _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
 
 
-def _close(task: _Task, error: SourceError | None) -> None:
-    report, client = task.report, task.client
-    with task.lock:
-        started = task.started
-    report.elapsed_seconds = time.monotonic() - started if started is not None else 0.0
+def _close(task: _Task, error: SourceError | None, now: float | None = None) -> None:
+    """Fill the task's report; `now` ends the elapsed time of a task the loop gave up on (one that returned
+    has its own end)."""
+    report = task.report
+    with task.lock:  # set by the task's own thread, which may still be running
+        started, ended, client = task.started, task.ended, task.client
+    end = ended if ended is not None else now
+    report.elapsed_seconds = end - started if started is not None and end is not None else 0.0
     if client is not None:
         report.requests, report.cached = client.requests, client.cached
         if error is not None:

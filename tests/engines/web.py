@@ -1,5 +1,6 @@
 """Helpers for the web-engine tests: run one engine's sources against the fake board server, as a sweep does."""
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ def sweep(
     make_client: Callable[[], httpx.Client] = build_client,
     sleep: Callable[[float], None] | None = None,
     log: Callable[[str], None] | None = None,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> Discovery:
     """Discover with one engine's block, through the same code path (and the same HTTP layer) as a sweep."""
     workspace = Settings.from_env().workspace()
@@ -36,4 +38,4 @@ def sweep(
         request = DiscoverRequest(titles or ["Paralegal"], "New York, NY", workspace, {}, network=network)
         if log is not None:
             request.log = log
-        return discover({engine: config}, request, timeout=timeout)
+        return discover({engine: config}, request, timeout=timeout, monotonic=monotonic)
