@@ -78,7 +78,7 @@ def bench_cold_start(runs: int, workdir: Path) -> dict[str, object]:
         "sweepy_median_s": round(sweepy_median, 3),
         "bare_median_s": round(bare_median, 3),
         "ratio": round(sweepy_median / bare_median, 2),
-        "target_ratio": 1.5,
+        "target_ratio": 1.2,
     }
 
 

@@ -14,10 +14,6 @@ from conftest import ROOT
 PACKAGE = ROOT / "sweepy"
 LAYERS = ("mcp", "service", "sweeps", "pipeline", "engines", "store", "domain")
 """Top to bottom: a module may import its own layer and the ones below it."""
-KNOWN_UPWARD = {
-    ("sweepy.store.results", "pipeline"),  # write_results takes the pipeline's SweepContext and outcome
-}
-"""(module, the layer above it that it imports): debts that predate this test (issue 17); no new one may join."""
 
 
 def _modules() -> dict[str, Path]:
@@ -136,7 +132,7 @@ def test_the_layers_import_only_downwards() -> None:
         for target in targets
         if (mine := _layer(module)) is not None and (theirs := _layer(target)) is not None and theirs < mine
     }
-    assert upward == KNOWN_UPWARD  # a new upward import fails, and so does a paid debt left on the list
+    assert upward == set()  # the last two (service.sweeps → mcp, store.results → pipeline) are gone
 
 
 def test_the_graph_sees_function_level_imports() -> None:

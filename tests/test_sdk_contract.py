@@ -7,7 +7,12 @@ send_log_message, elicit_form, client_capabilities), `mcp_types` models and `MOD
 
 import importlib.metadata
 import inspect
+import json
+import os
+import subprocess
+import sys
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import mcp.types as types
@@ -21,9 +26,9 @@ from packaging.requirements import Requirement
 from packaging.version import Version
 
 from sweepy.mcp import arguments as a
-from sweepy.mcp.server import create_server, sweepy_tools
+from sweepy.mcp.server import ServiceOnDemand, create_server, sweepy_tools
 from sweepy.mcp.tools import TOOLS
-from sweepy.service import SweepyService
+from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
@@ -115,9 +120,42 @@ def test_every_limit_validation_enforces_is_published(
 ) -> None:
     prop = schema(model, field)
     assert {key: prop.get(key) for key in published} == published
-    tools = sweepy_tools(SweepyService())
+    tools = sweepy_tools(ServiceOnDemand(Settings.from_env()))
     (tool,) = [name for name, defined in tools.tools.items() if defined.arguments is model]
     answer = tools.parse(
         tool, {"name": "x", "jobs_json": "[]", **{field: past}} if tool != "submit_judgments" else {field: past}
     )
     assert isinstance(answer, str) and answer.startswith(f"Invalid arguments for {tool}: '{field}"), answer
+
+
+HEAVY = ("sweepy.service.facade", "sweepy.pipeline", "sweepy.engines", "sweepy.store.session", "sweepy.config")
+"""What the first tool call imports: a host's start (initialize and the three lists) must not wait for it."""
+
+
+def test_a_host_start_does_not_import_the_service(tmp_path: Path) -> None:
+    """initialize, tools/list, prompts/list and resources/list from a fresh interpreter, then which of Sweepy's
+    heavy modules were loaded: none (the cold-start benchmark's ratio rests on this), until a tool is called."""
+    script = f"""
+import json, sys, anyio
+from mcp import Client
+from sweepy.mcp.server import create_server
+HEAVY = {HEAVY!r}
+def loaded():
+    return sorted(m for m in sys.modules if m.startswith(HEAVY))
+async def main():
+    async with Client(create_server()) as client:
+        tools = (await client.list_tools()).tools
+        await client.list_prompts()
+        await client.list_resources()
+        before = loaded()
+        await client.call_tool("list_sweeps", {{}})
+        print(json.dumps({{"tools": len(tools), "before": before, "after": loaded()}}))
+anyio.run(main)
+"""
+    env = {**os.environ, "SWEEPY_HOME": str(tmp_path), "SWEEPY_STATE_DIR": str(tmp_path / "state")}
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["tools"] > 0 and seen["before"] == []
+    assert "sweepy.service.facade" in seen["after"]

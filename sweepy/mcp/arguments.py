@@ -9,14 +9,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from ..domain.applications import MAX_JOB_ID, MAX_TRACK_ITEMS, Status, TrackItem
 from ..domain.cards import Label, Line, Text
 from ..domain.employment import EmploymentType
 from ..render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
-from ..service.imports import MAX_IMPORT_BYTES
-from ..service.judgments import MAX_JOB_ID
-from ..service.report_parts import MAX_REPORT_CARDS, NAME_CHARS, REPORT_CARDS, Format
-from ..service.watch import MAX_WATCH
-from ..store.applications import MAX_TRACK_ITEMS, Status, TrackItem
+from ..service.limits import MAX_IMPORT_BYTES, MAX_REPORT_CARDS, MAX_WATCH, NAME_CHARS, REPORT_CARDS, Format
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
 ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]

@@ -11,11 +11,8 @@ import mcp.types as types
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from ..config import load_profile
 from ..errors import SweepyError
-from ..resume import resume_text
-from ..service import SweepyService
-from ..store.session import load_session
+from ..settings import Settings
 
 BATCH = 20
 MAX_RESUME_CHARS = 20_000
@@ -121,8 +118,8 @@ TAILOR = types.Prompt(
 class Prompts:
     """prompts/list and prompts/get; tailor_resume_for reads the active session and the resume."""
 
-    def __init__(self, service: SweepyService) -> None:
-        self.service = service
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
 
     async def list_prompts(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -151,7 +148,11 @@ class Prompts:
         """The prompt text for one card of the active session: the card, its missing must-haves, the resume."""
         if not job_id.strip():
             raise SweepyError("tailor_resume_for needs job_id: a card id from get_jobs.")
-        ws = self.service.workspace
+        from ..config import load_profile  # with the session: loaded by this prompt, not at the server's start
+        from ..resume import resume_text
+        from ..store.session import load_session
+
+        ws = self.settings.workspace()
         session = load_session(ws.home / "results", None)
         card = next((c for c in session.cards if c.job_id == job_id), None)
         if card is None:

@@ -13,7 +13,7 @@ import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import mcp.types as types
@@ -24,12 +24,13 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from ..errors import SweepyError
-from ..service.answers import Answer
 from ..settings import Settings
 from ..validation import describe_validation_error
 from .arguments import Arguments
-from .payloads import PAYLOADS, output_schema
 from .tools import TOOLS
+
+if TYPE_CHECKING:  # the answer models come with the service, on the first call (sweepy.service says why)
+    from ..service.answers import Answer
 
 log = logging.getLogger("sweepy.mcp.protocol")
 T = TypeVar("T")
@@ -44,7 +45,7 @@ LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
 )  # fmt: skip
 
 
-def envelope(answer: Answer, links: list[types.ResourceLink] | None = None) -> types.CallToolResult:
+def envelope(answer: "Answer", links: list[types.ResourceLink] | None = None) -> types.CallToolResult:
     """A tool's success: its answer model, dumped (`Answer.dump`) after `status: "ok"`; a tool that wrote files
     adds a resource_link to each after the text."""
     return _result({"status": "ok", **answer.dump()}, links)
@@ -169,11 +170,11 @@ class ToolDef:
 
     def listing(self, settings: Settings) -> types.Tool:
         spec = TOOLS[self.name]
-        schema = (
-            (output_schema(self.name) if self.name in PAYLOADS else ENVELOPE_SCHEMA)
-            if settings.output_schemas
-            else None
-        )
+        schema = None
+        if settings.output_schemas:  # opt-in: the answer models are then imported with the listing
+            from .payloads import PAYLOADS, output_schema
+
+            schema = output_schema(self.name) if self.name in PAYLOADS else ENVELOPE_SCHEMA
         return types.Tool(
             name=self.name,
             title=spec.title,

@@ -19,13 +19,13 @@ import mcp.types as types
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from ..config import MAX_PROFILE_BYTES
 from ..errors import SweepyError
-from ..service import SweepyService
-from ..store.paths import INSTALL_DIR, Workspace
+from ..settings import Settings
+from ..store.paths import INSTALL_DIR, Workspace, result_files
 from ..store.reads import MAX_DATA_BYTES, read_regular
-from ..store.results import read_result, result_cards, result_files
-from ..store.session import check_stem
+
+# The result and session stores (and the profile's size limit in config) are imported by the reads that need
+# them, not with the server: they bring the pipeline and the domain models, which tools/list does not need.
 
 SCHEME = "sweepy"
 PAGE = 20
@@ -109,14 +109,14 @@ def report_link(ws: Workspace, path: str | Path, title: str) -> types.ResourceLi
 
 
 class Resources:
-    """resources/list, resources/templates/list and resources/read over the service's workspace."""
+    """resources/list, resources/templates/list and resources/read over the settings' workspace."""
 
-    def __init__(self, service: SweepyService) -> None:
-        self.service = service
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
 
     @property
     def ws(self) -> Workspace:
-        return self.service.workspace
+        return self.settings.workspace()
 
     async def list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -178,6 +178,9 @@ class Resources:
         ]
 
     def _profile(self, uri: str, name: str) -> types.TextResourceContents:
+        from ..config import MAX_PROFILE_BYTES
+        from ..store.session import check_stem
+
         stem = check_stem(name)
         for suffix in (".yaml", ".yml"):
             candidate = self.ws.home / "profiles" / f"{stem}{suffix}"
@@ -223,6 +226,8 @@ class Resources:
     def _cards(self, uri: str, sweep_id: str, query: dict[str, list[str]]) -> types.TextResourceContents:
         offset = _number(uri, query, "offset", 0, 0, 10**9)
         limit = _number(uri, query, "limit", PAGE, 1, MAX_PAGE)
+        from ..store.results import read_result, result_cards
+
         path = self._sweep_file(uri, sweep_id)
         data = read_result(path)
         cards = result_cards(data, path)
@@ -245,6 +250,8 @@ class Resources:
         files = self._results()
         if not files:
             return "# No sweep yet\n\nNo sweep has written results in this workspace. Call run_sweep first.\n"
+        from ..store.results import read_result, result_cards
+
         path = self.ws.resolve_served(files[0], "The newest result file")
         data = read_result(path)
         cards = result_cards(data, path)

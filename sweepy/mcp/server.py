@@ -5,9 +5,10 @@ sweepy.service. server.py and `sweepy serve` both start it on stdio."""
 
 import logging
 import sys
+import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import mcp.types as types
@@ -16,14 +17,16 @@ from mcp.server.stdio import stdio_server
 
 from .. import __version__
 from ..errors import InvalidArgument
-from ..service import SweepyService, clamp
-from ..service.answers import Answer, Generated, SweepCompleted
 from ..settings import Settings
-from ..sweeps import SweepJob
 from . import arguments as a
 from .prompts import Prompts
 from .protocol import Call, ToolTable, envelope, refusal
 from .resources import Resources, report_link
+
+if TYPE_CHECKING:  # the service is imported by the first tool call (ServiceOnDemand)
+    from ..service import SweepyService
+    from ..service.answers import Answer, Generated
+    from ..sweeps import SweepJob
 
 INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.
 Chat flow: create_profile (name, titles, location, resume; Sweepy asks for what is missing where the app can)
@@ -34,13 +37,15 @@ profiles, a sweep's cards, the latest summary, the reports and the tool referenc
 
 
 async def _wait_for(
-    answer: Callable[[SweepJob], Answer], job: SweepJob, wait_seconds: int, call: Call
+    answer: "Callable[[SweepJob], Answer]", job: "SweepJob", wait_seconds: int, call: Call
 ) -> types.CallToolResult:
     """Wait without holding the event loop, then answer what `answer` makes of the job (running or completed).
 
     Every stage the sweep enters is one progress notification with its name, even stages that passed while
     this call slept: (0, 5, "stage 1/5: discover"), (1, 5, "stage 2/5: filter"), ... (5, 5, "completed").
     """
+    from ..service.base import clamp
+
     deadline = time.monotonic() + clamp(wait_seconds, 0, 600)
     seen = 0
     while True:
@@ -58,8 +63,10 @@ async def _wait_for(
     return envelope(answer(job))
 
 
-async def _log_outcome(call: Call, job: SweepJob) -> None:
+async def _log_outcome(call: Call, job: "SweepJob") -> None:
     """The sweep's end as log lines: its card count at info, each source it had to skip at warning."""
+    from ..service.answers import SweepCompleted
+
     result = job.result if isinstance(job.result, SweepCompleted) else None  # a watch counts no cards
     await call.log("info", f"sweep {job.id[:8]} completed: {result.card_count if result else 0} cards")
     for source in result.skipped_sources if result else []:
@@ -121,7 +128,7 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
     return args.model_copy(update=given)
 
 
-async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory) -> types.CallToolResult | None:
+async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHistory) -> types.CallToolResult | None:
     """None when clear_history may go ahead: a dry run, a host that cannot ask, nothing to forget, or a yes.
     Otherwise the answer that nothing was cleared."""
     if args.dry_run or not call.can_elicit:
@@ -149,12 +156,12 @@ async def confirm_clear(call: Call, service: SweepyService, args: a.ClearHistory
     )
 
 
-def sweepy_tools(service: SweepyService) -> ToolTable:
+def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
     """Every tool: its argument model (sweepy.mcp.arguments) and a short body onto the service."""
     tools = ToolTable(service.settings)
 
     def links(paths: list[tuple[str, str]]) -> list[types.ResourceLink]:
-        made = (report_link(service.workspace, path, title) for path, title in paths)
+        made = (report_link(service.settings.workspace(), path, title) for path, title in paths)
         return [link for link in made if link is not None]
 
     @tools.tool(a.CreateProfile)
@@ -168,7 +175,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         completed = await complete_profile(call, args)
         if isinstance(completed, types.CallToolResult):
             return completed
-        return envelope(await call.run(service.create_profile, **completed.service_arguments()))
+        return envelope(await call.run(service().create_profile, **completed.service_arguments()))
 
     @tools.tool(a.RunSweep)
     async def run_sweep(call: Call, args: a.RunSweep) -> types.CallToolResult:
@@ -177,8 +184,8 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         Returns the completed payload if it finishes within wait_seconds, else sweep_status "running" with a
         job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
         """
-        job, _joined = await call.run(service.start_sweep, args.profile_path, args.deduplicate, args.include_seen)
-        return await _wait_for(service.sweep_answer, job, args.wait_seconds, call)
+        job, _joined = await call.run(service().start_sweep, args.profile_path, args.deduplicate, args.include_seen)
+        return await _wait_for(service().sweep_answer, job, args.wait_seconds, call)
 
     @tools.tool(a.GetSweepStatus)
     async def get_sweep_status(call: Call, args: a.GetSweepStatus) -> types.CallToolResult:
@@ -186,7 +193,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
 
         A completed sweep's cards are already the active session: call get_jobs next.
         """
-        return await _wait_for(service.sweep_payload, service.find_sweep(args.job_id), args.wait_seconds, call)
+        return await _wait_for(service().sweep_payload, service().find_sweep(args.job_id), args.wait_seconds, call)
 
     @tools.tool(a.GetJobs)
     async def get_jobs(call: Call, args: a.GetJobs) -> types.CallToolResult:
@@ -198,12 +205,12 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         eligibility findings quote the posting; eligible_only leaves out the cards one blocks. Next:
         submit_judgments.
         """
-        return envelope(await call.run(service.get_jobs, **args.service_arguments()))
+        return envelope(await call.run(service().get_jobs, **args.service_arguments()))
 
     @tools.tool(a.GetResults)
     async def get_results(call: Call, args: a.GetResults) -> types.CallToolResult:
         """Read the latest sweep result file from disk (never re-runs the sweep) and return its top roles."""
-        return envelope(await call.run(service.get_results, **args.service_arguments()))
+        return envelope(await call.run(service().get_results, **args.service_arguments()))
 
     @tools.tool(a.ClearHistory)
     async def clear_history(call: Call, args: a.ClearHistory) -> types.CallToolResult:
@@ -212,15 +219,15 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         Without arguments it clears the profile of this server's last sweep; after a restart pass one of them.
         dry_run only counts; without it, a host that can ask the person asks for confirmation first.
         """
-        refused = await confirm_clear(call, service, args)
+        refused = await confirm_clear(call, service(), args)
         if refused is not None:
             return refused
-        return envelope(await call.run(service.clear_history, args.profile_path, args.profile_stem, args.dry_run))
+        return envelope(await call.run(service().clear_history, args.profile_path, args.profile_stem, args.dry_run))
 
     @tools.tool(a.ListSweeps)
     async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:
         """List this server's recent background sweeps, newest first, with status and progress."""
-        return envelope(service.list_sweeps(args.limit, args.cursor))
+        return envelope(service().list_sweeps(args.limit, args.cursor))
 
     @tools.tool(a.ImportJobs)
     async def import_jobs(call: Call, args: a.ImportJobs) -> types.CallToolResult:
@@ -232,20 +239,20 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         validate_timeout_seconds stay not_checked (reason deadline). Next: get_jobs.
         """
         await call.progress(0, 1, "checking the links" if args.validate_links else "importing")
-        payload = await call.run(service.import_jobs, **args.service_arguments())
+        payload = await call.run(service().import_jobs, **args.service_arguments())
         await call.progress(1, 1, f"{payload.imported_count} imported, {payload.skipped_count} skipped")
         return envelope(payload)
 
     @tools.tool(a.ConvertDocument)
     async def convert_document(call: Call, args: a.ConvertDocument) -> types.CallToolResult:
         """Convert a document to PDF (a PDF passes through unchanged), e.g. a resume before create_profile."""
-        payload = await call.run(service.convert_document, **args.service_arguments())
+        payload = await call.run(service().convert_document, **args.service_arguments())
         return envelope(payload, links=links([(payload.pdf_path, "Converted PDF")]))
 
     @tools.tool(a.ConvertDocx)
     async def convert_docx(call: Call, args: a.ConvertDocx) -> types.CallToolResult:
         """Convert a DOCX resume to PDF, keeping headings, bold and italic, lists, tables and any script."""
-        payload = await call.run(service.convert_docx, **args.service_arguments())
+        payload = await call.run(service().convert_docx, **args.service_arguments())
         return envelope(payload, links=links([(payload.pdf_path, "Converted PDF")]))
 
     @tools.tool(a.SubmitJudgments)
@@ -260,7 +267,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
         return envelope(
             await call.run(
-                service.submit_judgments, args.job_id, fields, args.judgments, args.profile_stem, args.results_dir
+                service().submit_judgments, args.job_id, fields, args.judgments, args.profile_stem, args.results_dir
             )
         )
 
@@ -275,7 +282,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         strategy for this person, in a few short lines. Next: tell the person where pdf_report is.
         """
         await call.progress(0, 1, "rendering the PDF")
-        payload = await call.run(service.render_report, **args.service_arguments())
+        payload = await call.run(service().render_report, **args.service_arguments())
         await call.progress(1, 1, f"{payload.pages} pages written")
         return envelope(payload, links=links([(payload.pdf_report, "Card report (PDF)")]))
 
@@ -288,7 +295,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         is listed in errors and the others are still written. Use render_report for the current session.
         """
         await call.progress(0, 1, f"writing {', '.join(args.formats)}")
-        payload = await call.run(service.export_report, **args.service_arguments())
+        payload = await call.run(service().export_report, **args.service_arguments())
         files = written_files(payload.generated)
         await call.progress(1, 1, f"{len(files)} files written, {len(payload.errors)} formats failed")
         return envelope(payload, links=links(files))
@@ -302,7 +309,7 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
         accepted or rejected with a reason; repeating a call changes nothing. Next: get_outcomes, watch_postings,
         or export_report with formats ["ics"] for the follow-ups.
         """
-        return envelope(await call.run(service.track_jobs, **args.service_arguments()))
+        return envelope(await call.run(service().track_jobs, **args.service_arguments()))
 
     @tools.tool(a.WatchPostings)
     async def watch_postings(call: Call, args: a.WatchPostings) -> types.CallToolResult:
@@ -313,8 +320,8 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
 
         Runs in the background: if it takes longer than wait_seconds, poll get_sweep_status with its job_id.
         """
-        job = await call.run(service.start_watch, args.job_ids, args.profile_stem, args.results_dir)
-        return await _wait_for(service.watch_answer, job, args.wait_seconds, call)
+        job = await call.run(service().start_watch, args.job_ids, args.profile_stem, args.results_dir)
+        return await _wait_for(service().watch_answer, job, args.wait_seconds, call)
 
     @tools.tool(a.GetOutcomes)
     async def get_outcomes(call: Call, args: a.GetOutcomes) -> types.CallToolResult:
@@ -323,17 +330,37 @@ def sweepy_tools(service: SweepyService) -> ToolTable:
 
         Under 5 applications a group shows counts only, no rates.
         """
-        return envelope(await call.run(service.get_outcomes, **args.service_arguments()))
+        return envelope(await call.run(service().get_outcomes, **args.service_arguments()))
 
     return tools
 
 
-def create_server(settings: Settings | None = None, service: SweepyService | None = None) -> Server[Any]:
-    """The stdio MCP server over `service` (default: a new one on `settings`, default: the environment)."""
+class ServiceOnDemand:
+    """The service, made by the first tool call that needs it. Importing it loads the pipeline, the engines and
+    the stores (most of Sweepy's own import time); initialize, tools/list, prompts/list and resources/list,
+    which a host sends at every start, need none of that."""
+
+    def __init__(self, settings: Settings, service: "SweepyService | None" = None) -> None:
+        self.settings = settings
+        self._service = service
+        self._lock = threading.Lock()
+
+    def __call__(self) -> "SweepyService":
+        if self._service is None:
+            with self._lock:
+                if self._service is None:
+                    from ..service import SweepyService
+
+                    self._service = SweepyService(self.settings)
+        return self._service
+
+
+def create_server(settings: Settings | None = None, service: "SweepyService | None" = None) -> Server[Any]:
+    """The stdio MCP server over `service` (default: one on `settings`, made at the first tool call; default
+    settings: the environment)."""
     settings = settings or (service.settings if service is not None else Settings.from_env())
-    service = service or SweepyService(settings)
-    tools = sweepy_tools(service)
-    prompts, resources = Prompts(service), Resources(service)
+    tools = sweepy_tools(ServiceOnDemand(settings, service))
+    prompts, resources = Prompts(settings), Resources(settings)
     server: Server[Any] = Server(
         "sweepy",
         title="Sweepy job search",
@@ -353,7 +380,7 @@ def create_server(settings: Settings | None = None, service: SweepyService | Non
     return server
 
 
-def written_files(generated: Generated) -> list[tuple[str, str]]:
+def written_files(generated: "Generated") -> list[tuple[str, str]]:
     """The files export_report wrote, with a title each: one per format (a path), PNG one per page (a list);
     counts such as pdf_pages are not files."""
     files: list[tuple[str, str]] = []

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 from ..domain.cards import Card, EligibilityFinding, GhostSignal, MatchKind, Verification
 from ..domain.employment import EmploymentType
 from ..engines.base import SkipReason
-from .report_parts import Format
+from .limits import Format
 
 
 class Answer(BaseModel):

@@ -12,19 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..config import load_profile, profile_stem
+from ..domain.applications import ANSWERS, MAX_TRACK_ITEMS, STATUSES, TrackItem
 from ..domain.cards import Card
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..store.applications import (
-    ANSWERS,
-    MAX_TRACK_ITEMS,
-    STATUSES,
-    Application,
-    ApplicationStore,
-    Event,
-    TrackItem,
-    check_date,
-    today,
-)
+from ..store.applications import Application, ApplicationStore, Event, check_date, today
 from ..store.history import check_history_path
 from ..store.paths import Workspace
 from ..store.reads import FileIdentity, file_identity

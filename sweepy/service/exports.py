@@ -15,7 +15,7 @@ from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
 from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..store.owned import OwnWrites
 from .answers import FormatError, Generated
-from .report_parts import Format
+from .limits import Format
 
 log = logging.getLogger("sweepy.service.exports")
 

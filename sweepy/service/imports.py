@@ -20,8 +20,8 @@ from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
 from .answers import Imported, ImportJobs, SkippedEntry, noted
 from .base import ServiceBase
+from .limits import MAX_IMPORT_BYTES
 
-MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ENTRIES = 500
 VALIDATE_TIMEOUT_SECONDS = 60.0
 """The whole link check of one call (`validate_timeout_seconds`): below an MCP host's own request timeout."""

@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..domain.applications import MAX_JOB_ID
 from ..domain.cards import Card, Judgment
 from ..errors import InvalidArgument, NotFound
 from ..store.session import Counts, Edit, check_stem
@@ -12,8 +13,6 @@ from ..validation import describe_validation_error
 from .answers import JobCard, Rejected, SubmitJudgments, noted
 from .base import ServiceBase
 
-MAX_JOB_ID = 200
-"""Longer than any card id (a sweep's are 12 hex digits, maybe with a suffix): echoed back in errors otherwise."""
 Entry = tuple[int, str, Judgment]
 """A well-formed batch entry: its index in `judgments`, the card's job_id, the judgment."""
 

@@ -3,20 +3,15 @@ cards, the PDF target, the export formats. Read-only, and nothing here imports R
 
 import time
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, get_args
 
 from ..config import Profile, load_profile
 from ..errors import InvalidArgument, SweepyError
 from ..store.paths import Workspace
 from ..store.results import read_result
+from .limits import NAME_CHARS, Format
 
-Format = Literal["pdf", "png", "csv", "json", "ics"]
-"""export_report's formats, in the order they are made (the tool's argument model publishes them as an enum)."""
 FORMATS: tuple[Format, ...] = get_args(Format)
-REPORT_CARDS = 200
-"""Cards render_report shows by default, best first: about 50 pages, rendered in a few seconds."""
-MAX_REPORT_CARDS = 2000
-NAME_CHARS = 200
 UNNAMED = "Job Seeker"
 """The header's name only when neither the call, the result file, the profile nor the session gives one."""
 

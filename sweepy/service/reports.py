@@ -10,7 +10,8 @@ from ..errors import InvalidArgument, NotFound, SweepyError
 from ..render.playbook import MAX_CHARS, default_playbook
 from ..store.applications import Application, csv_values, today
 from ..store.followups import follow_ups, report_marks
-from ..store.results import RESULT_NAME, read_result, result_cards, result_files
+from ..store.paths import RESULT_NAME, result_files
+from ..store.results import read_result, result_cards
 from ..store.session import Session, View, check_stem
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import tracked
@@ -18,9 +19,8 @@ from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
+from .limits import MAX_REPORT_CARDS, REPORT_CARDS
 from .report_parts import (
-    MAX_REPORT_CARDS,
-    REPORT_CARDS,
     UNNAMED,
     check_formats,
     check_name,

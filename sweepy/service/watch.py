@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..config import Profile, load_profile
+from ..domain.applications import WATCHED
 from ..domain.cards import Card
 from ..domain.postings import Posting
 from ..domain.text import normalize_company
@@ -18,18 +19,18 @@ from ..errors import InvalidArgument, NotFound, SweepyError
 from ..linkcheck import check_links
 from ..pipeline import SweepOptions, discover_sources
 from ..pipeline.score import CARD_DESCRIPTION_CAP
-from ..store.applications import WATCHED, Application, ApplicationStore, TrackedPosting, today
+from ..store.applications import Application, ApplicationStore, TrackedPosting, today
 from ..store.history import check_history_path
 from ..store.session import check_stem, load_session
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from .answers import FieldChange, WatchCompleted, Watched
 from .applications import history_raw, profile_key
 from .base import ServiceBase
+from .limits import MAX_WATCH
 
 log = logging.getLogger("sweepy")
 ATS_ENGINES = frozenset(("greenhouse", "lever", "ashby", "workable", "smartrecruiters", "recruitee", "workday"))
 """Engines that read an employer's own board: a posting missing from a board that was read is closed."""
-MAX_WATCH = 200
 STAGES = ("boards", "links", "compare")
 State = Literal["open", "closed", "unknown"]
 PAGE_STATES: dict[str, State] = {"dead": "closed", "verified": "open"}

@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict
 
+from ..domain.applications import FOLLOW_UP_DAYS, STATUSES
 from ..domain.cards import Card
 from ..errors import SweepyError
 from .csvfiles import tracking_index
@@ -23,29 +24,6 @@ from .history import HistoryStore, check_history_path
 from .paths import Workspace
 from .reads import file_identity
 from .session import SessionStore
-
-Status = Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
-STATUSES: tuple[str, ...] = get_args(Status)
-WATCHED = frozenset(("saved", "applied", "interview"))
-"""The statuses watch_postings re-checks by default: the postings the person still cares about."""
-ANSWERS = frozenset(("interview", "offer", "rejected"))
-"""Statuses that are the employer's answer (ghosted and withdrawn are not)."""
-FOLLOW_UP_DAYS = 7
-MAX_TRACK_ITEMS = 500
-"""track_jobs entries per call: a person's whole search fits; a runaway batch is refused whole."""
-MAX_NOTE = 2000
-MAX_JOB_ID = 200
-
-
-class TrackItem(BaseModel):
-    """One track_jobs entry. `date` is the day the status took effect (default today, never in the future)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    job_id: Annotated[str, StringConstraints(min_length=1, max_length=MAX_JOB_ID)]
-    status: Status
-    date: Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")] | None = None
-    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=MAX_NOTE)] | None = None
 
 
 class TrackedPosting(BaseModel):

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import __version__
-from .applications import FOLLOW_UP_DAYS, STATUSES, Application
+from ..domain.applications import FOLLOW_UP_DAYS, STATUSES
+from .applications import Application
 
 PRODID = f"-//Sweepy//Sweepy {__version__}//EN"
 

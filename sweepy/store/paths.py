@@ -4,6 +4,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import secrets
 import sqlite3
 import tempfile
@@ -413,3 +414,19 @@ def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | 
         backup = target.with_name(f"{base}-{n}")
     atomic_write_bytes(backup, old)
     return backup
+
+
+RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
+"""A sweep's result file: `<profile stem>_<YYYYmmdd-HHMMSS>[-n].json` in its results folder."""
+
+
+def result_files(folder: Path, stem: str | None) -> list[Path]:
+    """Sweep result files, newest first (by the timestamp in the name, then by mtime)."""
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob("*.json"):
+        match = RESULT_NAME.fullmatch(path.name)
+        if match and (stem is None or match["stem"] == stem):
+            found.append((match["stamp"], path.stat().st_mtime_ns, path))
+    return [p for _s, _m, p in sorted(found, reverse=True)]

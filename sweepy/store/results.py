@@ -2,16 +2,14 @@
 
 import datetime as dt
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..domain.cards import Card, EncodedCard
 from ..errors import NotFound, StorageError
-from ..pipeline import SweepContext, SweepOutcome
 from ..validation import describe_validation_error
 from .applications import sweep_overlay
 from .csvfiles import write_cards_csv
@@ -19,7 +17,9 @@ from .paths import atomic_writer
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
 from .session import Session, SessionStore, folder_lock
 
-RESULT_NAME = re.compile(r"(?P<stem>.+)_(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.json")
+if TYPE_CHECKING:  # the pipeline hands its outcome down to be written; the store never imports it
+    from ..pipeline import SweepContext, SweepOutcome
+
 SKIPPED_RECORDS_KEPT = 200
 
 
@@ -32,7 +32,7 @@ def _free_stem(folder: Path, stem: str, stamp: str) -> str:
     return candidate
 
 
-def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
+def write_results(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str) -> dict[str, str]:
     """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (see
     SessionStore.activate for a sweep that kept none). Returns the two paths.
 
@@ -45,7 +45,7 @@ def write_results(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
         return _write_locked(ctx, out, folder, job_id)
 
 
-def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: str) -> dict[str, str]:
+def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str) -> dict[str, str]:
     now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
     base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
     json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
@@ -108,18 +108,6 @@ def _write_locked(ctx: SweepContext, out: SweepOutcome, folder: Path, job_id: st
             SessionStore(folder).activate_empty(session, document)
         handle.write(b"]}")
     return {"json": str(json_path), "csv": str(csv_path)}
-
-
-def result_files(folder: Path, stem: str | None) -> list[Path]:
-    """Sweep result files, newest first (by the timestamp in the name, then by mtime)."""
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob("*.json"):
-        match = RESULT_NAME.fullmatch(path.name)
-        if match and (stem is None or match["stem"] == stem):
-            found.append((match["stamp"], path.stat().st_mtime_ns, path))
-    return [p for _s, _m, p in sorted(found, reverse=True)]
 
 
 def read_result(path: Path) -> dict[str, Any]:

@@ -1,0 +1,27 @@
+"""SweepyService: the union of the service's areas, one module each."""
+
+from .applications import ApplicationTools
+from .cards import CardTools
+from .documents import DocumentTools
+from .history import HistoryTools
+from .imports import ImportTools
+from .judgments import JudgmentTools
+from .profiles import ProfileTools
+from .reports import ReportTools
+from .sweeps import SweepTools
+from .watch import WatchTools
+
+
+class SweepyService(
+    ProfileTools,
+    SweepTools,
+    CardTools,
+    JudgmentTools,
+    ImportTools,
+    ReportTools,
+    HistoryTools,
+    DocumentTools,
+    ApplicationTools,
+    WatchTools,
+):
+    """The facade the MCP server and the CLI call."""
