@@ -1,12 +1,15 @@
 """Background sweeps over MCP (in-process): joining, concurrency with other tools, progress, failure."""
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
+from clocks import FakeClock
 from conftest import App
+from fakeboards import FakeBoards, Fault
 from mcp import Client
 from mcp_helpers import (
     SMALL_FEED,
@@ -20,6 +23,7 @@ from mcp_helpers import (
 )
 
 from sweepy.pipeline import STAGES
+from sweepy.service import SweepyService
 
 pytestmark = pytest.mark.anyio
 
@@ -233,3 +237,27 @@ async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(
     assert "sweep_status" not in saved  # the big sweep writes another profile's cards
     assert saved["count"] == done["card_count"]
     assert active["running_job_id"] == running["job_id"]  # it will replace the active session
+
+
+def test_the_services_clock_times_the_sweeps_sources(
+    workspace: Path, boards: FakeBoards, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SweepyService(monotonic=...) reaches each source's deadline: the board holds the request, and as it arrives
+    the service's clock moves past the profile's 30 s, so the sweep skips the source then (no real wait)."""
+    monkeypatch.setenv("SWEEPY_ALLOW_PRIVATE_URLS", "1")  # the fake boards are on loopback
+    clock, release = FakeClock(), threading.Event()
+    boards.fault(r"^/v1/boards/acme/jobs$", Fault("gate", gate=release, arrived=lambda _request: clock.set(31.0)))
+    service = SweepyService(monotonic=clock)
+    resume = write_resume(workspace / "resume.docx")
+    sources = {"greenhouse": {"boards": ["acme"], "base_url": boards.url}}
+    created = service.create_profile(name="Alex Rivera", titles=["Paralegal"], location="New York, NY",
+                                     resume_path=str(resume), sources_config=sources)  # fmt: skip
+    try:
+        job, _joined = service.start_sweep(created.profile_path, deduplicate=True, include_seen=False)
+        assert job.done.wait(60)
+    finally:
+        release.set()
+    swept = service.sweep_answer(job).dump()
+    assert [(s["source"], s["status"], s["reason"], s["elapsed_seconds"]) for s in swept["sources"]] == [
+        ("acme", "skipped", "timeout", 31.0)
+    ]

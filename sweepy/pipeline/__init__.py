@@ -58,6 +58,7 @@ class SweepContext:
     options: SweepOptions = SweepOptions()
     today: dt.date = field(default_factory=dt.date.today)
     clock: Callable[[], float] = time.time
+    monotonic: Callable[[], float] = time.monotonic  # the sources' deadlines (a fake in tests)
     progress: Callable[[int, str], None] = lambda _step, _label: None
     log: Callable[[str], None] = lambda _line: None
     network: Network | None = None  # the sweep's shared HTTP client, cache and breaker (web engines need it)
@@ -84,12 +85,16 @@ def discover_request(
 
 
 def discover_sources(
-    profile: Profile, workspace: Workspace, network: Network | None, log: Callable[[str], None]
+    profile: Profile,
+    workspace: Workspace,
+    network: Network | None,
+    log: Callable[[str], None],
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> Discovery:
     """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
     configs = validate_sources(profile.sources, workspace)
     request = discover_request(profile, workspace, network, log)
-    return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds)
+    return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds, monotonic=monotonic)
 
 
 def run(ctx: SweepContext) -> SweepOutcome:
@@ -107,7 +112,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
             ctx.progress(number, STAGES[number - 1])
 
     stage(1)
-    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log)
+    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic)
     out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
         len(found.postings),
         found.skipped_sources,
@@ -129,7 +134,8 @@ def run(ctx: SweepContext) -> SweepOutcome:
     if profile.employer_boards.enabled and profile.employer_boards.max:
         request = discover_request(profile, ctx.workspace, ctx.network, ctx.log)
         out.sources += check_employer_boards(kept, request, profile.sources, profile.employer_boards.max,
-                                             profile.orchestrator.timeout_per_source_seconds)  # fmt: skip
+                                             profile.orchestrator.timeout_per_source_seconds,
+                                             monotonic=ctx.monotonic)  # fmt: skip
     stage(4)
     store, match = ctx.history, profile.history.match
     seen: set[str] = set()

@@ -6,6 +6,7 @@ A board that could not be read says nothing about the card: its SourceReport (ro
 """
 
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -71,6 +72,7 @@ def check_employer_boards(
     most: int,
     timeout: float,
     lookup: Callable[[str], Engine] = get_engine,
+    monotonic: Callable[[], float] = time.monotonic,
 ) -> list[SourceReport]:
     """Set `employer_url` or the `absent_from_employer_board` signal on aggregator postings whose employer board
     Sweepy can read (at most `most` boards); returns the boards' source reports."""
@@ -90,7 +92,7 @@ def check_employer_boards(
     if not cards:
         return []
     configs = _board_configs(list(wanted.values()), sources, lookup)
-    found = discover(configs, request, timeout=timeout, lookup=lookup)
+    found = discover(configs, request, timeout=timeout, lookup=lookup, monotonic=monotonic)
     read = {f"{r.engine}:{r.source.lower()}": r for r in found.sources if r.status == "ok"}
     on_board: dict[str, list[Posting]] = {}
     for own in found.postings:

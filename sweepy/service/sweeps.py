@@ -43,7 +43,7 @@ class SweepTools(ServiceBase):
         with open_network(
             self.http_client, ws.state_dir, None, None, self.clock, trust_base_urls=self.settings.trust_base_urls
         ) as network:
-            found = discover_sources(profile, ws, network, log.debug)
+            found = discover_sources(profile, ws, network, log.debug, self.monotonic)
         return [report.to_dict() for report in found.sources]
 
     # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
@@ -94,7 +94,7 @@ class SweepTools(ServiceBase):
                 trust_base_urls=self.settings.trust_base_urls,
             ) as network:
                 ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
-                                   log=sweep_log, network=network)  # fmt: skip
+                                   log=sweep_log, network=network, monotonic=self.monotonic)  # fmt: skip
                 out = run(ctx)
             for where, reason in out.skipped_records:
                 sweep_log(f"skipped record {where}: {reason}")

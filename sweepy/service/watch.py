@@ -160,7 +160,8 @@ class WatchTools(ServiceBase):
         ws = self.workspace
         with open_network(self.http_client, ws.resolve_write(ws.state_dir, "state folder"), None, None, self.clock,
                           trust_base_urls=self.settings.trust_base_urls) as network:  # fmt: skip
-            found = discover_sources(profile.model_copy(update={"sources": sources}), ws, network, watch_log)
+            boards = profile.model_copy(update={"sources": sources})
+            found = discover_sources(boards, ws, network, watch_log, self.monotonic)
         read = {report.engine for report in found.sources if report.status == "ok"}
         failed = {report.engine: f"{report.reason}: {report.detail}" for report in found.sources
                   if report.status != "ok"}  # fmt: skip
