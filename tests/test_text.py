@@ -120,3 +120,14 @@ def test_phrases_break_at_punctuation_and_keep_plus_and_hash() -> None:
         "pacer", "|", "cm", "|", "ecf", "e", "discovery", "|", "relativity", "|", "python", "|", "|", "c++", "|",
         "c#", "|",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["  Senior   Paralegal ", "Acme, Inc.", "São Paulo, Brasil", "Tom &amp; Jerry", "ChargÃ©e de projet", "",
+     "x\u202ey", "a\u00a0b", "C++ / C# developer (m/w/d)"],
+)  # fmt: skip
+def test_a_one_line_text_cleans_as_it_would_inside_a_longer_text(line: str) -> None:
+    """Titles, names and places that are one printable line skip the control-character pass; the answer is the
+    one the general path gives the same line followed by a line break."""
+    assert clean_text(line) == clean_text(line + "\n")

@@ -89,7 +89,10 @@ def clean_text(text: str) -> str:
             text = html_to_text(text)
     elif "&" in text:
         text = html.unescape(text)
-    text = _CONTROL.sub("", fix_mojibake(text))
+    text = fix_mojibake(text)
+    if text.isprintable():  # one line, no control or format character (most titles, names, places): spaces only
+        return " ".join(text.split())
+    text = _CONTROL.sub("", text)
     # str.split() collapses whitespace in C; a regex over every space cost 40 µs per description.
     return "\n".join(filter(None, (" ".join(line.split()) for line in text.split("\n"))))
 
