@@ -265,3 +265,18 @@ def test_the_anchor_scan_brings_every_reader_its_sentences(sentence: str) -> Non
     direct = {(f.kind, f.verdict) for _anchors, read in _READERS if (f := read(sentence, seeker)) is not None}
     assert direct, sentence
     assert set(kinds(assess(sentence, seeker))) == direct
+
+
+def test_a_repeated_paragraph_is_read_once_with_the_same_findings() -> None:
+    paragraph = "Work is performed on-site in Brooklyn, five days a week."
+    once = assess(INTRO + "\n" + paragraph, Seeker(max_onsite_days=2))
+    twice = assess(INTRO + "\n" + paragraph + "\n\n" + INTRO + "\n" + paragraph, Seeker(max_onsite_days=2))
+    assert kinds(once) == kinds(twice) == [("onsite_days", "blocks")]
+    assert once[0].quote == twice[0].quote == paragraph
+
+
+def test_one_anchor_word_brings_in_at_most_twenty_paragraphs() -> None:
+    """A description that says "office" in every one of 30 paragraphs is read in the first 20 of them."""
+    text = "\n".join(f"Team {n} works {n % 5 + 1} days a week in the office." for n in range(30))
+    found = assess(text, Seeker(max_onsite_days=5))
+    assert [f.quote for f in found] == [f"Team {n} works {n % 5 + 1} days a week in the office." for n in range(20)]

@@ -301,7 +301,7 @@ def assess(
             findings.append(finding)
 
     for field_text in (title, location):
-        if field_text and any(_RESTRICTION in readers for _at, (_length, readers) in _ANCHORS.iter(field_text.lower())):
+        if field_text and any(_RESTRICTION in readers for _at, (_anchor, readers) in _ANCHORS.iter(field_text.lower())):
             add(_restriction(field_text, seeker))
     for paragraph, readers in _paragraphs(text):
         for sentence in sentences(paragraph):
@@ -322,27 +322,39 @@ _PARAGRAPHS_PER_WORD = 20
 def _paragraphs(text: str) -> list[tuple[str, list[tuple[tuple[str, ...], Reader]]]]:
     """The paragraphs (text between line breaks) holding an anchor word, in order, each with the readers whose
     anchors it holds: one Aho-Corasick scan of the text for every anchor at once (pyahocorasick, in C; the same
-    scan as one trie-shaped regex took a third of the sweep's score stage)."""
+    scan as one trie-shaped regex took a third of the sweep's score stage). A paragraph that repeats one already
+    found is read once (its findings would be the same), and one anchor word brings in at most
+    `_PARAGRAPHS_PER_WORD` paragraphs."""
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
         return [(text, list(_READERS))] if text else []
-    found: list[tuple[str, list[tuple[tuple[str, ...], Reader]]]] = []
+    found: dict[str, list[tuple[tuple[str, ...], Reader]]] = {}
+    brought: dict[str, int] = {}
     end = -1
     wanted: set[int] = set()
+    counted: set[str] = set()
     begin = 0
-    for last, (length, readers) in _ANCHORS.iter(lowered):
-        at = last - length + 1
+
+    def close() -> None:
+        if wanted and (paragraph := text[begin:end]) not in found:
+            found[paragraph] = [_READERS[n] for n in sorted(wanted)]
+
+    for last, (anchor, readers) in _ANCHORS.iter(lowered):
+        at = last - len(anchor) + 1
         if at > end:  # a new paragraph
-            if wanted:
-                found.append((text[begin:end], [_READERS[n] for n in sorted(wanted)]))
+            close()
             begin = lowered.rfind("\n", 0, at) + 1
             end = lowered.find("\n", at)
             end = len(text) if end < 0 else end
-            wanted = set()
+            wanted, counted = set(), set()
+        if anchor not in counted:
+            if brought.get(anchor, 0) >= _PARAGRAPHS_PER_WORD:
+                continue
+            brought[anchor] = brought.get(anchor, 0) + 1
+            counted.add(anchor)
         wanted.update(readers)
-    if wanted:
-        found.append((text[begin:end], [_READERS[n] for n in sorted(wanted)]))
-    return found
+    close()
+    return list(found.items())
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
@@ -533,9 +545,9 @@ for _n, (_anchors, _read) in enumerate(_READERS):
     for _anchor in _anchors:
         _BY_ANCHOR[_anchor] = (*_BY_ANCHOR.get(_anchor, ()), _n)
 _ANCHORS = ahocorasick.Automaton()
-"""Every reader's anchor words; a match gives the anchor's length and the readers it brings in (`_BY_ANCHOR`)."""
+"""Every reader's anchor words; a match gives the anchor and the readers it brings in (`_BY_ANCHOR`)."""
 _RESTRICTION = next(n for n, (_anchors, read) in enumerate(_READERS) if read is _restriction)
 """The location reader's number: a title or a location field is read by it when it holds one of its anchors."""
 for _anchor, _numbers in _BY_ANCHOR.items():
-    _ANCHORS.add_word(_anchor, (len(_anchor), _numbers))
+    _ANCHORS.add_word(_anchor, (_anchor, _numbers))
 _ANCHORS.make_automaton()

@@ -67,7 +67,7 @@ class Scorer:
         """`resume_terms & vocabulary(text)`, without building the posting's whole vocabulary. `words` hold
         PHRASE_BREAK tokens, which are in no term, so no pair spans punctuation in the posting either."""
         known = self._resume_words
-        hits = {w for w in words if w in known} & self.resume_terms
+        hits = set(self.resume_terms.intersection(words))  # a resume word is a term; PHRASE_BREAK is none
         hits.update(
             f"{a} {b}" for a, b in pairwise(words) if a in known and b in known and f"{a} {b}" in self.resume_terms
         )
@@ -77,7 +77,7 @@ class Scorer:
         norm_title = normalize_title(title)
         words = [*norm_title.split(), PHRASE_BREAK, *phrases(description)]
         # Must-haves match across punctuation as before ("CM/ECF" is the skill "cm ecf"); resume terms do not.
-        padded = f" {' '.join(w for w in words if w != PHRASE_BREAK)} "
+        padded = f" {' '.join(words)} ".replace(f" {PHRASE_BREAK}", "")  # every break token is one " |"
         title_points = 0.0
         matched: list[str] = []
         for phrase in self.title_phrases:
