@@ -280,3 +280,14 @@ def test_one_anchor_word_brings_in_at_most_twenty_paragraphs() -> None:
     text = "\n".join(f"Team {n} works {n % 5 + 1} days a week in the office." for n in range(30))
     found = assess(text, Seeker(max_onsite_days=5))
     assert [f.quote for f in found] == [f"Team {n} works {n % 5 + 1} days a week in the office." for n in range(20)]
+
+
+def test_a_paragraph_known_from_another_posting_is_judged_for_each_person() -> None:
+    """What a paragraph says is kept for the next posting that repeats it (an employer's boilerplate), per
+    person: the same paragraph read for someone else gets their verdict, not the first person's."""
+    paragraph = "Work is performed on-site in Brooklyn, five days a week."
+    first, second = INTRO + "\n" + paragraph, "Another role.\n" + paragraph + "\nApply today."
+    for _ in range(2):
+        assert kinds(assess(first, Seeker(max_onsite_days=5))) == [("onsite_days", "ok")]
+        assert kinds(assess(second, Seeker(max_onsite_days=2))) == [("onsite_days", "blocks")]
+        assert kinds(assess(second, UNSAID)) == [("onsite_days", "warns")]

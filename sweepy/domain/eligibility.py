@@ -7,6 +7,7 @@ clearance required") are read as such: a sentence that grants something never bl
 """
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -289,9 +290,11 @@ def assess(
     """Every eligibility finding for this person in a posting's text (its description), its location and title
     (quoted from the field they came from), and USAJOBS' `open_to` list.
 
-    Only the paragraphs holding one of a reader's anchor words are split into sentences, and a sentence goes
-    only to the readers whose anchors it holds: most of a description says nothing about who may apply, and
-    this runs on every posting the filter keeps."""
+    A description is read paragraph by paragraph (the text between line breaks). A paragraph holding none of the
+    readers' anchor words is skipped, and in one that does a sentence goes only to the readers whose anchors it
+    holds: most of a description says nothing about who may apply, and this runs on every card a sweep makes.
+    What a paragraph says is kept for the next posting that repeats it (an employer's "about us", its EEO
+    statement; `_known`). One anchor word brings in at most `_PARAGRAPHS_PER_WORD` paragraphs."""
     findings: list[Finding] = []
     seen: set[tuple[str, str]] = set()
 
@@ -303,12 +306,18 @@ def assess(
     for field_text in (title, location):
         if field_text and any(_RESTRICTION in readers for _at, (_anchor, readers) in _ANCHORS.iter(field_text.lower())):
             add(_restriction(field_text, seeker))
-    for paragraph, readers in _paragraphs(text):
-        for sentence in sentences(paragraph):
-            lowered = sentence.lower()
-            for anchors, read in readers:
-                if any(word in lowered for word in anchors):
-                    add(read(sentence, seeker))
+    known = _known(seeker)
+    brought: dict[str, int] = {}
+    for paragraph, words in _anchored(text):
+        if all(brought.get(word, 0) >= _PARAGRAPHS_PER_WORD for word in words):
+            continue
+        for word in words:
+            brought[word] = brought.get(word, 0) + 1
+        said = known.get(paragraph)
+        if said is None:
+            said = known[paragraph] = _read_paragraph(paragraph, words, seeker)
+        for finding in said:
+            add(finding)
     if open_to is not None:
         add(_federal(open_to, seeker))
     return findings
@@ -317,44 +326,54 @@ def assess(
 Reader = Callable[[str, Seeker], "Finding | None"]
 _PARAGRAPHS_PER_WORD = 20
 """Paragraphs one anchor word may bring in: a posting that says "office" fifty times is read in its first 20."""
+_KNOWN_PARAGRAPHS = 20_000
+"""Paragraphs kept read for one person (a few MB): the boilerplate of a sweep's employers stays known."""
+_known_by_seeker: dict[Seeker, dict[str, tuple[Finding, ...]]] = {}
+_known_lock = threading.Lock()
 
 
-def _paragraphs(text: str) -> list[tuple[str, list[tuple[tuple[str, ...], Reader]]]]:
-    """The paragraphs (text between line breaks) holding an anchor word, in order, each with the readers whose
-    anchors it holds: one Aho-Corasick scan of the text for every anchor at once (pyahocorasick, in C; the same
-    scan as one trie-shaped regex took a third of the sweep's score stage). A paragraph that repeats one already
-    found is read once (its findings would be the same), and one anchor word brings in at most
-    `_PARAGRAPHS_PER_WORD` paragraphs."""
+def _known(seeker: Seeker) -> dict[str, tuple[Finding, ...]]:
+    """The paragraphs already read for this person (findings depend on the person). Emptied when full: a sweep's
+    repeated paragraphs come back within it, so what an earlier sweep read is worth little."""
+    with _known_lock:
+        known = _known_by_seeker.get(seeker)
+        if known is None or len(known) > _KNOWN_PARAGRAPHS:
+            _known_by_seeker.clear()  # one person per sweep: the last seeker is the one that counts
+            known = _known_by_seeker[seeker] = {}
+        return known
+
+
+def _anchored(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The paragraphs (text between line breaks) holding an anchor word, each once, in order, with the anchor
+    words it holds: one Aho-Corasick scan of the whole text for every anchor at once (pyahocorasick, in C; as
+    one trie-shaped regex the scan took a third of the score stage)."""
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
-        return [(text, list(_READERS))] if text else []
-    found: dict[str, list[tuple[tuple[str, ...], Reader]]] = {}
-    brought: dict[str, int] = {}
+        return [(paragraph, _ALL_ANCHORS) for paragraph in dict.fromkeys(text.split("\n")) if paragraph.strip()]
+    found: dict[str, set[str]] = {}
     end = -1
-    wanted: set[int] = set()
-    counted: set[str] = set()
-    begin = 0
-
-    def close() -> None:
-        if wanted and (paragraph := text[begin:end]) not in found:
-            found[paragraph] = [_READERS[n] for n in sorted(wanted)]
-
-    for last, (anchor, readers) in _ANCHORS.iter(lowered):
+    words: set[str] = set()
+    for last, (anchor, _numbers) in _ANCHORS.iter(lowered):
         at = last - len(anchor) + 1
         if at > end:  # a new paragraph
-            close()
             begin = lowered.rfind("\n", 0, at) + 1
             end = lowered.find("\n", at)
             end = len(text) if end < 0 else end
-            wanted, counted = set(), set()
-        if anchor not in counted:
-            if brought.get(anchor, 0) >= _PARAGRAPHS_PER_WORD:
-                continue
-            brought[anchor] = brought.get(anchor, 0) + 1
-            counted.add(anchor)
-        wanted.update(readers)
-    close()
-    return list(found.items())
+            words = found.setdefault(text[begin:end], set())  # a paragraph said twice is read once
+        words.add(anchor)
+    return [(paragraph, frozenset(held)) for paragraph, held in found.items()]
+
+
+def _read_paragraph(paragraph: str, words: frozenset[str], seeker: Seeker) -> tuple[Finding, ...]:
+    """The findings of a paragraph's sentences, each sentence read by the readers whose anchors it holds."""
+    readers = [_READERS[n] for n in sorted({n for word in words for n in _BY_ANCHOR[word]})]
+    said: list[Finding] = []
+    for sentence in sentences(paragraph):
+        lowered = sentence.lower()
+        for anchors, reader in readers:
+            if any(word in lowered for word in anchors) and (finding := reader(sentence, seeker)) is not None:
+                said.append(finding)
+    return tuple(said)
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
@@ -551,3 +570,4 @@ _RESTRICTION = next(n for n, (_anchors, read) in enumerate(_READERS) if read is 
 for _anchor, _numbers in _BY_ANCHOR.items():
     _ANCHORS.add_word(_anchor, (_anchor, _numbers))
 _ANCHORS.make_automaton()
+_ALL_ANCHORS = frozenset(_BY_ANCHOR)
