@@ -9,7 +9,7 @@ from pydantic import ConfigDict
 
 from .employment import EmploymentType
 from .text import clean_text
-from .workplace import Workplace as Workplace  # the engines name it with the posting they fill
+from .workplace import Workplace
 
 if TYPE_CHECKING:
     from .eligibility import Finding

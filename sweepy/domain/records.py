@@ -6,11 +6,11 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from .employment import EMPLOYMENT_TYPES, EmploymentType, as_employment_type
-from .postings import Posting, Workplace
+from .postings import Posting
 from .salary import parse_salary
 from .text import clean_text
 from .urls import canonical_url, platform_for_url
-from .workplace import infer_workplace
+from .workplace import Workplace, infer_workplace
 
 _HTTP_URL = re.compile(r"^https?://[^\s/]+\.\S*$", re.IGNORECASE)
 _WORKPLACES = ("remote", "hybrid", "onsite", "unknown")  # "unknown" (a get_jobs card's) states nothing: inferred

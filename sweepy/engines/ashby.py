@@ -6,9 +6,10 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Period, Posting, Salary, Workplace
+from ..domain.postings import Period, Posting, Salary
 from ..domain.records import RecordError
 from ..domain.salary import find_salary
+from ..domain.workplace import Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import api_url

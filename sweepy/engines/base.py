@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..domain.employment import EmploymentType
-from ..domain.postings import Posting, Salary, Workplace
+from ..domain.postings import Posting, Salary
 from ..domain.records import RecordError, real_company
 from ..domain.text import clean_text
 from ..domain.urls import canonical_url, platform_for_url
-from ..domain.workplace import infer_workplace
+from ..domain.workplace import Workplace, infer_workplace
 from ..errors import EngineConfigError
 from ..store.paths import Workspace
 from ..validation import describe_validation_error

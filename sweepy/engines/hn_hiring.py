@@ -9,10 +9,11 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from ..domain.dates import parse_when
-from ..domain.postings import Posting, Salary, Workplace
+from ..domain.postings import Posting, Salary
 from ..domain.records import RecordError
 from ..domain.salary import find_salary
 from ..domain.text import clean_text
+from ..domain.workplace import Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SkippedSource, SourceError
 from .http import api_url

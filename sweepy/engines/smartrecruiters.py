@@ -11,7 +11,8 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Posting, Workplace
+from ..domain.postings import Posting
+from ..domain.workplace import Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url

@@ -8,7 +8,8 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Period, Posting, Salary, Workplace
+from ..domain.postings import Period, Posting, Salary
+from ..domain.workplace import Workplace
 from ..store.paths import Workspace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret

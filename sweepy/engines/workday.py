@@ -9,9 +9,9 @@ from urllib.parse import urlsplit
 from pydantic import Field, field_validator
 
 from ..domain.dates import parse_when
-from ..domain.postings import Posting, Workplace
+from ..domain.postings import Posting
 from ..domain.records import RecordError
-from ..domain.workplace import workplace_in_fields
+from ..domain.workplace import Workplace, workplace_in_fields
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
 from .http import api_url
