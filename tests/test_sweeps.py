@@ -46,9 +46,9 @@ def make_profile(app: App, workspace: Path, feed: Path | str, **changes: Any) ->
     return Path(created["profile_path"])
 
 
-def held_profile(app: App, workspace: Path, held: HeldBoard, **changes: Any) -> Path:
+def held_profile(app: App, workspace: Path, held: HeldBoard) -> Path:
     """A profile whose only source is the held board: its sweeps stay in stage 1 until `held.release()`."""
-    return make_profile(app, workspace, "unused", sources_config=held.sources, **changes)
+    return make_profile(app, workspace, "unused", sources_config=held.sources)
 
 
 async def call(client: Client, name: str, arguments: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
