@@ -1,12 +1,15 @@
 """Shared fixtures: every test runs in its own workspace and state folder, never the real home."""
 
 import sys
+import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
-from fakeboards import FakeBoards, running
+from fakeboards import FakeBoards, Fault, Request, running
 from mcp.server.mcpserver import MCPServer
 
 from sweepy.mcp.server import create_server
@@ -39,6 +42,55 @@ def boards() -> Iterator[FakeBoards]:
     """The loopback job-board server (tests/fakeboards), fresh for each test."""
     with running() as server:
         yield server
+
+
+HELD_CARDS = 2
+"""The cards a sweep of the held board makes for the paralegal in New York of mcp_helpers.profile_args (its remote
+and its hybrid paralegal posting; the third has no title)."""
+
+
+@dataclass
+class HeldBoard:
+    """The fake Greenhouse board `acme`, every request to it held at a gate until the test releases it: a sweep
+    (or watch) that asks it stays running exactly as long as the test needs, on events, never because a sweep
+    happens to be slow. `sources` is a profile's sources block for it (HELD_CARDS cards once released)."""
+
+    sources: dict[str, Any]
+    gate: threading.Event = field(default_factory=threading.Event)
+    arrivals: int = 0
+    _arrived: threading.Condition = field(default_factory=threading.Condition)
+
+    def arrive(self, _request: Request) -> None:
+        """The board's `arrived` hook: one more request is waiting at the gate."""
+        with self._arrived:
+            self.arrivals += 1
+            self._arrived.notify_all()
+
+    async def until_arrived(self, count: int = 1) -> None:
+        """Wait (off the event loop, so an in-process server keeps answering) until `count` requests are held;
+        60 s is only a bound on a broken test, never a timing the test relies on."""
+
+        def wait() -> bool:
+            with self._arrived:
+                return self._arrived.wait_for(lambda: self.arrivals >= count, 60)
+
+        assert await anyio.to_thread.run_sync(wait, abandon_on_cancel=True), f"{self.arrivals} of {count} arrived"
+
+    def release(self) -> None:
+        """Let every held request, and any later one, through to the board's normal answer."""
+        self.gate.set()
+
+
+@pytest.fixture
+def held_board(boards: FakeBoards) -> Iterator[HeldBoard]:
+    """A HeldBoard on this test's fake boards, released when the test ends however it ends (a failing test
+    leaves no sweep thread waiting at the gate)."""
+    held = HeldBoard({"greenhouse": {"enabled": True, "boards": ["acme"], "base_url": boards.url}})
+    boards.fault(r"^/v1/boards/acme/jobs$", Fault("gate", gate=held.gate, arrived=held.arrive))
+    try:
+        yield held
+    finally:
+        held.release()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Helpers shared by the MCP tests: the envelope check, a resume, a small feed and a large one."""
+"""Helpers shared by the MCP tests: the envelope check, a resume and a small feed."""
 
 import json
 import os
@@ -7,8 +7,6 @@ from typing import Any
 
 import docx
 from mcp.types import CallToolResult
-
-from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_PY = str(ROOT / "server.py")
@@ -175,11 +173,6 @@ def write_feed(path: Path, records: list[dict[str, Any]]) -> Path:
         for record in records:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
     return path
-
-
-def write_large_feed(path: Path, count: int) -> Path:
-    """`count` generated postings (tools.sample, deterministic) in one JSONL file."""
-    return write_feed(path, generate_postings(count, seed=11))
 
 
 def profile_args(resume: Path, feed: str, **changes: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import anyio
 import pytest
-from conftest import App, snapshot
+from conftest import HELD_CARDS, App, HeldBoard, snapshot
 from mcp import Client
 from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write_feed, write_resume
 
@@ -122,22 +122,26 @@ async def test_other_tools_wrong_types_and_unknown_keys(
 # -- wait_seconds is clamped, not refused ---------------------------------------------------------------------
 
 
-async def test_negative_wait_seconds_is_clamped_to_zero(client: Client, setup: Setup) -> None:
-    with anyio.fail_after(20):  # a negative wait must not block (or be refused)
-        started = envelope(
-            await client.call_tool("run_sweep", {"profile_path": str(setup.profile), "wait_seconds": -5})
-        )
-    assert started["status"] == "ok"
-    assert started["sweep_status"] in ("running", "completed")
+async def test_negative_wait_seconds_is_clamped_to_zero(
+    app: App, client: Client, setup: Setup, held_board: HeldBoard
+) -> None:
+    # The sweep's board is held until the test releases it, so both calls below must answer "running": a
+    # negative wait is no wait (fail_after only bounds a call that would block instead).
+    created = app.service.create_profile(**setup.args(sources_config=held_board.sources),
+                                         output_filename="profiles/held.yaml").dump()  # fmt: skip
+    arguments = {"profile_path": created["profile_path"], "wait_seconds": -5}
+    with anyio.fail_after(20):
+        started = envelope(await client.call_tool("run_sweep", arguments))
+    assert (started["status"], started["sweep_status"]) == ("ok", "running")
     job_id = started["job_id"]
+    await held_board.until_arrived()
     with anyio.fail_after(20):
         status = envelope(await client.call_tool("get_sweep_status", {"job_id": job_id, "wait_seconds": -5}))
-    assert status["status"] == "ok"
-    assert status["job_id"] == job_id
-    assert status["sweep_status"] in ("running", "completed")
+    assert (status["status"], status["job_id"], status["sweep_status"]) == ("ok", job_id, "running")
+    held_board.release()
     done = envelope(await client.call_tool("get_sweep_status", {"job_id": job_id, "wait_seconds": 60}))
     assert done["sweep_status"] == "completed"
-    assert done["card_count"] == 7
+    assert done["card_count"] == HELD_CARDS
 
 
 # -- profiles and resumes that do not exist or are not allowed ---------------------------------------------

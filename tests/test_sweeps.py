@@ -1,4 +1,6 @@
-"""Background sweeps over MCP (in-process): joining, concurrency with other tools, progress, failure."""
+"""Background sweeps over MCP (in-process): joining, concurrency with other tools, progress, failure. A sweep that
+must still be running while the test makes further calls asks a board held at a gate (conftest.HeldBoard): the
+test waits for its request to arrive, and releases it when it wants the sweep to finish."""
 
 import threading
 from collections.abc import Iterator
@@ -8,7 +10,7 @@ from typing import Any
 import anyio
 import pytest
 from clocks import FakeClock
-from conftest import App
+from conftest import HELD_CARDS, App, HeldBoard
 from fakeboards import FakeBoards, Fault
 from mcp import Client
 from mcp_helpers import (
@@ -18,7 +20,6 @@ from mcp_helpers import (
     error_payload,
     profile_args,
     write_feed,
-    write_large_feed,
     write_resume,
 )
 
@@ -27,13 +28,8 @@ from sweepy.service import SweepyService
 
 pytestmark = pytest.mark.anyio
 
-LARGE_FEED_POSTINGS = 20_000
-"""Enough generated postings in one JSONL file that a sweep stays running for a few seconds."""
-
-
-@pytest.fixture(scope="session")
-def large_feed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_large_feed(tmp_path_factory.mktemp("feeds") / "large.jsonl", LARGE_FEED_POSTINGS)
+HELD = "step 1/5: discover"
+"""Where a sweep waits while its board is held."""
 
 
 @pytest.fixture(autouse=True)
@@ -44,10 +40,15 @@ def no_sweep_left_running(app: App) -> Iterator[None]:
         assert job.done.wait(120), f"sweep {job.id} still running"
 
 
-def make_profile(app: App, workspace: Path, feed: Path | str) -> Path:
+def make_profile(app: App, workspace: Path, feed: Path | str, **changes: Any) -> Path:
     resume = write_resume(workspace / "resume.docx")
-    created = app.service.create_profile(**profile_args(resume, str(feed))).dump()
+    created = app.service.create_profile(**profile_args(resume, str(feed), **changes)).dump()
     return Path(created["profile_path"])
+
+
+def held_profile(app: App, workspace: Path, held: HeldBoard) -> Path:
+    """A profile whose only source is the held board: its sweeps stay in stage 1 until `held.release()`."""
+    return make_profile(app, workspace, "unused", sources_config=held.sources)
 
 
 async def call(client: Client, name: str, arguments: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -56,8 +57,10 @@ async def call(client: Client, name: str, arguments: dict[str, Any], **kwargs: A
     return payload
 
 
-async def test_overlapping_sweeps_join_and_different_flags_do_not(app: App, workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(app, workspace, large_feed)
+async def test_overlapping_sweeps_join_and_different_flags_do_not(
+    app: App, workspace: Path, boards: FakeBoards, held_board: HeldBoard
+) -> None:
+    profile = held_profile(app, workspace, held_board)
     same = {"profile_path": str(profile), "wait_seconds": 0}
     started: dict[str, dict[str, Any]] = {}
     with anyio.fail_after(120):
@@ -75,16 +78,17 @@ async def test_overlapping_sweeps_join_and_different_flags_do_not(app: App, work
 
             no_dedupe = await call(client, "run_sweep", {**same, "deduplicate": False})
             with_seen = await call(client, "run_sweep", {**same, "include_seen": True})
+            await held_board.until_arrived(3)  # one request per distinct sweep, all three held
             joined_later = await call(client, "run_sweep", dict(same))
             ids = [first["job_id"], no_dedupe["job_id"], with_seen["job_id"]]
             assert len(set(ids)) == 3
             assert joined_later["job_id"] == first["job_id"]
-            assert no_dedupe["sweep_status"] == with_seen["sweep_status"] == "running"
+            assert joined_later["sweep_status"] == no_dedupe["sweep_status"] == with_seen["sweep_status"] == "running"
 
             listing = (await call(client, "list_sweeps", {}))["sweeps"]
             newest = listing[:3]
             assert [s["id"] for s in newest] == ids[::-1]
-            assert [s["status"] for s in newest] == ["running"] * 3
+            assert [(s["status"], s["progress_message"]) for s in newest] == [("running", HELD)] * 3
             assert [(s["payload"]["deduplicate"], s["payload"]["include_seen"]) for s in newest] == [
                 (True, True),
                 (False, False),
@@ -92,17 +96,23 @@ async def test_overlapping_sweeps_join_and_different_flags_do_not(app: App, work
             ]
             assert {s["payload"]["profile_path"] for s in newest} == {str(profile)}
 
+            held_board.release()
+            done: dict[str, dict[str, Any]] = {}
             for job_id in ids:
-                done = await call(client, "get_sweep_status", {"job_id": job_id, "wait_seconds": 120})
-                assert done["sweep_status"] == "completed"
-                assert done["job_id"] == job_id
-                assert done["card_count"] == len(done["job_ids"])
+                done[job_id] = await call(client, "get_sweep_status", {"job_id": job_id, "wait_seconds": 120})
+                assert done[job_id]["sweep_status"] == "completed"
+                assert done[job_id]["job_id"] == job_id
+                assert done[job_id]["card_count"] == len(done[job_id]["job_ids"])
             finished = (await call(client, "list_sweeps", {}))["sweeps"][:3]
             assert [s["status"] for s in finished] == ["completed"] * 3
+    # Whichever sweep marked the cards seen first, the one that includes seen cards reports them all; and the
+    # joined calls asked the board nothing of their own.
+    assert done[with_seen["job_id"]]["card_count"] == HELD_CARDS
+    assert boards.hits(r"^/v1/boards/acme/jobs$") == 3
 
 
-async def test_waiting_status_call_does_not_block_other_tools(app: App, workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(app, workspace, large_feed)
+async def test_waiting_status_call_does_not_block_other_tools(app: App, workspace: Path, held_board: HeldBoard) -> None:
+    profile = held_profile(app, workspace, held_board)
     events: list[tuple[float, float | None, str | None]] = []
     first_progress = anyio.Event()
     answered: dict[str, dict[str, Any]] = {}
@@ -111,13 +121,14 @@ async def test_waiting_status_call_does_not_block_other_tools(app: App, workspac
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
             job_id = started["job_id"]
+            await held_board.until_arrived()
 
             async def on_progress(progress: float, total: float | None, message: str | None) -> None:
                 events.append((progress, total, message))
                 first_progress.set()
 
             async def wait_for_sweep() -> None:
-                arguments = {"job_id": job_id, "wait_seconds": 30}
+                arguments = {"job_id": job_id, "wait_seconds": 120}
                 answered["status"] = await call(client, "get_sweep_status", arguments, progress_callback=on_progress)
 
             async with anyio.create_task_group() as group:
@@ -128,8 +139,7 @@ async def test_waiting_status_call_does_not_block_other_tools(app: App, workspac
                 assert "status" not in answered  # still pending
                 assert listing[0]["id"] == job_id
                 assert listing[0]["status"] == "running"
-                assert listing[0]["progress"] < 100
-                assert listing[0]["progress_message"].startswith("step ")
+                assert (listing[0]["progress"], listing[0]["progress_message"]) == (20, HELD)
 
                 jobs = await call(client, "get_jobs", {})
                 assert "status" not in answered  # still pending
@@ -137,11 +147,12 @@ async def test_waiting_status_call_does_not_block_other_tools(app: App, workspac
                 assert jobs["running_job_id"] == job_id
                 assert jobs["count"] == 0 and jobs["jobs"] == []  # no earlier session in this workspace
                 assert "get_sweep_status" in jobs["message"]
+                held_board.release()  # now the waiting call may finish
 
             final = answered["status"]
             assert final["sweep_status"] == "completed"
             assert final["job_id"] == job_id
-            assert final["card_count"] == len(final["job_ids"]) > 0
+            assert final["card_count"] == len(final["job_ids"]) == HELD_CARDS
             assert events and events[-1][0] == 5
 
             after = await call(client, "get_jobs", {})
@@ -151,22 +162,34 @@ async def test_waiting_status_call_does_not_block_other_tools(app: App, workspac
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
-async def test_progress_notifications(app: App, mode: str, workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(app, workspace, large_feed)
+async def test_progress_notifications(app: App, mode: str, workspace: Path, held_board: HeldBoard) -> None:
+    profile = held_profile(app, workspace, held_board)
     events: list[tuple[float, float | None, str | None]] = []
+    first_progress = anyio.Event()
+    answered: dict[str, dict[str, Any]] = {}
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
         events.append((progress, total, message))
+        first_progress.set()
 
     with anyio.fail_after(120):
         async with Client(app.mcp, mode=mode) as client:
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
-            arguments = {"job_id": started["job_id"], "wait_seconds": 60}
-            final = await call(client, "get_sweep_status", arguments, progress_callback=on_progress)
-    assert final["sweep_status"] == "completed"
-    # Every stage once, in order, with its name (also the ones that passed while the waiter slept); the total
-    # only once the results are written. Progress strictly increases, as the MCP spec requires.
+            await held_board.until_arrived()  # stage 1 was entered before the status call below
+
+            async def wait_for_sweep() -> None:
+                arguments = {"job_id": started["job_id"], "wait_seconds": 120}
+                answered["final"] = await call(client, "get_sweep_status", arguments, progress_callback=on_progress)
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(wait_for_sweep)
+                await first_progress.wait()
+                assert events == [(0, 5, "stage 1/5: discover")]  # the stage it had entered before the call
+                held_board.release()  # the other stages pass while the call waits
+    assert answered["final"]["sweep_status"] == "completed"
+    # Every stage once, in order, with its name (also the one entered before the call); the total only once
+    # the results are written. Progress strictly increases, as the MCP spec requires.
     expected = [(n, 5, f"stage {n + 1}/5: {stage}") for n, stage in enumerate(STAGES)]
     assert events == [*expected, (5, 5, "completed")]
 
@@ -202,14 +225,18 @@ async def test_sweep_with_a_corrupt_resume_fails_with_its_job_id(app: App, works
             assert retry["new_count"] == retry["card_count"] == SMALL_FEED_CARDS
 
 
-async def test_resume_deleted_mid_sweep_fails_the_running_sweep(app: App, workspace: Path, large_feed: Path) -> None:
-    profile = make_profile(app, workspace, large_feed)
+async def test_resume_deleted_mid_sweep_fails_the_running_sweep(
+    app: App, workspace: Path, held_board: HeldBoard
+) -> None:
+    profile = held_profile(app, workspace, held_board)
     with anyio.fail_after(120):
         async with Client(app.mcp) as client:
             started = await call(client, "run_sweep", {"profile_path": str(profile), "wait_seconds": 0})
             assert started["sweep_status"] == "running"
-            (workspace / "resume.docx").unlink()  # stage 5 reads the resume after seconds of discovery
-            arguments = {"job_id": started["job_id"], "wait_seconds": 60}
+            await held_board.until_arrived()  # in stage 1: stage 5 reads the resume after it
+            (workspace / "resume.docx").unlink()
+            held_board.release()
+            arguments = {"job_id": started["job_id"], "wait_seconds": 120}
             failed = error_payload(await client.call_tool("get_sweep_status", arguments))
     assert failed["sweep_status"] == "failed"
     assert failed["job_id"] == started["job_id"]
@@ -218,25 +245,29 @@ async def test_resume_deleted_mid_sweep_fails_the_running_sweep(app: App, worksp
 
 
 async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(
-    app: App, workspace: Path, large_feed: Path
+    app: App, workspace: Path, held_board: HeldBoard
 ) -> None:
     small = workspace / "feeds" / "small.jsonl"
     write_feed(small, SMALL_FEED)
     resume = write_resume(workspace / "resume.docx")
     other = app.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml").dump()
-    big = make_profile(app, workspace, large_feed)
+    held = held_profile(app, workspace, held_board)
     with anyio.fail_after(120):
         async with Client(app.mcp) as client:
             done = await call(client, "run_sweep", {"profile_path": other["profile_path"], "wait_seconds": 60})
             assert done["sweep_status"] == "completed"
-            running = await call(client, "run_sweep", {"profile_path": str(big), "wait_seconds": 0})
+            running = await call(client, "run_sweep", {"profile_path": str(held), "wait_seconds": 0})
             assert running["sweep_status"] == "running"
+            await held_board.until_arrived()
             saved = await call(client, "get_jobs", {"profile_stem": "other"})
             active = await call(client, "get_jobs", {})
-            await call(client, "get_sweep_status", {"job_id": running["job_id"], "wait_seconds": 60})
-    assert "sweep_status" not in saved  # the big sweep writes another profile's cards
-    assert saved["count"] == done["card_count"]
-    assert active["running_job_id"] == running["job_id"]  # it will replace the active session
+            held_board.release()
+            finished = await call(client, "get_sweep_status", {"job_id": running["job_id"], "wait_seconds": 120})
+    assert "sweep_status" not in saved  # the held sweep writes another profile's cards
+    assert saved["count"] == done["card_count"] == SMALL_FEED_CARDS
+    assert (active["sweep_status"], active["running_job_id"]) == ("running", running["job_id"])  # it will replace
+    assert "get_sweep_status" in active["message"]  # the active session, and says how to wait for it
+    assert (finished["sweep_status"], finished["card_count"]) == ("completed", HELD_CARDS)
 
 
 def test_the_services_clock_times_the_sweeps_sources(
