@@ -12,8 +12,15 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from ..domain.applications import MAX_JOB_ID, MAX_TRACK_ITEMS, Status, TrackItem
 from ..domain.cards import Label, Line, Text
 from ..domain.employment import EmploymentType
-from ..render.playbook import MAX_CHARS as MAX_PLAYBOOK_CHARS
-from ..service.limits import MAX_IMPORT_BYTES, MAX_REPORT_CARDS, MAX_WATCH, NAME_CHARS, REPORT_CARDS, Format
+from ..service.limits import (
+    MAX_IMPORT_BYTES,
+    MAX_PLAYBOOK_CHARS,
+    MAX_REPORT_CARDS,
+    MAX_WATCH,
+    NAME_CHARS,
+    REPORT_CARDS,
+    Format,
+)
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
 ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]

@@ -7,8 +7,6 @@ from collections import Counter
 from ..domain.cards import Card, rank
 from ..fonts import markup_for
 
-MAX_CHARS = 20_000
-"""A playbook is a page or two of advice; anything longer is not a note."""
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 

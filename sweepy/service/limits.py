@@ -13,3 +13,5 @@ MAX_REPORT_CARDS = 2000
 NAME_CHARS = 200
 MAX_WATCH = 200
 """Postings one watch_postings call checks."""
+MAX_PLAYBOOK_CHARS = 20_000
+"""render_report's playbook: a page or two of advice; anything longer is not a note."""

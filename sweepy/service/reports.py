@@ -7,7 +7,7 @@ from typing import Any
 
 from ..domain.cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
-from ..render.playbook import MAX_CHARS, default_playbook
+from ..render.playbook import default_playbook
 from ..store.applications import Application, csv_values, today
 from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
@@ -19,7 +19,7 @@ from .base import KEYWORD_NOTE, ServiceBase, clamp
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
-from .limits import MAX_REPORT_CARDS, REPORT_CARDS
+from .limits import MAX_PLAYBOOK_CHARS, MAX_REPORT_CARDS, REPORT_CARDS
 from .report_parts import (
     UNNAMED,
     check_formats,
@@ -91,9 +91,9 @@ class ReportTools(ServiceBase):
         from ..render.coverage import Coverage
         from ..render.pdf import ReportDocument, render_pdf
 
-        if len(playbook) > MAX_CHARS:
+        if len(playbook) > MAX_PLAYBOOK_CHARS:
             raise InvalidArgument(
-                f"playbook is {len(playbook):,} characters; the limit is {MAX_CHARS:,}. Shorten it to the "
+                f"playbook is {len(playbook):,} characters; the limit is {MAX_PLAYBOOK_CHARS:,}. Shorten it to the "
                 "strategy itself (the cards carry the details)."
             )
         if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_REPORT_CARDS:
