@@ -211,7 +211,8 @@ class Card(BaseModel):
         """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
         nothing (BRIEF_QUIET values, an apply_url equal to the url, a keyword_score equal to the match_score);
         the description cut to an excerpt ending " …" and the first TERMS_IN_BRIEF matched terms (the session
-        and the report keep both whole); a stale judgment flagged."""
+        and the report keep both whole); a stale judgment flagged. get_jobs' answer model (service.answers.JobCard)
+        is built from Card's fields and the BRIEF_ names above: a key this adds must be declared there."""
         data = self.model_dump(mode="json", exclude_none=True, exclude={*BRIEF_HIDDEN, *BRIEF_LAST})
         for key, quiet in BRIEF_QUIET.items():
             if data[key] == quiet:
