@@ -21,6 +21,7 @@ from typing import (
 )
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.fields import FieldInfo
 
 from ..domain.cards import BRIEF_HIDDEN, BRIEF_LAST, BRIEF_QUIET, BRIEF_SAME_AS, Card, MatchKind, Verification
 from ..domain.postings import Salary
@@ -264,8 +265,18 @@ def _card_fields() -> dict[str, Any]:
         if name in BRIEF_HIDDEN or name in BRIEF_LAST:
             continue
         always = not _admits_none(info.annotation) and name not in BRIEF_QUIET and name not in BRIEF_SAME_AS
-        fields[name] = (_as_shown(info.annotation), ... if always else info.get_default(call_default_factory=True))
+        fields[name] = (_as_shown(info.annotation), ... if always else _absent(info))
     return fields | SHOWN_AFTER
+
+
+def _absent(info: FieldInfo) -> Any:
+    """What a card field's absence means: its Card default. An empty list as a factory (the schema still says
+    `[]`): pydantic copies a list default into every model it validates, 140 of the 360 us that validating a
+    50-card page took."""
+    default = info.get_default(call_default_factory=True)
+    if default == []:
+        return Field(default_factory=list, json_schema_extra={"default": []})
+    return default
 
 
 if TYPE_CHECKING:
