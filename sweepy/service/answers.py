@@ -237,8 +237,9 @@ def _salary_fields() -> dict[str, Any]:
     hints = get_type_hints(Salary)
     fields: dict[str, Any] = {}
     for item in dataclasses.fields(Salary):
-        unset = item.default is dataclasses.MISSING
-        default = ... if unset and not _admits_none(hints[item.name]) else None if unset else item.default
+        default: Any = item.default
+        if default is dataclasses.MISSING:
+            default = None if _admits_none(hints[item.name]) else ...  # `...`: required
         fields[item.name] = (_as_shown(hints[item.name]), default)
     return fields
 
