@@ -88,3 +88,20 @@ def test_the_benchmarks_paragraph_names_every_bench_section_once_and_repeats_no_
         assert text.count(f"- `{name}`:") == 1, name
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     assert len(lines) == len(set(lines))
+
+
+def test_the_get_jobs_card_table_lists_every_field_of_the_published_card_in_order() -> None:
+    """docs/tools.md's card table names each field of get_jobs' JobCard once, in the order get_jobs sends them,
+    and marks "always" exactly the fields its schema requires; the salary paragraph names each salary field."""
+    from sweepy.service.answers import JobCard, SalaryBrief
+
+    section = TOOLS_DOC.split("\n## get_jobs\n", 1)[1].split("\n## ", 1)[0]
+    table = section.split("| field | when | meaning |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split(" | ")[:2] for line in table.splitlines() if line.startswith("| `")]
+    names = [[name.strip("| `") for name in cell.split(", ")] for cell, _when in rows]
+    assert [name for row in names for name in row] == list(JobCard.model_fields)
+    always = {name for row, (_cell, when) in zip(names, rows, strict=True) if when == "always" for name in row}
+    assert always == {name for name, field in JobCard.model_fields.items() if field.is_required()}
+    assert always >= {"job_id", "title", "match_score", "matched_terms"}
+    for name in SalaryBrief.model_fields:
+        assert re.search(f"`{name}[`:]", section.split("A card's `salary` holds", 1)[1].split("\n\n", 1)[0]), name

@@ -11,13 +11,17 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, SMALL_FEED, profile_args, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, SMALL_FEED, envelope, profile_args, server_env, write_feed, write_resume
+from pydantic import ValidationError
 
 import sweepy.service
+from sweepy.domain.cards import Card, EligibilityFinding, GhostSignal
+from sweepy.domain.postings import Salary
 from sweepy.mcp.payloads import PAYLOADS
 from sweepy.mcp.tools import TOOLS
 from sweepy.service import SweepyService
-from sweepy.service.answers import Answer
+from sweepy.service.answers import Answer, JobCard
+from sweepy.store.session import Session, SessionStore
 
 pytestmark = pytest.mark.anyio
 
@@ -152,3 +156,72 @@ def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
         jsonschema.validate({**running, "sweep_status": "completed"}, schema)
     assert set(SweepCompleted.model_fields) - set(SweepRunning.model_fields) >= {"card_count", "job_ids", "sources"}
     jsonschema.validate({"status": "error", "message": "The sweep failed.", "sweep_status": "failed"}, schema)
+
+
+EVERY_FIELD = Card(
+    job_id="full1", title="Litigation Paralegal", company="Contoso LLP", location="New York, NY", workplace="hybrid",
+    url="https://jobs.lever.co/contoso/1", apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
+    engine="lever", also_on=["indeed"], posted_at="2026-11-02", salary_status="predicted",
+    salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour", predicted=True,
+                  ote=True),
+    description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
+    matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
+    seen_before=True, employment_type="contract", closes_at="2026-12-31", open_to=["public"],
+    verification="verified", verification_reason="ok", match_pct=88, resume_track="Litigation",
+    resume_color="teal", domain="Law", summary="Review lead.", requirements="3 years.", alignment="Strong.",
+    has_extended_response=True, app_format="Online form", comp="$63k-$83k", benefits="Health", page_theme="navy",
+    judged_resume="an earlier resume",
+    eligibility=[EligibilityFinding(kind="sponsorship", verdict="blocks",
+                                    quote="We are unable to sponsor visas for this role.")],
+    employer_url="https://contoso.example/careers/1",
+    ghost_signals=[GhostSignal(signal="reposted", evidence="posted 3 times since 2026-09-01")],
+    pay_transparency="missing", pay_jurisdiction="New York City", pay_law="NYC Local Law 32 (2022-11-01)",
+)  # fmt: skip
+"""A card with every field get_jobs can show set (its judgment made against another resume: stale)."""
+
+
+async def test_a_card_with_every_field_validates_and_an_undeclared_key_does_not(workspace: Path) -> None:
+    folder = workspace / "results"
+    url = "https://jobs.lever.co/boroughlegal/2"
+    plain = Card(job_id="plain1", title="Paralegal", company="Borough Legal Aid", url=url, apply_url=url)
+    SessionStore(folder).activate(Session(profile_stem="alex", sweep_id="s1", cards=[EVERY_FIELD, plain]))
+    params = StdioServerParameters(
+        command=sys.executable, args=[SERVER_PY], env=server_env(workspace, SWEEPY_OUTPUT_SCHEMAS="1")
+    )
+    async with Client(params) as client:
+        schemas = {tool.name: tool.output_schema for tool in (await client.list_tools()).tools}
+        tracked = await client.call_tool("track_jobs", {"items": [{"job_id": "full1", "status": "interview",
+                                                                   "date": "2026-11-20"}]})  # fmt: skip
+        assert envelope(tracked)["accepted_count"] == 1
+        page = envelope(await client.call_tool("get_jobs", {"limit": 5}))
+        judged = envelope(await client.call_tool("submit_judgments", {"job_id": "full1", "benefits": "Dental"}))
+    jsonschema.validate(page, schemas["get_jobs"])
+    jsonschema.validate(judged, schemas["submit_judgments"])
+    card, other = page["jobs"]
+    assert list(card) == list(JobCard.model_fields)  # every declared field, in the declared order
+    assert (card["eligible"], card["judgment_stale"], card["application"]) == (
+        False, True, {"status": "interview", "since": "2026-11-20"}
+    )  # fmt: skip
+    assert card["salary"] == {"min": 30.5, "max": 40, "currency": "USD", "period": "hour", "annual_min": 63440,
+                              "annual_max": 83200, "text": "$30.50 - $40 an hour", "predicted": True,
+                              "ote": True}  # fmt: skip
+    shown = [name for name in JobCard.model_fields if name not in ("description", "application")]
+    assert list(judged["job"]) == shown  # submit_judgments: the card without its excerpt
+    assert judged["job"]["benefits"] == "Dental"
+    required = {name for name, field in JobCard.model_fields.items() if field.is_required()}
+    assert set(other) == required | {"description"}  # a bare card: only what every card has
+    # The published schema is closed: an undeclared key, at the card's level or in its salary, fails, and so does
+    # a card without one of the fields every card has.
+    for wrong in ({**card, "notes": "x"}, {**card, "salary": {**card["salary"], "bonus": 5}},
+                  {k: v for k, v in card.items() if k != "match_kind"}):  # fmt: skip
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**page, "jobs": [wrong]}, schemas["get_jobs"])
+
+
+def test_a_key_the_service_adds_without_declaring_it_fails_validation() -> None:
+    brief = EVERY_FIELD.brief(None)
+    assert JobCard.model_validate(brief).model_dump(mode="json", exclude_unset=True) == brief  # what it sends
+    with pytest.raises(ValidationError, match="notes"):
+        JobCard.model_validate({**brief, "notes": "added by a service"})
+    with pytest.raises(ValidationError, match="bonus"):
+        JobCard.model_validate({**brief, "salary": {**brief["salary"], "bonus": 5}})

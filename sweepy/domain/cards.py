@@ -74,9 +74,16 @@ class Judgment(BaseModel):
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
                "ghost_signals": []}  # fmt: skip
+"""Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
+BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
+"""Fields get_jobs leaves out when they equal another one: they say nothing new."""
+BRIEF_HIDDEN = ("judged_resume", "pay_law")
+"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, and the law's long name
+(`pay_jurisdiction` names the place). The session, the exports and the report keep them."""
+BRIEF_LAST = ("salary", "description")
+"""Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
 """Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-"""Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 EXCERPT_CHARS = 450
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
 under 60 KB of JSON in an assistant's context."""
@@ -204,16 +211,15 @@ class Card(BaseModel):
         """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
         nothing (BRIEF_QUIET values, an apply_url equal to the url, a keyword_score equal to the match_score);
         the description cut to an excerpt ending " …" and the first TERMS_IN_BRIEF matched terms (the session
-        and the report keep both whole); a stale judgment flagged."""
-        data = self.model_dump(mode="json", exclude_none=True,
-                               exclude={"judged_resume", "salary", "description", "pay_law"})  # fmt: skip
+        and the report keep both whole); a stale judgment flagged. get_jobs' answer model (service.answers.JobCard)
+        is built from Card's fields and the BRIEF_ names above: a key this adds must be declared there."""
+        data = self.model_dump(mode="json", exclude_none=True, exclude={*BRIEF_HIDDEN, *BRIEF_LAST})
         for key, quiet in BRIEF_QUIET.items():
             if data[key] == quiet:
                 del data[key]
-        if self.apply_url == self.url:
-            del data["apply_url"]
-        if self.keyword_score == self.match_score:
-            del data["keyword_score"]
+        for key, other in BRIEF_SAME_AS.items():
+            if data[key] == data[other]:
+                del data[key]
         data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
         for finding in data.get("eligibility", []):
             if len(finding["quote"]) > QUOTE_IN_BRIEF:
