@@ -7,9 +7,10 @@ validates judgments, the CSV, the report and the output schemas read their field
 import re
 from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .employment import EmploymentType
+from .judging import Label, Line, Text
 from .postings import GhostSignalName, Salary, whole_numbers
 from .workplace import Workplace
 
@@ -35,11 +36,6 @@ CSS_COLOURS = frozenset(
     yellowgreen""".split()
 )
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-Label = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
-Line = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
 
 
 class Judgment(BaseModel):

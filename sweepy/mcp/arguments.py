@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ..domain.applications import MAX_JOB_ID, MAX_TRACK_ITEMS, Status, TrackItem
-from ..domain.cards import Label, Line, Text
 from ..domain.employment import EmploymentType
+from ..domain.judging import Label, Line, Text
 from ..service.limits import (
     MAX_IMPORT_BYTES,
     MAX_PLAYBOOK_CHARS,

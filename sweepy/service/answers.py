@@ -405,14 +405,9 @@ class ExportReport(Answer):
     message: str
 
 
-class ResultRole(BaseModel):
-    job_id: str
-    title: str
-    company: str
-    location: str
-    url: str
-    match_score: int
-    match_kind: MatchKind
+class ResultRole(TopRole):
+    """A role of get_results: a top role with the judgment's track, domain and playbook."""
+
     resume_track: str | None
     domain: str | None
     playbook: str | None
