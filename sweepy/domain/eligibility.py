@@ -6,6 +6,7 @@ check it. Phrasings cover English, Spanish, French and German. Negations ("spons
 clearance required") are read as such: a sentence that grants something never blocks.
 """
 
+import datetime as dt
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -328,18 +329,20 @@ _PARAGRAPHS_PER_WORD = 20
 """Paragraphs one anchor word may bring in: a posting that says "office" fifty times is read in its first 20."""
 _KNOWN_PARAGRAPHS = 20_000
 """Paragraphs kept read for one person (a few MB): the boilerplate of a sweep's employers stays known."""
-_known_by_seeker: dict[Seeker, dict[str, tuple[Finding, ...]]] = {}
+_known_by_seeker: dict[tuple[Seeker, dt.date], dict[str, tuple[Finding, ...]]] = {}
 _known_lock = threading.Lock()
 
 
 def _known(seeker: Seeker) -> dict[str, tuple[Finding, ...]]:
-    """The paragraphs already read for this person (findings depend on the person). Emptied when full: a sweep's
-    repeated paragraphs come back within it, so what an earlier sweep read is worth little."""
+    """The paragraphs already read for this person today (findings depend on the person, and a time zone's
+    offset on the date). Emptied when full: a sweep's repeated paragraphs come back within it, so what an
+    earlier sweep read is worth little."""
+    key = (seeker, dt.date.today())
     with _known_lock:
-        known = _known_by_seeker.get(seeker)
+        known = _known_by_seeker.get(key)
         if known is None or len(known) > _KNOWN_PARAGRAPHS:
             _known_by_seeker.clear()  # one person per sweep: the last seeker is the one that counts
-            known = _known_by_seeker[seeker] = {}
+            known = _known_by_seeker[key] = {}
         return known
 
 
@@ -474,7 +477,6 @@ def _tz_tokens(sentence: str) -> Iterator[tuple[str, str, str]]:
 
 def utc_offset(zone: str) -> float | None:
     """Hours from UTC of an IANA zone now (standard time in winter), None when the zone is unknown."""
-    import datetime as dt
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
