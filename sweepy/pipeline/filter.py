@@ -189,7 +189,8 @@ class Avoid:
 
 def salary_status(posting: Posting, min_salary: int) -> str:
     """How the salary compares with the minimum. Unknown, predicted and other-currency salaries are kept, and
-    marked, so the person can see which cards were not checked."""
+    marked, so the person can see which cards were not checked; so is on-target earnings at or above it (only
+    below it is the answer sure)."""
     if not min_salary:
         return "no_minimum"
     if posting.salary is None:
@@ -201,4 +202,7 @@ def salary_status(posting: Posting, min_salary: int) -> str:
     top = posting.salary.annual_max or posting.salary.annual_min
     if top is None:
         return "unknown"
-    return "below_minimum" if top < min_salary else "meets_minimum"
+    if top < min_salary:
+        return "below_minimum"
+    # On-target earnings add commission to a base the posting does not state: enough OTE proves no base.
+    return "ote" if posting.salary.ote else "meets_minimum"

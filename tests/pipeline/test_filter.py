@@ -229,6 +229,16 @@ def test_kept_cards_say_whether_their_salary_was_checked() -> None:
     assert salary_status(with_salary("$80,000"), 0) == "no_minimum"
 
 
+def test_on_target_earnings_prove_only_a_shortfall() -> None:
+    """OTE adds commission to a base the posting does not state: $90k-$120k OTE may be a $50k base, so it is
+    marked, not passed; OTE under the minimum leaves no base above it, so that posting is dropped."""
+    ote = posting()
+    ote.salary = Salary(min=90_000, max=120_000, currency="USD", period="year", ote=True)
+    assert salary_status(ote, 60_000) == "ote"
+    ote.salary = Salary(min=40_000, max=50_000, currency="USD", period="year", ote=True)
+    assert salary_status(ote, 60_000) == "below_minimum"
+
+
 def test_a_predicted_salary_never_decides_the_minimum_alone() -> None:
     high, low = posting(), posting(title="Senior Paralegal")
     high.salary = Salary(min=90_000, max=120_000, currency="USD", period="year", predicted=True)
