@@ -2,10 +2,12 @@
 
 import io
 import os
+import unicodedata
 import zipfile
 from pathlib import Path
 
 import docx
+import pypdfium2
 import pytest
 from docx.enum.text import WD_BREAK
 from pypdf import PdfReader, PdfWriter
@@ -296,3 +298,43 @@ def test_a_docx_whose_xml_is_far_larger_than_a_resume_is_refused_before_parsing(
     with pytest.raises(DocumentError, match=r"bytes of document XML \(the limit is 12000000\)"):
         convert_docx_to_pdf(source, tmp_path / "huge.pdf")
     assert not (tmp_path / "huge.pdf").exists()
+
+
+ARABIC_LINE = "مطور برمجيات أول في شركة النور"
+HEBREW_WORDS = ["מפתח", "תוכנה", "בכיר"]
+
+
+def _word_left(pdf: Path, word: str) -> float:
+    """The left edge of `word` on the PDF's first page, its glyphs read by PDFium in either direction (a
+    right-to-left word's glyphs are drawn last letter first)."""
+    page = pypdfium2.PdfDocument(pdf)[0].get_textpage()
+    glyphs = [(page.get_text_range(n, 1), page.get_charbox(n)) for n in range(page.count_chars())]
+    glyphs = [(ch, box) for ch, box in glyphs if ch and not ch.isspace()]
+    for start in range(len(glyphs)):
+        for spelled in (word, word[::-1]):
+            run = glyphs[start : start + len(spelled)]
+            if "".join(ch for ch, _box in run) == spelled:
+                return min(box[0] for _ch, box in run)
+    raise AssertionError(f"{word!r} is not on the page")
+
+
+@pytest.mark.parametrize("suffix", [".md", ".txt", ".docx"])
+def test_arabic_is_joined_and_hebrew_runs_right_to_left(tmp_path: Path, suffix: str) -> None:
+    """A resume in Arabic or Hebrew converts as the report draws them: Arabic letters in their joined forms, and
+    a right-to-left line's first word rightmost."""
+    source = tmp_path / f"cv{suffix}"
+    if suffix == ".docx":
+        document = docx.Document()
+        document.add_paragraph(ARABIC_LINE)
+        document.add_paragraph(" ".join(HEBREW_WORDS))
+        document.save(str(source))
+    else:
+        source.write_text(f"CV\n\n{ARABIC_LINE}\n\n{' '.join(HEBREW_WORDS)}\n", encoding="utf-8")
+    target = tmp_path / "cv.pdf"
+    convert_to_pdf(source, target)
+    text = _text(target)
+    arabic = [ch for ch in text if 0x0600 <= ord(ch) <= 0x06FF or 0xFB50 <= ord(ch) <= 0xFEFF]
+    joined = [ch for ch in arabic if 0xFE70 <= ord(ch) <= 0xFEFF and "ISOLATED" not in unicodedata.name(ch)]
+    assert len(arabic) >= 20 and len(joined) > len(arabic) // 2
+    lefts = [_word_left(target, word) for word in HEBREW_WORDS]
+    assert lefts == sorted(lefts, reverse=True)

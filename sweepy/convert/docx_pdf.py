@@ -109,7 +109,9 @@ class _Converter:
 
     def paragraph(self, paragraph: Any, in_table: bool = False) -> list[Any]:
         """Flowables for one DOCX paragraph; page breaks inside it split it (ignored inside table cells)."""
-        from reportlab.platypus import PageBreak, Paragraph, Spacer
+        from reportlab.platypus import PageBreak, Spacer
+
+        from ..render.scripts import DocumentParagraph as Paragraph  # Arabic joined, right to left
 
         self.count(paragraph.text)
         role = _role(paragraph)

@@ -60,7 +60,7 @@ class _Walker:
         self.in_head = False
 
     def paragraph(self, markup: str, role: str = "body") -> Any:
-        from reportlab.platypus import Paragraph
+        from ..render.scripts import DocumentParagraph as Paragraph  # Arabic joined, right to left
 
         style = self.styles["quote" if self.quote and role == "body" else role]
         if self.lists:
@@ -116,7 +116,7 @@ class _Walker:
         return self.story
 
     def inline(self, token: Any, role: str) -> None:
-        from reportlab.platypus import Paragraph
+        from ..render.scripts import DocumentParagraph as Paragraph  # Arabic joined, right to left
 
         markup = inline_markup(token.children or [])
         if self.table is not None and self.table:

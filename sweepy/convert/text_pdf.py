@@ -49,7 +49,9 @@ def _line_markup(line: str) -> str:
 
 
 def text_flowables(text: str) -> list[Any]:
-    from reportlab.platypus import PageBreak, Paragraph, Spacer
+    from reportlab.platypus import PageBreak, Spacer
+
+    from ..render.scripts import DocumentParagraph as Paragraph  # Arabic joined, right to left
 
     body = styles()["body"]
     story: list[Any] = []

@@ -169,6 +169,8 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
     frags: Any
     blPara: Any
     bidi_base: int | None
+    shape_marks = True
+    """Shape text with combining marks (Devanagari) too, not only right-to-left text."""
 
     def __init__(self, text: str, style: ParagraphStyle, *args: Any, **kwargs: Any) -> None:
         super().__init__(text, style, *args, **kwargs)
@@ -176,7 +178,7 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
         rtl = has_rtl(plain)
         self.bidi_base = base_level(plain) if rtl else None
         changes: dict[str, Any] = {}
-        if (rtl or has_marks(plain)) and not self.style.shaping:
+        if (rtl or (self.shape_marks and has_marks(plain))) and not self.style.shaping:
             changes["shaping"] = 1
         if self.bidi_base == 1 and self.style.alignment == TA_LEFT:
             changes["alignment"] = TA_RIGHT
@@ -206,6 +208,15 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
             super().drawPara(debug)
         finally:
             self.blPara = logical
+
+
+class DocumentParagraph(ScriptParagraph):
+    """A converted document's paragraph (a resume goes on to an ATS that reads its text): right-to-left text is
+    shaped and ordered, since unshaped it cannot be read at all, but text with combining marks is not. ReportLab
+    gives a shaped glyph with no character of its own (a Devanagari vowel sign drawn before its consonant) a
+    private code, so "हिंदी" would no longer come back from the PDF's text."""
+
+    shape_marks = False
 
 
 def _visual_para(para: Any, base: int) -> Any:
