@@ -5,14 +5,15 @@ import contextlib
 import functools
 import gzip
 import ipaddress
-import socketserver
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from loopback import LoopbackServer
 
 POSTING = """<!DOCTYPE html><html><head><title>Senior Paralegal - Acme LLP</title>
 <script>var fallback = "Job not found";</script></head>
@@ -106,15 +107,6 @@ def _routes(site: LinkSite) -> dict[str, Callable[[BaseHTTPRequestHandler], None
     return routes
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def server_bind(self) -> None:
-        # HTTPServer.server_bind asks getfqdn() for a name, a reverse lookup that can take seconds.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = "127.0.0.1", int(self.server_address[1])
-
-
 @contextmanager
 def running_site() -> Iterator[LinkSite]:
     site = LinkSite()
@@ -159,9 +151,9 @@ def running_site() -> Iterator[LinkSite]:
             site.streamed.set()
             self.close_connection = True
 
-    server = _Server(("127.0.0.1", 0), Handler)
+    server = LoopbackServer(("127.0.0.1", 0), Handler)
     site.port = server.server_address[1]
-    thread = threading.Thread(target=server.serve_forever, name="linksite", daemon=True)
+    thread = server.thread("linksite")
     thread.start()
     try:
         yield site

@@ -6,16 +6,16 @@ import importlib
 import json
 import pkgutil
 import re
-import socketserver
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import LoopbackServer
 
 
 @dataclass
@@ -73,21 +73,6 @@ class Fault:
     arrived: Callable[[Request], None] | None = None  # gate: called as the request arrives, before waiting
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def server_bind(self) -> None:
-        # HTTPServer.server_bind asks getfqdn() for a name, a reverse lookup that can take seconds.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = "127.0.0.1", int(self.server_address[1])
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that hung up first (a sweep past its deadline, a held request released after the test
-        moved on) is what the tests arrange, not a fault of the board: only other errors are printed."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 class FakeBoards:
     """The server. `url` is its origin; `hits(pattern)` counts requests whose path matches."""
 
@@ -97,10 +82,8 @@ class FakeBoards:
         self.log: list[Request] = []
         self.stopping = threading.Event()
         self._lock = threading.Lock()
-        self._server = _Server(("127.0.0.1", 0), _handler_class(self))
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="fakeboards", daemon=True
-        )  # stop() waits out one poll: the default half second was most of a short test
+        self._server = LoopbackServer(("127.0.0.1", 0), _handler_class(self))
+        self._thread = self._server.thread("fakeboards")
 
     @property
     def url(self) -> str:
