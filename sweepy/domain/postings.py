@@ -109,7 +109,7 @@ class Posting:
     merged_urls: list[str] = field(default_factory=list)  # canonical URLs of the duplicates merged into this one
     seen_before: bool = False
     salary_status: str = "no_minimum"  # by the filter: meets_minimum, ote, unknown, predicted, not_compared, no_minimum
-    eligibility: list["Finding"] = field(default_factory=list)  # set by the filter for the profile's person
+    eligibility: list["Finding"] = field(default_factory=list)  # set by the score stage for the profile's person
     ghost_signals: list[tuple[GhostSignalName, str]] = field(default_factory=list)  # (signal, evidence), from history
     employer_url: str | None = None  # the employer's own posting, found on its ATS board
     _description: str | None = None
