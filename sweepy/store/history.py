@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import InvalidArgument, StorageError
-from .paths import Workspace, make_real_dir, sqlite_in_real_dir
+from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir
 from .reads import open_regular
 
 DAY = 86_400
@@ -137,28 +137,13 @@ class HistoryStore:
             with self._connect() as db:
                 self._migrate(db)
 
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        """SQLite and file-system failures as StorageError, with what to do about each."""
-        try:
-            yield
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise StorageError(
-                    f"The history database {self.path} is busy (another sweep is writing to it). "
-                    "Try again in a moment.",
-                    retryable=True,
-                ) from None
-            raise StorageError(f"The history database {self.path} cannot be used ({exc}).") from None
-        except sqlite3.DatabaseError as exc:
-            raise StorageError(
-                f"The history database {self.path} cannot be used ({exc}). Move it aside to start a fresh history."
-            ) from None
-        except OSError as exc:
-            raise StorageError(
-                f"The history database {self.path} cannot be opened ({exc.strerror or exc}). Check history.path "
-                "in the profile."
-            ) from None
+    def _errors(self) -> contextlib.AbstractContextManager[None]:
+        return sqlite_errors(
+            f"The history database {self.path}",
+            busy=f"The history database {self.path} is busy (another sweep is writing to it). Try again in a moment.",
+            damaged="Move it aside to start a fresh history.",
+            unopenable="Check history.path in the profile.",
+        )
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:

@@ -235,6 +235,26 @@ def open_real_dir(folder: Path, create: bool = True) -> int:
 
 
 @contextlib.contextmanager
+def sqlite_errors(name: str, busy: str, damaged: str, unopenable: str | None = None) -> Iterator[None]:
+    """A store's SQLite and file-system failures as StorageError, each saying what to do: `busy` when another
+    writer holds the database (retryable), `damaged` after "`name` cannot be used (…)." for a file that is not a
+    database, `unopenable` after "`name` cannot be opened (…)." for a file-system failure (which passes through
+    untouched when None)."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise StorageError(busy, retryable=True) from None
+        raise StorageError(f"{name} cannot be used ({exc}).") from None
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"{name} cannot be used ({exc}). {damaged}") from None
+    except OSError as exc:
+        if unopenable is None:
+            raise
+        raise StorageError(f"{name} cannot be opened ({exc.strerror or exc}). {unopenable}") from None
+
+
+@contextlib.contextmanager
 def sqlite_in_real_dir(
     path: Path, timeout: float, guarded: bool = True, **options: Any
 ) -> Iterator[sqlite3.Connection]:

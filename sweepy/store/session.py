@@ -451,19 +451,12 @@ class SessionStore:
 
     # -- connections -------------------------------------------------------------------------------------------
 
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        try:
-            yield
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise StorageError(_BUSY.format(self.folder), retryable=True) from None
-            raise StorageError(f"The session store {self.path} cannot be used ({exc}).") from None
-        except sqlite3.DatabaseError as exc:
-            raise StorageError(
-                f"The session store {self.path} cannot be used ({exc}). Move it aside, then call run_sweep for a "
-                "fresh session."
-            ) from None
+    def _errors(self) -> contextlib.AbstractContextManager[None]:
+        return paths.sqlite_errors(
+            f"The session store {self.path}",
+            busy=_BUSY.format(self.folder),
+            damaged="Move it aside, then call run_sweep for a fresh session.",
+        )
 
     @contextmanager
     def _connect(self, write: bool = True) -> Iterator[sqlite3.Connection]:
