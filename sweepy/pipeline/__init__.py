@@ -97,6 +97,20 @@ def discover_sources(
     return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds, monotonic=monotonic)
 
 
+def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
+    """Stage 2's criteria for a profile: the sweep's and bench/relevance.py's, so the bench measures this filter."""
+    search = profile.search
+    return Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
+                    search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
+                    today, frozenset(search.employment_types), tuple(profile.exclude_companies),
+                    tuple(profile.exclude_keywords))  # fmt: skip
+
+
+def sweep_scorer(profile: Profile, resume: str) -> Scorer:
+    """Stage 5's scorer for a profile and its resume text (shared with bench/relevance.py, as sweep_criteria)."""
+    return Scorer(profile.search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+
+
 def run(ctx: SweepContext) -> SweepOutcome:
     """Run the stages and return the cards. Writing result files, then `commit_history`, is the caller's step."""
     out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
@@ -120,12 +134,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
         found.sources,
     )
     stage(2)
-    search = profile.search
-    criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
-                        search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
-                        ctx.today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                        tuple(profile.exclude_keywords))  # fmt: skip
-    kept, drops = filter_postings(found.postings, criteria)
+    kept, drops = filter_postings(found.postings, sweep_criteria(profile, ctx.today))
     out.drops += drops
     stage(3)
     if ctx.options.deduplicate:
@@ -149,7 +158,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     out.previously_seen, out.new = len(old), len(kept) - len(old)
     stage(5)
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
-    scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+    scorer = sweep_scorer(profile, resume)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
     out.cards = score_postings(reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict")
