@@ -38,6 +38,8 @@ def _config(engine: str, name: str) -> dict[str, Any]:
         "ashby": {"boards": [name]},
         "smartrecruiters": {"companies": [name]},
         "workday": {"sites": [f"https://{name}.wd3.myworkdayjobs.com/External"]},
+        "workable": {"accounts": [name]},
+        "recruitee": {"companies": [name]},
     }
     return {"enabled": True, **blocks.get(engine, {})}
 
@@ -52,6 +54,8 @@ API_IDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "himalayas": lambda job: str(job["guid"]),
     "workday": lambda job: str(job["bulletFields"][0]),
     "smartrecruiters": lambda job: str(job["id"]),
+    "workable": lambda job: str(job["shortcode"]),
+    "recruitee": lambda job: str(job["id"]),
 }
 
 
@@ -61,7 +65,7 @@ def raw_items(engine: str, body: Any) -> list[dict[str, Any]]:
         return list(body)
     if engine == "remoteok":
         return [item for item in body if "legal" not in item]
-    key = {"workday": "jobPostings", "smartrecruiters": "content"}.get(engine, "jobs")
+    key = {"workday": "jobPostings", "smartrecruiters": "content", "recruitee": "offers"}.get(engine, "jobs")
     return list(body[key])
 
 

@@ -60,6 +60,6 @@ def test_posting_ids_are_unique_and_name_their_board() -> None:
     ids = [ident for board in boards() for ident in board.ids]
     assert len(ids) == len(set(ids))
     assert all(ident.split(":", 2)[0] in {"greenhouse", "lever", "ashby", "remoteok", "remotive", "himalayas",
-                                          "workday", "smartrecruiters"} for ident in ids)  # fmt: skip
+                                          "workday", "smartrecruiters", "workable", "recruitee"} for ident in ids)  # fmt: skip
     assert len(postings()) == len(ids)
     assert LABELS.exists()
