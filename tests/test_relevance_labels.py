@@ -59,7 +59,8 @@ def test_each_body_parses_through_its_engine_into_one_posting_per_item(board) ->
 def test_posting_ids_are_unique_and_name_their_board() -> None:
     ids = [ident for board in boards() for ident in board.ids]
     assert len(ids) == len(set(ids))
-    assert all(ident.split(":", 2)[0] in {"greenhouse", "lever", "ashby", "remoteok", "remotive", "himalayas",
-                                          "workday", "smartrecruiters", "workable", "recruitee"} for ident in ids)  # fmt: skip
+    engines = {"greenhouse", "lever", "ashby", "remoteok", "remotive", "himalayas", "workday", "smartrecruiters",
+               "workable", "recruitee"}  # fmt: skip
+    assert {ident.split(":", 2)[0] for ident in ids} == engines
     assert len(postings()) == len(ids)
     assert LABELS.exists()

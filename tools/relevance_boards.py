@@ -320,15 +320,15 @@ def smartrecruiters(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[
 def workable(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, list[str]]:
     out, ids = [], []
     for job in jobs:
-        code = f"{int(job['id']):010X}"
+        code, day = f"{int(job['id']):010X}", job.get("date", "2026-11-20")
         ids.append(code)
         city, region, country, code2 = job.get("loc", ["", "", "", ""])
         out.append({
             "title": job["t"], "shortcode": code, "code": "", "employment_type": job.get("type", "Full-time"),
             "telecommuting": bool(job.get("remote", False)), "department": job.get("dept", ""),
             "url": f"https://apply.workable.com/j/{code}", "shortlink": f"https://apply.workable.com/j/{code}",
-            "application_url": f"https://apply.workable.com/j/{code}/apply", "published_on": job.get("date", "2026-11-20"),
-            "created_at": job.get("date", "2026-11-20"), "country": country, "city": city, "state": region,
+            "application_url": f"https://apply.workable.com/j/{code}/apply", "published_on": day, "created_at": day,
+            "country": country, "city": city, "state": region,
             "education": "", "experience": job.get("level", "Mid-Senior level"), "function": job.get("function", ""),
             "industry": board.get("industry", ""),
             "locations": [{"country": country, "countryCode": code2, "city": city, "region": region, "hidden": False}]
@@ -347,23 +347,25 @@ def recruitee(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, l
         sections = paragraphs(job, board)
         lists = [s for s in sections if isinstance(s[1], list)]
         city, state, country, code = job.get("loc", ["", "", "", ""])
-        name = slug(job["t"])
+        name, day, wp = slug(job["t"]), job.get("date", "2026-11-20"), job.get("wp")
         out.append({
-            "id": n, "slug": name, "title": job["t"], "company_name": board["company"], "department": job.get("dept", ""),
+            "id": n, "slug": name, "title": job["t"], "company_name": board["company"],
+            "department": job.get("dept", ""),
             "careers_url": f"https://{source}.recruitee.com/o/{name}",
             "careers_apply_url": f"https://{source}.recruitee.com/o/{name}/c/new", "location": job.get("at", ""),
             "city": city, "state_name": state, "country": country, "country_code": code,
-            "remote": job.get("wp") == "remote", "hybrid": job.get("wp") == "hybrid", "on_site": job.get("wp") == "onsite",
+            "remote": wp == "remote", "hybrid": wp == "hybrid", "on_site": wp == "onsite",
             "description": as_html([s for s in sections if s not in lists]), "requirements": as_html(lists),
-            "published_at": f"{job.get('date', '2026-11-20')} 09:00:00 UTC", "created_at": f"{job.get('date', '2026-11-20')} 08:00:00 UTC",
+            "published_at": f"{day} 09:00:00 UTC", "created_at": f"{day} 08:00:00 UTC",
             "employment_type_code": job.get("type", "fulltime_permanent"), "min_hours": 32, "max_hours": 40,
             "salary": {"min": None, "max": None, "period": None, "currency": None}, "tags": job.get("tags", []),
         })  # fmt: skip
     return {"offers": out}, ids
 
 
-BUILDERS = {"workable": workable, "recruitee": recruitee, "greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
-            "himalayas": himalayas, "workday": workday, "smartrecruiters": smartrecruiters}  # fmt: skip
+BUILDERS = {"greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
+            "himalayas": himalayas, "workday": workday, "smartrecruiters": smartrecruiters, "workable": workable,
+            "recruitee": recruitee}  # fmt: skip
 
 
 def expand(places: Any, where: str) -> set[str]:
