@@ -56,17 +56,21 @@ API_IDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "smartrecruiters": lambda job: str(job["id"]),
     "workable": lambda job: str(job["shortcode"]),
     "recruitee": lambda job: str(job["id"]),
+    "hn_hiring": lambda hit: str(hit["objectID"]),
 }
+HN_STORY = {"objectID": "45990000", "title": "Ask HN: Who is hiring? (November 2026)", "author": "whoishiring",
+            "created_at_i": 1793631600}  # fmt: skip
+"""The thread the HN file's comments belong to: the engine first finds it among whoishiring's stories."""
 
 
 def raw_items(engine: str, body: Any) -> list[dict[str, Any]]:
-    """The postings of one answer, as the API lists them."""
+    """The postings of one answer, as the API lists them (the HN file is the thread's page of comments)."""
     if engine in ("lever",):
         return list(body)
     if engine == "remoteok":
         return [item for item in body if "legal" not in item]
-    key = {"workday": "jobPostings", "smartrecruiters": "content", "recruitee": "offers"}.get(engine, "jobs")
-    return list(body[key])
+    keys = {"workday": "jobPostings", "smartrecruiters": "content", "recruitee": "offers", "hn_hiring": "hits"}
+    return list(body[keys.get(engine, "jobs")])
 
 
 def _answer(engine: str, body: Any) -> Callable[[httpx.Request], httpx.Response]:
@@ -81,6 +85,8 @@ def _answer(engine: str, body: Any) -> Callable[[httpx.Request], httpx.Response]
             page = {**body, "offset": int(request.url.params["offset"]), "content": []}
         if engine == "workday" and json.loads(request.content or b"{}").get("offset", 0) > 0:
             page = {**body, "total": 0, "jobPostings": []}
+        if engine == "hn_hiring" and "author_whoishiring" in request.url.params.get("tags", ""):
+            page = {"hits": [HN_STORY], "nbHits": 1, "page": 0, "nbPages": 1, "hitsPerPage": 6}
         return httpx.Response(200, json=page)
 
     return answer

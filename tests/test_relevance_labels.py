@@ -60,7 +60,7 @@ def test_posting_ids_are_unique_and_name_their_board() -> None:
     ids = [ident for board in boards() for ident in board.ids]
     assert len(ids) == len(set(ids))
     engines = {"greenhouse", "lever", "ashby", "remoteok", "remotive", "himalayas", "workday", "smartrecruiters",
-               "workable", "recruitee"}  # fmt: skip
+               "workable", "recruitee", "hn_hiring"}  # fmt: skip
     assert {ident.split(":", 2)[0] for ident in ids} == engines
     assert len(postings()) == len(ids)
     assert LABELS.exists()

@@ -363,7 +363,28 @@ def recruitee(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, l
     return {"offers": out}, ids
 
 
-BUILDERS = {"greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
+HN_STORY = 45990000  # "Ask HN: Who is hiring? (November 2026)", posted 2026-11-02
+
+
+def hn_hiring(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, list[str]]:
+    """One page of a thread's top-level comments as Algolia answers it; the text as HN escapes it (`&#x2F;`)."""
+    out, ids = [], []
+    for job in jobs:
+        n = HN_STORY + int(job["id"])
+        ids.append(str(n))
+        parts = [job["h"], *[part.strip() for part in job["d"].split("\n\n") if part.strip()]]
+        text = "<p>".join(html.escape(part, quote=False).replace("/", "&#x2F;") for part in parts)
+        out.append({
+            "created_at": when(job) + ".000Z", "created_at_i": epoch(job), "author": job.get("author", f"hn{n % 997}"),
+            "comment_text": text, "objectID": str(n), "parent_id": HN_STORY, "story_id": HN_STORY,
+            "story_title": "Ask HN: Who is hiring? (November 2026)",
+            "_tags": ["comment", f"author_{job.get('author', f'hn{n % 997}')}", f"story_{HN_STORY}"],
+        })  # fmt: skip
+    return {"hits": out, "nbHits": len(out), "page": 0, "nbPages": 1, "hitsPerPage": 1000, "exhaustiveNbHits": True,
+            "query": "", "params": f"tags=comment%2Cstory_{HN_STORY}&numericFilters=parent_id%3D{HN_STORY}"}, ids  # fmt: skip
+
+
+BUILDERS = {"hn_hiring": hn_hiring, "greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
             "himalayas": himalayas, "workday": workday, "smartrecruiters": smartrecruiters, "workable": workable,
             "recruitee": recruitee}  # fmt: skip
 
