@@ -374,14 +374,16 @@ def hn_hiring(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, l
         ids.append(str(n))
         parts = [job["h"], *[part.strip() for part in job["d"].split("\n\n") if part.strip()]]
         text = "<p>".join(html.escape(part, quote=False).replace("/", "&#x2F;") for part in parts)
+        author = job.get("author", f"hn{n % 997}")
         out.append({
-            "created_at": when(job) + ".000Z", "created_at_i": epoch(job), "author": job.get("author", f"hn{n % 997}"),
-            "comment_text": text, "objectID": str(n), "parent_id": HN_STORY, "story_id": HN_STORY,
+            "created_at": when(job) + ".000Z", "created_at_i": epoch(job), "author": author, "comment_text": text,
+            "objectID": str(n), "parent_id": HN_STORY, "story_id": HN_STORY,
             "story_title": "Ask HN: Who is hiring? (November 2026)",
-            "_tags": ["comment", f"author_{job.get('author', f'hn{n % 997}')}", f"story_{HN_STORY}"],
+            "_tags": ["comment", f"author_{author}", f"story_{HN_STORY}"],
         })  # fmt: skip
+    params = f"tags=comment%2Cstory_{HN_STORY}&numericFilters=parent_id%3D{HN_STORY}"
     return {"hits": out, "nbHits": len(out), "page": 0, "nbPages": 1, "hitsPerPage": 1000, "exhaustiveNbHits": True,
-            "query": "", "params": f"tags=comment%2Cstory_{HN_STORY}&numericFilters=parent_id%3D{HN_STORY}"}, ids  # fmt: skip
+            "query": "", "params": params}, ids  # fmt: skip
 
 
 BUILDERS = {"hn_hiring": hn_hiring, "greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
