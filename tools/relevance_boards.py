@@ -386,9 +386,9 @@ def hn_hiring(board: dict[str, Any], jobs: list[dict[str, Any]]) -> tuple[Any, l
             "query": "", "params": params}, ids  # fmt: skip
 
 
-BUILDERS = {"hn_hiring": hn_hiring, "greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
+BUILDERS = {"greenhouse": greenhouse, "lever": lever, "ashby": ashby, "remoteok": remoteok, "remotive": remotive,
             "himalayas": himalayas, "workday": workday, "smartrecruiters": smartrecruiters, "workable": workable,
-            "recruitee": recruitee}  # fmt: skip
+            "recruitee": recruitee, "hn_hiring": hn_hiring}  # fmt: skip
 
 
 def expand(places: Any, where: str) -> set[str]:
