@@ -155,6 +155,11 @@ def measure_profile(stem: str, corpus: dict[str, Posting], graded: dict[str, Lab
             for i in cards[:5]
         ],
         "lost": lost,
+        "bad_cards": [
+            f"{graded[i].relevance}{'' if graded[i].place_ok else '!'} {corpus[i].title} | {corpus[i].location}"
+            for i in cards
+            if not (graded[i].relevance >= 1 and graded[i].place_ok)
+        ],
     }
 
 
@@ -215,12 +220,16 @@ def report(figures: dict[str, Any], lost: bool, out: Callable[[str], None] = pri
                 out(f"  {stem}: [{item['reason']}] {item['title']} | {item['location']}  ({item['posting']})")
             for line in fig["top5"]:
                 out(f"  {stem} top: {line}")
+            for line in fig["bad_cards"]:
+                out(f"  {stem} bad card: {line}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--lost", action="store_true", help="list each lost wanted posting and each top five")
+    parser.add_argument("--lost", action="store_true",
+                        help="list each lost wanted posting, each top five and each card that misses precision "
+                        "(N! = relevance N, place not ok)")  # fmt: skip
     args = parser.parse_args()
     figures = measure()
     report(figures, args.lost)
