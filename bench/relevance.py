@@ -1,10 +1,12 @@
 """Relevance of Sweepy's filter and order over the labeled set in tests/relevance/ (README there): per profile and
 overall, filter recall on wanted postings, precision of the cards, nDCG@10 and P@5 of Sweepy's order, and on the
-same candidates a BM25 baseline and a title-words baseline; then the same three orders over every posting.
+same candidates (Sweepy's cards) a BM25 baseline and a title-words baseline; then the same three orders over every
+posting of the set (Sweepy's scorer on all of them, unfiltered and not deduplicated), for context.
 
 Run: python bench/relevance.py [--json PATH] [--lost]   (or bench/run.py --only relevance)
 
-Definitions (all per profile; "overall" pools recall and precision over every pair, and averages nDCG and P@5):
+Definitions (per profile; "overall" pools recall and precision over all profiles' postings and cards, and averages
+nDCG and P@5 over the profiles):
 - wanted: relevance >= 2 and place_ok. gain (nDCG): relevance when place_ok, else 0.
 - recall: wanted postings that reach a card (or were folded into one as a duplicate) / wanted postings.
 - precision: cards with relevance >= 1 and place_ok / cards.
