@@ -9,6 +9,7 @@ has bdist_wheel built in, so nothing is fetched), and uv installs only our wheel
 --no-deps`); the new environment reads the dependencies from the running environment's site-packages through a
 path line, so nothing is downloaded at test time."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -198,3 +199,20 @@ def test_an_installed_wheel_keeps_using_an_existing_state_folder(installed: Inst
     assert swept.returncode == 0, swept.stderr
     assert (home / ".sweepy" / "history.db").is_file()
     assert [p.name for p in home.rglob("history.db")] == ["history.db"]
+
+
+def test_an_installed_sweepy_registers_uvx_sweepy_mcp_in_claude_desktop(installed: Installed, tmp_path: Path) -> None:
+    # The README's first lines, with --config on a temporary file: outside a checkout the entry is the uvx one.
+    config = tmp_path / "Claude" / "claude_desktop_config.json"
+    config.parent.mkdir()
+    config.write_text('{"mcpServers": {"other": {"command": "npx", "args": ["x"]}}}\n', encoding="utf-8")
+    ran = _run([str(installed.script("sweepy")), "install", "claude-desktop", "--config", str(config)], cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(config.read_text(encoding="utf-8")) == {
+        "mcpServers": {"other": {"command": "npx", "args": ["x"]}, "sweepy": {"command": "uvx", "args": ["sweepy-mcp"]}}
+    }
+    assert ran.stdout.splitlines()[:3] == [
+        f"Claude Desktop: {config}",
+        f"backup of the old file: {next(config.parent.glob('claude_desktop_config.json.bak-*'))}",
+        "added mcpServers.sweepy",
+    ]
