@@ -126,11 +126,39 @@ def parse_env(pairs: list[str]) -> dict[str, str]:
     return env
 
 
-def server_entry(form: Form, env: Mapping[str, str], checkout: Path, python: str) -> dict[str, Any]:
-    """Sweepy's entry: `uvx sweepy-mcp` (the published package), or this checkout's Python running its server.py
-    with the checkout as the workspace. `env` holds only what the person passed."""
+def built_from(direct_url: str | None) -> Path | None:
+    """The local folder this installed Sweepy was built from (`uvx --from .`, `pip install .`), from the
+    distribution's PEP 610 direct_url.json; None for a package from the index or from a wheel file."""
+    try:
+        origin = json.loads(direct_url or "null")
+    except ValueError:
+        return None
+    if not isinstance(origin, dict) or "dir_info" not in origin or not str(origin.get("url", "")).startswith("file:"):
+        return None
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    return Path(url2pathname(urlsplit(origin["url"]).path))
+
+
+def _installed_from() -> Path | None:
+    import importlib.metadata
+
+    try:
+        return built_from(importlib.metadata.distribution("sweepy-mcp").read_text("direct_url.json"))
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def server_entry(
+    form: Form, env: Mapping[str, str], checkout: Path, python: str, clone: Path | None = None
+) -> dict[str, Any]:
+    """Sweepy's entry: `uvx sweepy-mcp` (the published package; `uvx --from CLONE sweepy-mcp` for a Sweepy built
+    from a clone, which the index does not have yet), or this checkout's Python running its server.py with the
+    checkout as the workspace. `env` holds only what the person passed."""
     if form == "uvx":
-        entry: dict[str, Any] = {"command": "uvx", "args": ["sweepy-mcp"]}
+        args = ["--from", str(clone), "sweepy-mcp"] if clone is not None else ["sweepy-mcp"]
+        entry: dict[str, Any] = {"command": "uvx", "args": args}
         extra: dict[str, str] = {}
     else:
         entry = {"command": python, "args": [str(checkout / "server.py")]}
@@ -338,11 +366,13 @@ def install(
     now: datetime | None = None,
 ) -> list[str]:
     """`sweepy install`: the lines to print. `form` None: this checkout's server when Sweepy runs from one (the
-    package is not on the index yet), else `uvx sweepy-mcp`. `config` None: the host's own file on this OS."""
+    package is not on the index yet), else `uvx sweepy-mcp` (from the clone it was built from, if it was).
+    `config` None: the host's own file on this OS."""
     which = host(name)
     env = parse_env(env_pairs)
     chosen: Form = form or ("checkout" if is_checkout() else "uvx")
-    entry = server_entry(chosen, env, INSTALL_DIR, sys.executable)
+    clone = _installed_from() if form is None and chosen == "uvx" else None
+    entry = server_entry(chosen, env, INSTALL_DIR, sys.executable, clone)
     warn = []
     if chosen == "uvx" and shutil.which("uvx") is None:
         warn.append(

@@ -13,7 +13,7 @@ from conftest import ROOT
 
 from sweepy.cli import main
 from sweepy.errors import InvalidArgument
-from sweepy.hosts import HOSTS, default_config, install
+from sweepy.hosts import HOSTS, built_from, default_config, install, server_entry
 
 NOW = datetime(2026, 12, 2, 7, 30, 5)
 HOST_NAMES = list(HOSTS)
@@ -253,3 +253,13 @@ def test_the_command_prints_the_change_and_refusals_go_to_stderr(
         _uvx("vscode", env={"K": "v"})
     )
     assert oct(os.stat(tmp_path / ".vscode" / "mcp.json").st_mode & 0o777) == "0o600"  # it may hold keys
+
+
+def test_a_sweepy_built_from_a_clone_registers_uvx_from_that_clone() -> None:
+    # `uvx --from . sweepy install ...` runs a Sweepy built from the clone, which the index does not have yet.
+    assert built_from('{"url": "file:///home/dana/sweepy", "dir_info": {}}') == Path("/home/dana/sweepy")
+    assert built_from('{"url": "file:///tmp/dist/sweepy_mcp-0.1.0-py3-none-any.whl", "archive_info": {}}') is None
+    assert built_from('{"url": "https://example.com/x.tar.gz", "archive_info": {}}') is None
+    assert built_from(None) is None and built_from("not json") is None
+    entry = server_entry("uvx", {}, ROOT, sys.executable, Path("/home/dana/sweepy"))
+    assert entry == {"command": "uvx", "args": ["--from", "/home/dana/sweepy", "sweepy-mcp"]}
