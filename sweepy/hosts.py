@@ -388,6 +388,8 @@ def install(
             *warn,
             f"next: {which.restart}",
         ]
+    if not path.parent.is_dir():
+        warn.append(f"note: {path.parent} did not exist (is {which.title} installed?); the install creates it.")
     change = plan(which, path, entry, env)
     backup = None if dry_run or change.action == "unchanged" else apply(change, now or datetime.now())
     return [*report(change, backup, dry_run), *warn]

@@ -161,6 +161,7 @@ def test_a_missing_file_is_created_with_its_folder_and_no_backup(tmp_path: Path)
     lines = install("vscode", str(path), [], form="uvx", now=NOW)
     assert json.loads(path.read_text(encoding="utf-8")) == {"servers": {"sweepy": _uvx("vscode")}}
     assert lines[0] == f"VS Code: {path} (new file)" and not any(line.startswith("backup") for line in lines)
+    assert f"note: {path.parent} did not exist (is VS Code installed?); the install creates it." in lines
     assert _backups(path) == []
 
 
