@@ -6,7 +6,7 @@ import pytest
 
 from sweepy.domain.cards import Card
 from sweepy.domain.postings import Salary
-from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
+from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text, says_ote
 from sweepy.domain.text import clean_text
 from sweepy.render.card import salary_line
 
@@ -292,6 +292,20 @@ def test_base_pay_alone_is_not_on_target_earnings(text: str) -> None:
     salary = find_salary(text)
     assert _figures(salary) == (100_000, 120_000, "USD", "year")
     assert salary is not None and salary.ote is False
+
+
+@pytest.mark.parametrize(
+    ("label", "ote"),
+    [
+        ("OTE $168K – $231K • Offers Equity", True),  # Ashby's compensationTierSummary
+        ("On-Target Earnings (OTE)", True),
+        ("On target earnings include commission.", True),
+        ("$168K – $231K • Offers Equity • Offers Bonus", False),
+        ("Remote (Quote team)", False),  # "ote" inside a word
+    ],
+)
+def test_a_pay_label_says_on_target_earnings_by_the_same_words(label: str, ote: bool) -> None:
+    assert says_ote(label) is ote
 
 
 def test_a_card_says_ote_only_when_it_is() -> None:

@@ -265,6 +265,12 @@ def _first_decisive(words: list[str]) -> str | None:
     return next((word for word in words if word != "weak"), None)
 
 
+def says_ote(label: str) -> bool:
+    """Whether a pay label or note calls the amount on-target earnings ("OTE $168K – $231K", "On-target
+    earnings include commission"): the words find_salary marks `ote` by, for an API's structured pay."""
+    return any(word.lastgroup == "ote" for word in _CONTEXT.finditer(label))
+
+
 def might_state_pay(source: str) -> bool:
     """Whether raw text or HTML holds anything find_salary anchors on, signs written as entities included: a
     cheap test that spares cleaning a description that cannot state pay."""
