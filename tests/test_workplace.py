@@ -57,6 +57,26 @@ def test_the_whole_description_is_read_as_text(description: str, workplace: str 
     assert workplace_in_description(description) == workplace
 
 
+@pytest.mark.parametrize(
+    ("description", "workplace"),
+    [
+        ("<p>This role is remote, or in an office 25 % of the time.</p>", "remote"),
+        ("<p>This role is remote, or in an office 25% of the time.</p>", "remote"),
+        ("<p>This role is remote, or in an office 25\u00a0% of the time.</p>", "remote"),
+        ("<p>Work remotely, or from one of our offices 25 percent of the time.</p>", "remote"),
+        ("<p>You can be fully remote or join us in our Berlin office two days a week.</p>", "remote"),
+        ("<p>Work in our London office two days a week, or fully remote.</p>", "remote"),
+        # a share of the week in an office with no remote choice stays hybrid, whichever way the share is written
+        ("<p>You will work in one of our offices 25 % of the time.</p>", "hybrid"),
+        ("<p>You will work in one of our offices 25 percent of the time.</p>", "hybrid"),
+        ("<p>You will work in one of our offices 25\u00a0% of the time.</p>", "hybrid"),
+        ("<p>Work remotely two days a week, in the office 60 % of the time.</p>", "hybrid"),
+    ],
+)
+def test_an_office_share_offered_as_a_choice_beside_remote_is_remote(description: str, workplace: str) -> None:
+    assert workplace_in_description(INTRO + description) == workplace
+
+
 def test_the_api_signal_wins_and_a_hybrid_that_also_offers_remote_is_remote() -> None:
     assert infer_workplace("onsite", ("Remote Paralegal",), ("Remote - US",), "") == "onsite"
     assert infer_workplace("hybrid", ("Paralegal",), ("New York, NY",), "Fully remote.") == "hybrid"

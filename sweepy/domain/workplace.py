@@ -57,8 +57,13 @@ _BOTH = (
 )  # "Remote or Hybrid", "hybrid/remote": a choice, and one of the choices is remote
 _IN_OFFICE = re.compile(r"\b(?:in|at|from|into) (?:the|our|an?|one of our|your local) (?:[\w-]+ ){0,3}$")
 _SHARE = re.compile(
-    r"\b(?:\d{1,2} ?%|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?\b)"
-)  # "25%", "three days", "2-3 days": less than the whole week (100% and five days are not a share)
+    r"\b(?:\d{1,2}[ \u00a0\u202f]?(?:%|percent\b)"
+    r"|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?\b)"
+)  # "25%", "25 %", "25 percent", "three days", "2-3 days": less than the whole week (100%, five days are not)
+_OR_REMOTE = (
+    re.compile(r"remote(?<!\wremote)(?:ly)?\b,? (?:or|and/or)\b"),
+    re.compile(r"\bor (?:fully |entirely |100% )?remote(?:ly)?\b"),
+)  # "remote, or in an office 25% of the time", "in our office two days a week, or fully remote": a choice
 _NOT_A_PLACE = (
     r"(?![- ](?:gym|fitness|parking|caf|canteen|child|day ?care|creche|meal|lunch|amenit|health|clinic|medical|"
     r"interview|training|event|visit|restaurant|kitchen|shower|bike|laundr|perks?\b|benefit))"
@@ -71,17 +76,19 @@ _ONSITE = (
 _ENTRIES = re.compile(r"[;|\n]")  # "Hybrid - New York; Remote - US": Lever's and Ashby's joined locations
 
 
-def _office_share(text: str) -> bool:
-    """A part-time office in one sentence: "three days a week in our Sydney office", "in one of our offices at
-    least 25% of the time". Read around each "office" rather than by one pattern over the whole text."""
+def _office_share(text: str) -> Workplace | None:
+    """A part-time office in one sentence ("three days a week in our Sydney office", "in one of our offices at
+    least 25% of the time") is hybrid, unless the sentence offers it as the other choice to remote ("remote, or
+    in an office 25% of the time"): then remote is on offer. Read around each "office" rather than by one
+    pattern over the whole text."""
     at = text.find("office")
     while at != -1:
         before, after = _sentence_around(text, at)
-        stated = "day" in before or "day" in after or "%" in before or "%" in after  # skips "office suite"
+        stated = any(word in before or word in after for word in ("day", "%", "percent"))  # skips "office suite"
         if stated and _IN_OFFICE.search(before) and (_SHARE.search(before) or _SHARE.search(after)):
-            return True
+            return "remote" if _OR_REMOTE[0].search(before) or _OR_REMOTE[1].search(after) else "hybrid"
         at = text.find("office", at + 6)
-    return False
+    return None
 
 
 def _sentence_around(text: str, at: int) -> tuple[str, str]:
@@ -105,8 +112,8 @@ def _kind(text: str, place: bool = False) -> Workplace | None:
         return "remote"
     if has_hybrid and _HYBRID.search(text):
         return "hybrid"
-    if "office" in text and _office_share(text):
-        return "hybrid"
+    if "office" in text and (share := _office_share(text)):
+        return share
     for word, pattern in _REMOTE:
         if word in text and pattern.search(text):
             return "remote"
