@@ -80,9 +80,9 @@ BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
 """Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 450
+EXCERPT_CHARS = 440
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
-under 60 KB of JSON in an assistant's context."""
+under 60 KB of JSON in an assistant's context (the test's 50 realistic cards, pay-law fields shown: 59.8 KB)."""
 TERMS_IN_BRIEF = 10
 """matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases."""
 
@@ -222,8 +222,6 @@ class Card(BaseModel):
                 finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"
         if self.blocked:
             data["eligible"] = False
-        if self.pay_transparency == "stated":  # the salary shows it; only a missing range needs saying
-            del data["pay_transparency"], data["pay_jurisdiction"]
         if self.salary is not None:
             data["salary"] = self.salary.brief()
         data["description"] = self.description
