@@ -93,7 +93,7 @@ class EligibilityFinding(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days",
-                  "language"]  # fmt: skip
+                  "language", "experience"]  # fmt: skip
     verdict: Literal["blocks", "warns", "ok"]
     quote: str
 
@@ -138,6 +138,10 @@ class Card(BaseModel):
     """The application deadline (ISO date) where the API states one."""
     open_to: list[str] | None = None
     """Who may apply, as the API states it (USAJOBS hiring paths: "public", "fed-competitive", "vet", ...)."""
+    experience_years_min: int | None = None
+    """The years of experience the posting asks for (sweepy/domain/experience.py); 0: "no experience required"."""
+    experience_quote: str | None = None
+    """The posting's sentence that asks for them, verbatim."""
     verification: Verification = "not_checked"
     verification_reason: str | None = None
     """For an import checked with validate: the link checker's reason (ok, rate_limited, blocked_address, ...)."""

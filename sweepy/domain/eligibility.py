@@ -15,7 +15,10 @@ from typing import Literal
 
 import ahocorasick
 
-Kind = Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language"]
+Kind = Literal[
+    "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
+    "experience",  # read by sweepy/domain/experience.py
+]  # fmt: skip
 Verdict = Literal["blocks", "warns", "ok"]
 Clearance = Literal["none", "public_trust", "secret", "top_secret", "ts_sci"]
 FederalStatus = Literal["none", "employee", "veteran"]
@@ -54,6 +57,8 @@ class Seeker:
     federal_status: FederalStatus | None = None
     home_countries: frozenset[str] = field(default_factory=frozenset)
     """Countries the person lives or may work in (work_authorization and citizenships, else the search place)."""
+    years_experience: int | None = None
+    """Years of experience the person has (sweepy/domain/experience.py compares a posting's requirement)."""
 
     def may_work_in(self) -> frozenset[str]:
         return self.work_authorization | self.citizenships | self.home_countries

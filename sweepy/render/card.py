@@ -216,6 +216,7 @@ KIND_LABELS = {
     "timezone": "Time zone",
     "onsite_days": "Office days",
     "language": "Language",
+    "experience": "Years of experience",
 }
 
 
