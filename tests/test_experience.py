@@ -41,6 +41,15 @@ ASKED = [
     ("One year of experience in retail", 1),
     ("1.5 years of experience", 1),
     ("You have 4+ years building data pipelines.", 4),
+    ("Years of experience: 3-5", 3),
+    ("Minimum Years of Experience Required: 5+", 5),
+    ("5+ years of experience - 3 of them in banking", 5),
+    ("Python (3+ years)", 3),
+    ("Required: 5+ years", 5),
+    ("0-2 years of experience", 0),
+    ("3+ years of service desk experience", 3),
+    ("At least 2 years of employment as a paralegal", 2),
+    ("Our ideal candidate has 5+ years of experience.", 5),
     # Spanish
     ("Mínimo 3 años de experiencia", 3),
     ("Al menos 2 años de experiencia en ventas", 2),
@@ -55,6 +64,7 @@ ASKED = [
     ("Une première expérience de 2 ans", 2),
     ("Minimum 4 années d'expérience", 4),
     ("Plus de 10 ans d’expérience", 10),
+    ("Un an d'expérience minimum", 1),
     # German
     ("Mindestens 3 Jahre Berufserfahrung", 3),
     ("Berufserfahrung von mindestens 3 Jahren", 3),
@@ -98,6 +108,13 @@ NOT_EXPERIENCE = [
     "Seit über 20 Jahren sind wir Marktführer.",
     "Depuis 30 ans, nous accompagnons nos clients.",
     "Strong experience with Python and SQL.",
+    "Our founders have 25 years of combined experience.",
+    "Our consultants have over 10 years of experience.",
+    "Our team has 15 years of combined experience.",
+    "2+ years of college coursework count toward the program.",
+    "We're a 5-year-old startup.",
+    "In your first 2 years, you'll rotate across teams.",
+    "Salary increases every 2 years.",
 ]
 
 

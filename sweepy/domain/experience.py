@@ -8,7 +8,6 @@ every card a sweep makes, so a posting without a year word costs a few substring
 """
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import ahocorasick
@@ -56,20 +55,26 @@ _WORDS = {
 _NUMBER_WORDS = {word: value for value, words in _WORDS.items() for word in words.split()}
 _ARTICLES = frozenset({"a", "an"})
 """English articles read as one ("at least a year"), only where nothing else makes them a salary's "a year"."""
-_NUM = (r"(?:\d{1,2}(?:[.,]5)?|(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b)"
-        r"(?:\s*\(\s*\d{1,2}\s*\))?")  # fmt: skip
-_STRONG = (
-    r"at\s+least|at\s+minimum|an?\s+minimum\s+of|minimum\s+of|minimum|min\.?|no\s+less\s+than|not\s+less\s+than|"
-    r"al\s+menos|por\s+lo\s+menos|como\s+mínimo|un\s+mínimo\s+de|mínimo\s+de|mínimo|"
-    r"au\s+moins|d['’]au\s+moins|au\s+minimum|minimum\s+de|mindestens|wenigstens|"
-    r"almeno|minimo\s+di|un\s+minimo\s+di|minimo|pelo\s+menos|ao\s+menos|no\s+mínimo"
+_NUM = r"(?:\d{1,2}(?:[.,]5)?|[^\W\d_]{1,14}\b)(?:\s*\(\s*\d{1,2}\s*\))?"
+"""A number as figures or a word: any word, checked against _NUMBER_WORDS afterwards (an alternation of the
+hundred number words was most of the pattern's time, tried at every word of a description)."""
+_STRONG = frozenset(
+    """at least|at minimum|a minimum of|an minimum of|minimum of|minimum|min|min.|no less than|not less than|
+    al menos|por lo menos|como mínimo|un mínimo de|mínimo de|mínimo|au moins|d'au moins|d’au moins|au minimum|
+    minimum de|mindestens|wenigstens|almeno|minimo di|un minimo di|minimo|pelo menos|ao menos|no mínimo|
+    no mínimo de""".replace("\n", "").split("|")
 )
-_WEAK = r"over|more\s+than|in\s+excess\s+of|upwards\s+of|plus\s+de|más\s+de|mehr\s+als|über|oltre|più\s+di|mais\s+de"
+"""Words before the number that make a phrase a requirement without the word "experience" ("at least 3 years in a
+similar role"), read from the last one to three words before it."""
+_WEAK = frozenset(
+    "over|more than|in excess of|upwards of|plus de|más de|mehr als|über|oltre|più di|mais de|well over".split("|")
+)
+"""Words before the number that are no requirement on their own ("for over 20 years"): "over 5 years" is 5."""
 _OR_MORE = r"or\s+more|or\s+longer|o\s+más|ou\s+plus|oder\s+mehr|oder\s+länger|ou\s+mais|o\s+più|e\s+più|plus"
 _UNIT = r"years?|yrs?\.?|yoe|años?|anos?|ans|années?|an|jahren?|jahre|anni|anno"
 _REQUIREMENT = re.compile(
-    rf"(?<![\w$€£¥.,/])(?:(?P<strong>{_STRONG})\s*|(?P<weak>{_WEAK})\s+)?(?P<low>{_NUM})"
-    rf"(?:\s*(?:-|–|—|to|a|à|y|e|bis|and|or|und|ou|o)\s*(?P<high>{_NUM}))?\s*(?P<plus>\+|(?:{_OR_MORE})\s)?"
+    rf"(?<![\w$€£¥.,/])(?P<low>{_NUM})"
+    rf"(?:\s*(?:-|–|—|to|a|à|y|e|bis|and|or|und|ou|o)\s*(?P<high>(?!(?:more|más|plus|mehr|mais|più|longer|länger)\b){_NUM}))?\s*(?P<plus>\+|(?:{_OR_MORE})\s)?"
     rf"\s*-?\s*(?P<unit>{_UNIT})(?![\w-])(?P<after>\s*(?:\+|{_OR_MORE})(?!\w))?",
     re.IGNORECASE,
 )
@@ -92,9 +97,16 @@ _UNIT_AT = re.compile(r"\b(?:years?|yrs?|yoe|años?|anos?|ans|années?|jahre?n?|
 _REACH = 48
 """Characters before a year word the requirement may start at ("at least three (3) to five (5) years")."""
 _EXPERIENCE = re.compile(
-    r"experience[ds]?\b|\bexp\b|experiencia|expérience|experiência|esperienz[ae]|\w*erfahrung|work\s+history",
+    r"experience[ds]?\b|\bexp\b|experiencia|expérience|experiência|esperienz[ae]|erfahrung|work\s+history",
     re.IGNORECASE,
 )
+_LABEL = re.compile(
+    r"(?:years?|años|ans|années|jahre)\s+(?:of\s+|de\s+|d['’]\s*)?(?:[\w-]+\s+){0,2}?(?:experience|experiencia|"
+    r"expérience|\w*erfahrung)\s*(?:\(\w+\)\s*)?(?:required|requis|requerid[oa]s?)?\s*[:\-–]\s*"
+    rf"(?P<low>{_NUM})(?:\s*(?:-|–|to|a|à|bis)\s*(?P<high>{_NUM}))?(?:\s*\+)?",
+    re.IGNORECASE,
+)
+"""A label with the number after it, as some boards' fields read: "Years of experience: 3-5"."""
 _CLAUSE_END = re.compile(r"[;!?\n(]|[.,](?:\s|$)|\s[-–—]\s")
 _CONNECTOR = re.compile(
     r"\s*(?:['’]s?\s*)?(?:of|in|with|as|at|on|doing|building|leading|managing|developing|designing|selling|writing|"
@@ -103,13 +115,18 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 _NOT_EXPERIENCE_AFTER = re.compile(
-    r"\s*(?:old|of\s+age|or\s+older|and\s+older|ago|of\s+(?:continuous\s+)?(?:service|employment|tenure)|"
+    r"\s*(?:old|of\s+age|or\s+older|and\s+older|ago|of\s+(?:continuous\s+)?(?:service|tenure)\s*$|"
+    r"of\s+(?:college|university|school|study|studies|education|coursework|schooling)|"
     r"in\s+business|contract|warranty|guarantee|lease|term|vesting|cliff|de\s+edad|d['’]âge|et\s+plus\s+âg|alt\b|"
     r"anni\s+di\s+età|de\s+idade|de\s+antigüedad|d['’]ancienneté|betriebszugehörigkeit|history|track\s+record|"
-    r"in\s+the\s+(?:making|industry\s+(?:we|our))|strong|running)\b",
+    r"in\s+the\s+making|strong)\b",
     re.IGNORECASE,
 )
-_SALARY_WORDS = re.compile(r"depend|based\s+on|commensurate|according\s+to|selon|según|je\s+nach|in\s+base", re.I)
+_NOT_BETWEEN = re.compile(
+    r"depend|based\s+on|commensurate|according\s+to|selon|según|je\s+nach|in\s+base|combined|collective", re.I
+)
+"""Words between a year phrase and "experience" that make it pay ("a year depending on experience") or a team's
+("15 years of combined experience")."""
 _NOT_EXPERIENCE_BEFORE = re.compile(
     r"\b(?:founded|established|since|ago|within|after|every|each|per|up\s+to|under|aged?|next|first|last|past|"
     r"durée|durata|duración|laufzeit|dauer|pendant|durante|nach|après|después|dopo|após|alle|tous\s+les|cada|"
@@ -122,7 +139,10 @@ _EXPERIENCE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _EXPERIENCE_STEMS = ("experi", "expéri", "erfahrung", "esperienz")
-_WE = re.compile(r"\b(?:we|we['’](?:ve|re)|nous|wir|nosotros|noi|nós)\b", re.IGNORECASE)
+_WE = re.compile(
+    r"\b(?:we|we['’](?:ve|re)|nous|wir|nosotros|noi|nós)\b|\bour\b(?:\s+\w+){0,2}\s+(?:have|has|bring|brings|boasts?)\b",
+    re.IGNORECASE,
+)
 _TO_YOU = re.compile(
     r"\b(?:you\w*|candidat\w*|applicant\w*|someone|who|requir\w*|need\w*|looking|seeking|such\w*|cherch\w*|busc\w*|"
     r"cerc\w*|procur\w*|vous|votre|du|dein\w*|usted|tu|tú|voc[eê]|ideal\w*|must|should|deb\w*|doi\w*|muss\w*|"
@@ -145,6 +165,9 @@ _PREFERRED = re.compile(
     r"desejável|diferencial)\b",
     re.IGNORECASE,
 )
+_PREFERRED_STEMS = ("prefer", "ideal", "nice", "bonus", "plus", "advantage", "desir", "vorteil", "wünsch", "atout",
+                    "souhait", "préfér", "valor", "desea", "gradit", "desejáv", "diferencial")  # fmt: skip
+"""Every _PREFERRED phrase holds one of these (lower case): most sentences hold none, and skip the pattern."""
 _REQUIRED = re.compile(
     r"\b(?:required|requires?|must|mandatory|minimum|requise?s?|exigée?s?|erforderlich|vorausgesetzt|requerid[oa]s?|"
     r"obligatori[oa]|imprescindible|richiest[oa]|obrigatóri[oa])\b",
@@ -225,15 +248,22 @@ def experience_finding(experience: Experience | None, seeker: Seeker) -> Finding
 
 
 def _requirements(text: str, units: list[tuple[int, int]]) -> list[_Asked]:
+    """The requirements the text states, in order: each year word is read as a label ("Years of experience: 5")
+    or as the end of a year phrase ("at least 5 years"), tried just before it."""
     asked: list[_Asked] = []
-    for match in _matches(text, units):
-        low, high = _years(match["low"]), _years(match["high"]) if match["high"] else None
-        if low is None or (match["high"] and high is None):
+    reached = 0
+    for start, end in units:
+        if end <= reached:
             continue
-        years = min(low, high) if high is not None else low
-        read = _read(text, match, years)
-        if read is not None and 0 < years <= MAX_YEARS:
-            asked.append(read)
+        item: _Asked | None = None
+        if _labels(text, start) and (label := _LABEL.match(text, start)):
+            reached = label.end()
+            item = _asked(text, label, overall=True)
+        elif match := _phrase(text, start, end, reached):
+            reached = match.end()
+            item = _read(text, match)
+        if item is not None:
+            asked.append(item)
     return asked
 
 
@@ -252,51 +282,88 @@ def _scan(text: str, lowered: str) -> tuple[list[tuple[int, int]], bool]:
     return units, hint
 
 
-def _matches(text: str, units: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
-    """The year phrases of the text, each once, in order: the requirement pattern tried near each year word."""
-    reached = 0
-    for start, end in units:
-        if end <= reached:
-            continue
-        for match in _REQUIREMENT.finditer(text, max(reached, start - _REACH), end + 20):
-            if match.end("unit") >= end:
-                reached = match.end()
-                yield match
-                break
+def _labels(text: str, start: int) -> bool:
+    """A year word may start a label ("Minimum Years of Experience: 5") near the start of its line, after no
+    number ("5 years of experience - 3 of them in banking" is a phrase)."""
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    return len(before) <= 30 and not any(char.isdigit() for char in before)
 
 
-def _read(text: str, match: re.Match[str], years: int) -> _Asked | None:
+def _phrase(text: str, start: int, end: int, reached: int) -> re.Match[str] | None:
+    """The year phrase ending at the year word text[start:end], tried from a little before it: the first whose
+    number is one ("Python y 3 años" is tried again from "3")."""
+    at = max(reached, start - _REACH)
+    while match := _REQUIREMENT.search(text, at, end + 20):
+        if _years(match["low"]) is not None and (not match["high"] or _years(match["high"]) is not None):
+            return match if match.end("unit") >= end else None
+        at = match.end("low")
+    return None
+
+
+def _marker(head: str) -> tuple[str, str]:
+    """The marker ending `head` ("at least", "más de"; "" for none), and the text before it."""
+    words = head.split()
+    for count in (3, 2, 1):
+        said = " ".join(words[-count:]).lower()
+        if len(words) >= count and (said in _STRONG or said in _WEAK):
+            cut = len(head.rstrip())
+            for word in reversed(words[-count:]):
+                cut = head.rfind(word, 0, cut)
+            return said, head[:cut]
+    return "", head
+
+
+def _asked(text: str, match: re.Match[str], overall: bool) -> _Asked | None:
+    low, high = _years(match["low"]), _years(match["high"]) if match["high"] else None
+    if low is None or (match["high"] and high is None):
+        return None
+    years = min(low, high) if high is not None else low
+    if not 0 <= years <= MAX_YEARS:  # "0-2 years of experience" asks for none
+        return None
+    return _Asked(years, match.start(), match.end(), overall, _sentence(text, match.start(), match.end()))
+
+
+def _read(text: str, match: re.Match[str]) -> _Asked | None:
     """The requirement a year phrase states, or None when the words around it make it something else."""
     tail = text[match.end() : match.end() + 100]
     if cut := _CLAUSE_END.search(tail):
         tail = tail[: cut.start()]
-    head = text[max(0, match.start() - 60) : match.start()]
-    if match["unit"].lower().startswith("yoe"):
-        found: re.Match[str] | None = None
-        overall = True
-    else:
-        found = _EXPERIENCE.search(tail)
-        between = tail[: found.start()] if found else ""
-        if found and (len(between.split()) > 6 or _SALARY_WORDS.search(between)):
-            found = None
-        overall = found is not None and all(word.lower() in _GENERAL for word in between.replace("'", "' ").split())
-    marked = bool(match["strong"] or match["plus"] or match["after"])
+    marker, head = _marker(text[max(0, match.start() - 60) : match.start()])
+    strong = marker in _STRONG
     if _NOT_EXPERIENCE_AFTER.match(tail) or _NOT_EXPERIENCE_BEFORE.search(head[-24:]):
         return None
+    found = _EXPERIENCE.search(tail)
+    between = tail[: found.start()] if found else ""
+    if found and (len(between.split()) > 6 or _NOT_BETWEEN.search(between)):
+        found = None
     lowered = head.lower()  # the end-anchored pattern is slow to try at each character: most heads lack the word
     before = any(w in lowered for w in _EXPERIENCE_STEMS) and _EXPERIENCE_BEFORE.search(head) is not None
-    if found is None and not before and not match["unit"].lower().startswith("yoe"):
-        if not marked or not _CONNECTOR.match(tail) or _FOR_BEFORE.search(head):
-            return None
-    elif before and found is None:
+    if match["unit"].lower() == "yoe" or (before and found is None):
         overall = True
-    if match["low"].lower() in _ARTICLES and not (match["strong"] or overall):
+    elif found is not None:
+        overall = all(word.lower() in _GENERAL for word in between.replace("'", "' ").split())
+    elif _marked_without_the_word(match, strong, tail, head):
+        overall = False
+    else:
+        return None
+    if match["low"].lower() in _ARTICLES and not (strong or overall):
         return None  # "$90,000 a year" is pay; "a year of experience" and "at least a year" are not
-    sentence = _sentence(text, match.start(), match.end())
-    said = text[sentence[0] : sentence[1]]
-    if _WE.search(said) and not _TO_YOU.search(said):
-        return None  # "with over 15 years of experience, we help our clients"
-    return _Asked(years, match.start(), match.end(), overall, sentence)
+    item = _asked(text, match, overall)
+    if item is not None:
+        said = text[item.sentence[0] : item.sentence[1]]
+        if _WE.search(said) and not _TO_YOU.search(said):
+            return None  # "with over 15 years of experience, we help our clients"
+    return item
+
+
+def _marked_without_the_word(match: re.Match[str], strong: bool, tail: str, head: str) -> bool:
+    """A phrase without "experience" is a requirement when marked ("5+", "at least", "or more") and followed by
+    what it was spent on ("5+ years in a similar role") or closing a label ("Python: 3+ years", "(3+ years)")."""
+    if not (strong or match["plus"] or match["after"]) or _FOR_BEFORE.search(head):
+        return False
+    if _CONNECTOR.match(tail):
+        return True
+    return not tail.strip(" )") and head.rstrip()[-1:] in ("(", ":")
 
 
 def _years(token: str) -> int | None:
@@ -326,7 +393,7 @@ def _alternatives_at_their_least(text: str, asked: list[_Asked]) -> list[_Asked]
 def _preferred(text: str, item: _Asked) -> bool:
     """A sentence that prefers and does not require, or a bullet under a "Nice to have" heading."""
     said = text[item.sentence[0] : item.sentence[1]]
-    if _PREFERRED.search(said) and not _REQUIRED.search(said):
+    if _prefers(said) and not _REQUIRED.search(said):
         return True
     line_start = text.rfind("\n", 0, item.start) + 1
     if text[line_start : line_start + 1] not in _BULLET or line_start == 0:
@@ -336,9 +403,14 @@ def _preferred(text: str, item: _Asked) -> bool:
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end].strip()
         if line and line[0] not in _BULLET:
-            return len(line) <= 80 and _PREFERRED.search(line) is not None
+            return len(line) <= 80 and _prefers(line)
         end = start - 1
     return False
+
+
+def _prefers(said: str) -> bool:
+    lowered = said.lower()
+    return any(stem in lowered for stem in _PREFERRED_STEMS) and _PREFERRED.search(said) is not None
 
 
 def _experience(text: str, item: _Asked, preferred: bool) -> Experience:
