@@ -50,6 +50,10 @@ ASKED = [
     ("3+ years of service desk experience", 3),
     ("At least 2 years of employment as a paralegal", 2),
     ("Our ideal candidate has 5+ years of experience.", 5),
+    ("3+ years Python", 3),
+    ("Senior Software Engineer (8+ years)", 8),
+    ("Minimum 2 yrs. exp. required", 2),
+    ("Possess at least two (2) years experience", 2),
     # Spanish
     ("Mínimo 3 años de experiencia", 3),
     ("Al menos 2 años de experiencia en ventas", 2),
@@ -115,6 +119,11 @@ NOT_EXPERIENCE = [
     "We're a 5-year-old startup.",
     "In your first 2 years, you'll rotate across teams.",
     "Salary increases every 2 years.",
+    "10+ years serving our community.",
+    "You will be eligible for a sabbatical after 5 years.",
+    "The program lasts 2 years and ends with certification.",
+    "Gehalt: 60.000 € pro Jahr",
+    "Salario: 40.000 € brutos al año",
 ]
 
 
@@ -162,6 +171,13 @@ def test_a_preferred_requirement_does_not_outrank_a_required_one() -> None:
 def test_alternatives_in_one_sentence_count_as_their_smallest() -> None:
     text = "A Master's degree and 2 years of experience, or a Bachelor's degree and 4 years of experience."
     assert required_experience(text) == Experience(2, text)
+
+
+def test_an_alternative_in_the_next_sentence_counts_too_and_a_line_is_read_alone() -> None:
+    text = "Bachelor's degree with 3 years of experience; or Master's degree with 1 year of experience."
+    assert required_experience(text) == Experience(1, "or Master's degree with 1 year of experience.")
+    lines = "- 3+ years of experience\n- or 5 years with AWS"  # the second line's "or" is no alternative
+    assert required_experience(lines) == Experience(3, "3+ years of experience")
 
 
 def test_or_equivalent_experience_reads_the_years_and_says_so() -> None:

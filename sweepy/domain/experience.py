@@ -108,20 +108,25 @@ def experience_finding(experience: Experience | None, seeker: Seeker) -> Finding
 
 
 def _alternatives_at_their_least(text: str, asked: list[Asked]) -> list[Asked]:
-    """Requirements of one sentence joined by "or" are alternatives: only the smallest stays."""
+    """Requirements joined by "or" are alternatives: only the smallest stays."""
     kept: list[Asked] = []
     for item in asked:
         earlier = kept[-1] if kept else None
-        if (
-            earlier is not None
-            and earlier.sentence == item.sentence
-            and _ALTERNATIVE.search(text, earlier.end, item.start)
-        ):
+        if earlier is not None and _alternatives(text, earlier, item):
             if item.years < earlier.years:
                 kept[-1] = item
             continue
         kept.append(item)
     return kept
+
+
+def _alternatives(text: str, earlier: Asked, item: Asked) -> bool:
+    """Joined by "or" in one sentence, or the next sentence of the line opens with it ("3 years with a
+    Bachelor's; or 1 year with a Master's")."""
+    if earlier.sentence == item.sentence:
+        return _ALTERNATIVE.search(text, earlier.end, item.start) is not None
+    between = text[earlier.sentence[1] : item.sentence[0]]
+    return "\n" not in between and _ALTERNATIVE.match(text, item.sentence[0]) is not None
 
 
 def _preferred(text: str, item: Asked) -> bool:

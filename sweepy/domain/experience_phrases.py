@@ -89,6 +89,8 @@ _CONNECTOR = re.compile(
     r"als|im|bei|mit|di|come|nel|nella|nello|em|na|no)\b",
     re.IGNORECASE,
 )
+_NOUN = re.compile(r"\s+([^\W\d_][\w/#+.-]*)")
+"""The word after "3+ years" when no connector comes first ("3+ years Python")."""
 _NOT_EXPERIENCE_AFTER = re.compile(
     r"\s*(?:old|of\s+age|or\s+older|and\s+older|ago|of\s+(?:continuous\s+)?(?:service|tenure)\s*$|"
     r"of\s+(?:college|university|school|study|studies|education|coursework|schooling)|"
@@ -230,7 +232,8 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
     tail = text[match.end() : match.end() + 100]
     if cut := _CLAUSE_END.search(tail):
         tail = tail[: cut.start()]
-    marker, head = _marker(text[max(0, match.start() - 60) : match.start()])
+    line = text.rfind("\n", 0, match.start()) + 1  # what comes before is read on the phrase's own line
+    marker, head = _marker(text[max(line, match.start() - 60) : match.start()])
     strong = marker in _STRONG
     if _NOT_EXPERIENCE_AFTER.match(tail) or _NOT_EXPERIENCE_BEFORE.search(head[-24:]):
         return None
@@ -265,6 +268,8 @@ def _marked_without_the_word(match: re.Match[str], strong: bool, tail: str, head
         return False
     if _CONNECTOR.match(tail):
         return True
+    if "+" in (match["plus"] or "") + (match["after"] or "") and (noun := _NOUN.match(tail)):
+        return not noun[1].lower().endswith("ing")  # "3+ years Python"; not "10+ years serving the community"
     return not tail.strip(" )") and head.rstrip()[-1:] in ("(", ":")
 
 
