@@ -78,19 +78,14 @@ def required_experience(text: str) -> Experience | None:
     lowered = text.lower()
     units, hint = scan(text, lowered)
     asked = requirements(text, units)
-    if asked:
-        asked = _alternatives_at_their_least(text, asked)
-        required = [a for a in asked if not _preferred(text, a)]
-        pool = [a for a in required if a.overall] or required
-        if pool:
-            best = max(pool, key=lambda a: a.years)  # the first of equal ones
-            return _experience(text, best, preferred=False)
+    # Overall first, then the most years, then the first said; the first that is not merely preferred counts
+    # (read in that order, so a posting's preferred test runs on one sentence, not on every requirement).
+    ranked = sorted(_alternatives_at_their_least(text, asked), key=lambda a: (not a.overall, -a.years, a.start))
+    if best := next((a for a in ranked if not _preferred(text, a)), None):
+        return _experience(text, best, preferred=False)
     if hint and (said := _NO_EXPERIENCE.search(text)):
         return Experience(0, _quote(text, said.start(), said.end(), sentence_span(text, said.start(), said.end())))
-    if asked:
-        pool = [a for a in asked if a.overall] or asked
-        return _experience(text, max(pool, key=lambda a: a.years), preferred=True)
-    return None
+    return _experience(text, ranked[0], preferred=True) if ranked else None
 
 
 def experience_finding(experience: Experience | None, seeker: Seeker) -> Finding | None:

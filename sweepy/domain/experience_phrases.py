@@ -104,12 +104,13 @@ _NOT_BETWEEN = re.compile(
 )
 """Words between a year phrase and "experience" that make it pay ("a year depending on experience") or a team's
 ("15 years of combined experience")."""
-_NOT_EXPERIENCE_BEFORE = re.compile(
-    r"\b(?:founded|established|since|ago|within|after|every|each|per|up\s+to|under|aged?|next|first|last|past|"
-    r"durée|durata|duración|laufzeit|dauer|pendant|durante|nach|après|después|dopo|após|alle|tous\s+les|cada|"
-    r"fondée?|fundad[ao]|gegründet|fondata|seit|depuis|desde|da\s+oltre)\s*$",
-    re.IGNORECASE,
-)
+_NOT_EXPERIENCE_BEFORE = frozenset(
+    """founded established since ago within after every each per under aged age next first last past durée durata
+    duración laufzeit dauer pendant durante nach après después dopo após alle cada fondé fondée fundado fundada
+    gegründet fondata seit depuis desde""".split()
+) | {"up to", "tous les", "da oltre"}
+"""The word (or two) before a year phrase that make it no requirement: "founded 5 years ago", "after 2 years",
+"every 2 years", "over the past 3 years", "seit 20 Jahren"."""
 _FOR_BEFORE = re.compile(r"\b(?:for|für|por|pour|per|por\s+mais\s+de)\s*$", re.IGNORECASE)
 _EXPERIENCE_BEFORE = re.compile(
     r"(?:experience|experiencia|expérience|experiência|esperienza|erfahrung)\w*\s*(?:[:–-]\s*)?(?:[\w'’]+\s+){0,3}$",
@@ -235,7 +236,9 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
     line = text.rfind("\n", 0, match.start()) + 1  # what comes before is read on the phrase's own line
     marker, head = _marker(text[max(line, match.start() - 60) : match.start()])
     strong = marker in _STRONG
-    if _NOT_EXPERIENCE_AFTER.match(tail) or _NOT_EXPERIENCE_BEFORE.search(head[-24:]):
+    last = head[-30:].lower().split()[-2:]
+    if _NOT_EXPERIENCE_AFTER.match(tail) or (last and (last[-1] in _NOT_EXPERIENCE_BEFORE or " ".join(last)
+                                                      in _NOT_EXPERIENCE_BEFORE)):  # fmt: skip
         return None
     found = _EXPERIENCE.search(tail)
     between = tail[: found.start()] if found else ""
