@@ -120,6 +120,8 @@ NOT_EXPERIENCE = [
     "In your first 2 years, you'll rotate across teams.",
     "Salary increases every 2 years.",
     "10+ years serving our community.",
+    "You will join a team with 15 years of experience in payments.",
+    "A firm with over 10 years of experience.",
     "You will be eligible for a sabbatical after 5 years.",
     "The program lasts 2 years and ends with certification.",
     "Gehalt: 60.000 € pro Jahr",
@@ -166,6 +168,21 @@ def test_a_preferred_requirement_does_not_outrank_a_required_one() -> None:
     assert required_experience(inline) == Experience(3, "3+ years of experience in sales.")
     only = "Preferred qualifications\n- 8+ years of experience"
     assert required_experience(only) == Experience(8, "8+ years of experience", preferred=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Requirements\n5+ years of experience\nNice to have\nKubernetes: 8+ years",
+     "**Requirements**\n- 5+ years of experience\n**Nice-to-haves**\n- 8+ years of experience with Go",
+     "Anforderungen:\n- 5 Jahre Berufserfahrung\nPluspunkte:\n- 8 Jahre Berufserfahrung im Handel",
+     "You have:\n- 5+ years of experience\nWhat will make you stand out\n- 9+ years of experience"],
+)  # fmt: skip
+def test_a_heading_that_prefers_makes_the_lines_under_it_preferred(text: str) -> None:
+    found = required_experience(text)
+    assert found is not None and (found.years_min, found.preferred) == (5, False)
+    only_preferred = text.split("\n", 2)[2]  # from the preferring heading on
+    found = required_experience(only_preferred)
+    assert found is not None and found.preferred and found.years_min > 5
 
 
 def test_alternatives_in_one_sentence_count_as_their_smallest() -> None:

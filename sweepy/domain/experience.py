@@ -33,15 +33,17 @@ class Experience:
 
 
 _PREFERRED = re.compile(
-    r"\b(?:preferred|preferably|ideally|nice[\s-]to[\s-]have|bonus|a\s+plus|an?\s+advantage|advantageous|desirable|"
+    r"\b(?:preferred|preferably|ideally|nice[\s-]to[\s-]haves?|pluspunkte?|stand\s+out|bonus|a\s+plus|an?\s+advantage|advantageous|desirable|"
     r"desired|von\s+vorteil|wünschenswert|idealerweise|un\s+(?:atout|plus)|souhaitée?s?|souhaitable|idéalement|"
     r"de\s+préférence|se\s+valorará|valorable|deseable|preferiblemente|idealmente|preferibilmente|gradit[oa]|"
     r"desejável|diferencial)\b",
     re.IGNORECASE,
 )
 _PREFERRED_STEMS = ("prefer", "ideal", "nice", "bonus", "plus", "advantage", "desir", "vorteil", "wünsch", "atout",
-                    "souhait", "préfér", "valor", "desea", "gradit", "desejáv", "diferencial")  # fmt: skip
+                    "stand out", "souhait", "préfér", "valor", "desea", "gradit", "desejáv", "diferencial")  # fmt: skip
 """Every _PREFERRED phrase holds one of these (lower case): most sentences hold none, and skip the pattern."""
+_HEADING_REACH = 20
+"""Lines read upwards for the heading a requirement stands under."""
 _REQUIRED = re.compile(
     r"\b(?:required|requires?|must|mandatory|minimum|requise?s?|exigée?s?|erforderlich|vorausgesetzt|requerid[oa]s?|"
     r"obligatori[oa]|imprescindible|richiest[oa]|obrigatóri[oa])\b",
@@ -125,21 +127,27 @@ def _alternatives(text: str, earlier: Asked, item: Asked) -> bool:
 
 
 def _preferred(text: str, item: Asked) -> bool:
-    """A sentence that prefers and does not require, or a bullet under a "Nice to have" heading."""
+    """A sentence that prefers and does not require, or one under a "Nice to have" heading: the nearest line
+    above that reads as a heading (ends with ":", is bold, or is short and unpunctuated), bullets skipped."""
     said = text[item.sentence[0] : item.sentence[1]]
     if _prefers(said) and not _REQUIRED.search(said):
         return True
-    line_start = text.rfind("\n", 0, item.start) + 1
-    if text[line_start : line_start + 1] not in BULLET or line_start == 0:
-        return False
-    end = line_start - 1
-    while end > 0:
+    end = text.rfind("\n", 0, item.start)
+    for _ in range(_HEADING_REACH):
+        if end <= 0:
+            return False
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end].strip()
-        if line and line[0] not in BULLET:
-            return len(line) <= 80 and _prefers(line)
         end = start - 1
+        if line and _heading(line):
+            return _prefers(line)
     return False
+
+
+def _heading(line: str) -> bool:
+    if line.startswith(("**", "#", "__")) or line.endswith(":"):
+        return len(line) <= 80
+    return line[0] not in BULLET and len(line) <= 60 and line[-1] not in ".!?;,)"
 
 
 def _prefers(said: str) -> bool:

@@ -111,6 +111,11 @@ _NOT_EXPERIENCE_BEFORE = frozenset(
 ) | {"up to", "tous les", "da oltre"}
 """The word (or two) before a year phrase that make it no requirement: "founded 5 years ago", "after 2 years",
 "every 2 years", "over the past 3 years", "seit 20 Jahren"."""
+_ORGANISATIONS = frozenset(
+    "company firm team business leader organization organisation agency group partner provider brand startup "
+    "practice studio employer platform history".split()
+)
+"""Who has the years in "a firm with 15 years of experience" or "our team has 10 years of experience"."""
 _FOR_BEFORE = re.compile(r"\b(?:for|für|por|pour|per|por\s+mais\s+de)\s*$", re.IGNORECASE)
 _EXPERIENCE_BEFORE = re.compile(
     r"(?:experience|experiencia|expérience|experiência|esperienza|erfahrung)\w*\s*(?:[:–-]\s*)?(?:[\w'’]+\s+){0,3}$",
@@ -236,9 +241,7 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
     line = text.rfind("\n", 0, match.start()) + 1  # what comes before is read on the phrase's own line
     marker, head = _marker(text[max(line, match.start() - 60) : match.start()])
     strong = marker in _STRONG
-    last = head[-30:].lower().split()[-2:]
-    if _NOT_EXPERIENCE_AFTER.match(tail) or (last and (last[-1] in _NOT_EXPERIENCE_BEFORE or " ".join(last)
-                                                      in _NOT_EXPERIENCE_BEFORE)):  # fmt: skip
+    if _NOT_EXPERIENCE_AFTER.match(tail) or _not_experience_before(head):
         return None
     found = _EXPERIENCE.search(tail)
     between = tail[: found.start()] if found else ""
@@ -262,6 +265,17 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
         if _WE.search(said) and not _TO_YOU.search(said):
             return None  # "with over 15 years of experience, we help our clients"
     return item
+
+
+def _not_experience_before(head: str) -> bool:
+    """The last words before the phrase make it no requirement: "founded 5 years ago", "after 2 years", "a
+    company with 15 years of experience"."""
+    last = head[-40:].lower().split()[-2:]
+    if not last:
+        return False
+    if last[-1] in _NOT_EXPERIENCE_BEFORE or " ".join(last) in _NOT_EXPERIENCE_BEFORE:
+        return True
+    return len(last) == 2 and last[1] in ("with", "of", "has", "have") and last[0] in _ORGANISATIONS
 
 
 def _marked_without_the_word(match: re.Match[str], strong: bool, tail: str, head: str) -> bool:
