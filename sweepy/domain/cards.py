@@ -73,9 +73,11 @@ BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
-BRIEF_HIDDEN = ("judged_resume", "pay_law")
-"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, and the law's long name
-(`pay_jurisdiction` names the place). The session, the exports and the report keep them."""
+BRIEF_HIDDEN = ("judged_resume", "pay_law", "experience_quote")
+"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, the law's long name
+(`pay_jurisdiction` names the place), and the sentence asking for years of experience (`experience_years_min`
+says how many, and an `experience` finding quotes it where it bears on the person: 50 cards must fit in 60 KB).
+The session, the exports and the report keep them."""
 BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
