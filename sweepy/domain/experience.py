@@ -15,7 +15,7 @@ from .eligibility import Finding, Seeker, Verdict
 from .experience_phrases import BULLET, Asked, requirements, scan, sentence_span
 
 QUOTE_CHARS = 200
-"""A quote is the sentence, cut around the number to at most this much (get_jobs shows it whole)."""
+"""A quote is the sentence, cut around the number to at most this much (a run-on "sentence" can be a paragraph)."""
 WARN_OVER, BLOCK_OVER = 2, 5
 """A posting asking more than the person's years plus WARN_OVER warns; more than plus BLOCK_OVER blocks."""
 
@@ -33,8 +33,8 @@ class Experience:
 
 
 _PREFERRED = re.compile(
-    r"\b(?:preferred|preferably|ideally|nice[\s-]to[\s-]haves?|pluspunkte?|stand\s+out|bonus|a\s+plus|an?\s+advantage|advantageous|desirable|"
-    r"desired|von\s+vorteil|wünschenswert|idealerweise|un\s+(?:atout|plus)|souhaitée?s?|souhaitable|idéalement|"
+    r"\b(?:preferred|preferably|ideally|nice[\s-]to[\s-]haves?|pluspunkte?|stand\s+out|bonus|a\s+plus|"
+    r"an?\s+advantage|advantageous|desirable|desired|von\s+vorteil|wünschenswert|idealerweise|un\s+(?:atout|plus)|souhaitée?s?|souhaitable|idéalement|"
     r"de\s+préférence|se\s+valorará|valorable|deseable|preferiblemente|idealmente|preferibilmente|gradit[oa]|"
     r"desejável|diferencial)\b",
     re.IGNORECASE,

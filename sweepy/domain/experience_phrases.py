@@ -127,9 +127,9 @@ _WE = re.compile(
     re.IGNORECASE,
 )
 _TO_YOU = re.compile(
-    r"\b(?:you\w*|candidat\w*|applicant\w*|someone|who|requir\w*|need\w*|looking|seeking|such\w*|cherch\w*|busc\w*|"
-    r"cerc\w*|procur\w*|vous|votre|du|dein\w*|usted|tu|tú|voc[eê]|ideal\w*|must|should|deb\w*|doi\w*|muss\w*|"
-    r"dev\w*|hire|hiring)\b",
+    r"\b(?:you\w*|candidat\w*|applicant\w*|someone|requir\w*|need\w*|looking|seeking|such(?:en|t|e)|cherch\w*|"
+    r"busca\w*|buscamos|cerc\w*|procura\w*|vous|votre|dich|dein\w*|usted|tu|tú|voc[eê]|ideal\w*|must|should|"
+    r"deb(?:e|es|en|erá)|doi(?:t|vent)|muss\w*|dev[ei]|hire|hiring)\b",
     re.IGNORECASE,
 )
 _GENERAL = frozenset(
