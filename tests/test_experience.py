@@ -32,6 +32,7 @@ ASKED = [
     ("Experience: 5 years", 5),
     ("Required experience: 3-5 years", 3),
     ("5 yrs exp", 5),
+    ("7yrs experience", 7),
     ("10+ YOE in backend systems", 10),
     ("Five (5) years of professional experience", 5),
     ("Three years of experience required.", 3),
@@ -79,6 +80,8 @@ ASKED = [
     ("Sie haben drei Jahre Erfahrung im Vertrieb", 3),
     ("3-5 Jahre Projekterfahrung", 3),
     ("5+ Jahre Erfahrung mit Python", 5),
+    ("Mind. 3 Jahre im Vertrieb", 3),
+    ("Mindestens 2 Jahre in einer ähnlichen Position", 2),
     # Italian and Portuguese
     ("Almeno 3 anni di esperienza", 3),
     ("Esperienza di almeno 4 anni nel ruolo", 4),

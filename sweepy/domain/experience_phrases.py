@@ -37,7 +37,7 @@ _STRONG = frozenset(
     """at least|at minimum|a minimum of|an minimum of|minimum of|minimum|min|min.|no less than|not less than|
     al menos|por lo menos|como mínimo|un mínimo de|mínimo de|mínimo|au moins|d'au moins|d’au moins|au minimum|
     minimum de|mindestens|wenigstens|almeno|minimo di|un minimo di|minimo|pelo menos|ao menos|no mínimo|
-    no mínimo de""".replace("\n", "").split("|")
+    no mínimo de|mind.|mind""".replace("\n", "").split("|")
 )
 """Words before the number that make a phrase a requirement without the word "experience" ("at least 3 years in a
 similar role"), read from the last one to three words before it."""
@@ -46,10 +46,12 @@ _WEAK = frozenset(
 )
 """Words before the number that are no requirement on their own ("for over 20 years"): "over 5 years" is 5."""
 _OR_MORE = r"or\s+more|or\s+longer|o\s+más|ou\s+plus|oder\s+mehr|oder\s+länger|ou\s+mais|o\s+più|e\s+più|plus"
+_NOT_MORE = r"(?!(?:more|más|plus|mehr|mais|più|longer|länger)\b)"
+"""A range's high end is a number, not the "more" of "5 or more years"."""
 _UNIT = r"years?|yrs?\.?|yoe|años?|anos?|ans|années?|an|jahren?|jahre|anni|anno"
 _REQUIREMENT = re.compile(
     rf"(?<![\w$€£¥.,/])(?P<low>{_NUM})"
-    rf"(?:\s*(?:-|–|—|to|a|à|y|e|bis|and|or|und|ou|o)\s*(?P<high>(?!(?:more|más|plus|mehr|mais|più|longer|länger)\b){_NUM}))?\s*(?P<plus>\+|(?:{_OR_MORE})\s)?"
+    rf"(?:\s*(?:-|–|—|to|a|à|y|e|bis|and|or|und|ou|o)\s*(?P<high>{_NOT_MORE}{_NUM}))?\s*(?P<plus>\+|(?:{_OR_MORE})\s)?"
     rf"\s*-?\s*(?P<unit>{_UNIT})(?![\w-])(?P<after>\s*(?:\+|{_OR_MORE})(?!\w))?",
     re.IGNORECASE,
 )
@@ -187,7 +189,7 @@ def scan(text: str, lowered: str) -> tuple[list[tuple[int, int]], bool]:
         start, end = last - length + 1, last + 1
         if not length:
             hint = True
-        elif (not start or not lowered[start - 1].isalnum()) and (end == len(lowered) or not lowered[end].isalnum()):
+        elif (not start or not lowered[start - 1].isalpha()) and (end == len(lowered) or not lowered[end].isalnum()):
             units.append((start, end))
     return units, hint
 
