@@ -71,6 +71,7 @@ for _word in _NO_EXPERIENCE_GATE:
 _UNITS.make_automaton()
 _UNIT_AT = re.compile(r"\b(?:years?|yrs?|yoe|años?|anos?|ans|années?|jahre?n?|anni|anno)\b|\b(?:un|1)\s+an\b", re.I)
 """The same words for a text whose lower case has other positions (a rare "İ"): slower, read the same."""
+_WORD = re.compile(r"[^\s(]+")
 _REACH = 48
 """Characters before a year word the requirement may start at ("at least three (3) to five (5) years")."""
 _EXPERIENCE = re.compile(
@@ -202,13 +203,21 @@ def _labels(text: str, start: int) -> bool:
 
 
 def _phrase(text: str, start: int, end: int, reached: int) -> re.Match[str] | None:
-    """The year phrase ending at the year word text[start:end], tried from a little before it: the first whose
-    number is one ("Python y 3 años" is tried again from "3")."""
-    at = max(reached, start - _REACH)
-    while match := _REQUIREMENT.search(text, at, end + 20):
-        if _years(match["low"]) is not None and (not match["high"] or _years(match["high"]) is not None):
-            return match if match.end("unit") >= end else None
-        at = match.end("low")
+    """The year phrase ending at the year word text[start:end]: the pattern is tried only at the words just
+    before it that are numbers ("5+", "3-5", "five"), the farthest first, so "three to five years" reads whole."""
+    for word in _WORD.finditer(text, max(reached, start - _REACH), end):
+        token = word[0]
+        if word.start() > start:  # the year word's own token is tried too: "un an" holds its number
+            break
+        if not (token[0].isdigit() or token.lower() in _NUMBER_WORDS):
+            continue
+        match = _REQUIREMENT.match(text, word.start(), end + 20)
+        if (
+            match
+            and match.end("unit") >= end
+            and all(_years(n) is not None for n in (match["low"], match["high"]) if n)
+        ):
+            return match
     return None
 
 
