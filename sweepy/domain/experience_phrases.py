@@ -129,6 +129,8 @@ _WE = re.compile(
     r"\b(?:we|we['’](?:ve|re)|nous|wir|nosotros|noi|nós)\b|\bour\b(?:\s+\w+){0,2}\s+(?:have|has|bring|brings|boasts?)\b",
     re.IGNORECASE,
 )
+_WE_STEMS = ("we", "our", "nous", "wir", "nosotros", "noi", "nós")
+"""Every _WE word holds one of these: a sentence without any skips the pattern."""
 _TO_YOU = re.compile(
     r"\b(?:you\w*|candidat\w*|applicant\w*|someone|requir\w*|need\w*|looking|seeking|such(?:en|t|e)|cherch\w*|"
     r"busca\w*|buscamos|cerc\w*|procura\w*|vous|votre|dich|dein\w*|usted|tu|tú|voc[eê]|ideal\w*|must|should|"
@@ -273,7 +275,8 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
     item = _asked(text, match, overall)
     if item is not None:
         said = text[item.sentence[0] : item.sentence[1]]
-        if _WE.search(said) and not _TO_YOU.search(said):
+        lowered = said.lower()
+        if any(w in lowered for w in _WE_STEMS) and _WE.search(said) and not _TO_YOU.search(said):
             return None  # "with over 15 years of experience, we help our clients"
     return item
 
