@@ -227,7 +227,7 @@ def _marker(head: str) -> tuple[str, str]:
     """The marker ending `head` ("at least", "más de"; "" for none), and the text before it."""
     words = head.split()
     for count in (3, 2, 1):
-        said = " ".join(words[-count:]).lower()
+        said = " ".join(words[-count:]).lower().rstrip(":")  # "Minimum: 3 years"
         if len(words) >= count and (said in _STRONG or said in _WEAK):
             cut = len(head.rstrip())
             for word in reversed(words[-count:]):
@@ -266,7 +266,9 @@ def _read(text: str, match: re.Match[str]) -> Asked | None:
         overall = True
     elif found is not None:
         overall = all(word.lower() in _GENERAL for word in between.replace("'", "' ").split())
-    elif _marked_without_the_word(match, strong, tail, head):
+    elif not _FOR_BEFORE.search(head) and _marked_without_the_word(
+        match, strong, tail, text[max(line, match.start() - 3) : match.start()]
+    ):
         overall = False
     else:
         return None
@@ -292,16 +294,17 @@ def _not_experience_before(head: str) -> bool:
     return len(last) == 2 and last[1] in ("with", "of", "has", "have") and last[0] in _ORGANISATIONS
 
 
-def _marked_without_the_word(match: re.Match[str], strong: bool, tail: str, head: str) -> bool:
+def _marked_without_the_word(match: re.Match[str], strong: bool, tail: str, just_before: str) -> bool:
     """A phrase without "experience" is a requirement when marked ("5+", "at least", "or more") and followed by
-    what it was spent on ("5+ years in a similar role") or closing a label ("Python: 3+ years", "(3+ years)")."""
-    if not (strong or match["plus"] or match["after"]) or _FOR_BEFORE.search(head):
+    what it was spent on ("5+ years in a similar role") or closing a label ("Python: 3+ years", "(3+ years)",
+    "Minimum: 3 years"). `just_before`: the characters right before the number."""
+    if not (strong or match["plus"] or match["after"]):
         return False
     if _CONNECTOR.match(tail):
         return True
     if "+" in (match["plus"] or "") + (match["after"] or "") and (noun := _NOUN.match(tail)):
         return not noun[1].lower().endswith("ing")  # "3+ years Python"; not "10+ years serving the community"
-    return not tail.strip(" )") and head.rstrip()[-1:] in ("(", ":")
+    return not tail.strip(" )") and just_before.rstrip()[-1:] in ("(", ":")
 
 
 def _years(token: str) -> int | None:
