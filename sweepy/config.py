@@ -183,6 +183,10 @@ class Profile(_Strict):
     timezone: Annotated[NonEmpty | None, AfterValidator(_time_zone)] = None
     languages: Languages = []
     federal_status: Literal["none", "employee", "veteran"] | None = None
+    years_experience: Annotated[int, Field(ge=0, le=60)] | None = None
+    """Years of experience: a posting asking for more than this plus 2 warns, plus 5 blocks (domain/experience.py)."""
+    level: Literal["intern", "junior", "mid", "senior", "lead", "principal"] | None = None
+    """The person's seniority, read against a posting's title level."""
     eligibility: Literal["flag", "strict"] = "flag"
     employer_boards: EmployerBoards = EmployerBoards()
     exclude_companies: Names = []
@@ -200,6 +204,7 @@ class Profile(_Strict):
             languages=frozenset(self.languages),
             federal_status=self.federal_status,
             home_countries=home_countries(self.search.location),
+            years_experience=self.years_experience,
         )
 
     def custom_platforms(self) -> dict[str, str]:

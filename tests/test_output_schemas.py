@@ -167,6 +167,7 @@ EVERY_FIELD = Card(
     description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
     matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
     seen_before=True, employment_type="contract", closes_at="2026-12-31", open_to=["public"],
+    experience_years_min=3, experience_quote="3+ years of litigation experience.",
     verification="verified", verification_reason="ok", match_pct=88, resume_track="Litigation",
     resume_color="teal", domain="Law", summary="Review lead.", requirements="3 years.", alignment="Strong.",
     has_extended_response=True, app_format="Online form", comp="$63k-$83k", benefits="Health", page_theme="navy",

@@ -73,9 +73,11 @@ BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
-BRIEF_HIDDEN = ("judged_resume", "pay_law")
-"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, and the law's long name
-(`pay_jurisdiction` names the place). The session, the exports and the report keep them."""
+BRIEF_HIDDEN = ("judged_resume", "pay_law", "experience_quote")
+"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, the law's long name
+(`pay_jurisdiction` names the place), and the sentence asking for years of experience (`experience_years_min`
+says how many, and an `experience` finding quotes it where it bears on the person: 50 cards must fit in 60 KB).
+The session, the exports and the report keep them."""
 BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
@@ -93,7 +95,7 @@ class EligibilityFinding(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days",
-                  "language"]  # fmt: skip
+                  "language", "experience"]  # fmt: skip
     verdict: Literal["blocks", "warns", "ok"]
     quote: str
 
@@ -138,6 +140,10 @@ class Card(BaseModel):
     """The application deadline (ISO date) where the API states one."""
     open_to: list[str] | None = None
     """Who may apply, as the API states it (USAJOBS hiring paths: "public", "fed-competitive", "vet", ...)."""
+    experience_years_min: int | None = None
+    """The years of experience the posting asks for (sweepy/domain/experience.py); 0: "no experience required"."""
+    experience_quote: str | None = None
+    """The posting's sentence that asks for them, verbatim."""
     verification: Verification = "not_checked"
     verification_reason: str | None = None
     """For an import checked with validate: the link checker's reason (ok, rate_limited, blocked_address, ...)."""

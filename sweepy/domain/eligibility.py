@@ -15,7 +15,10 @@ from typing import Literal
 
 import ahocorasick
 
-Kind = Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language"]
+Kind = Literal[
+    "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
+    "experience",  # read by sweepy/domain/experience.py
+]  # fmt: skip
 Verdict = Literal["blocks", "warns", "ok"]
 Clearance = Literal["none", "public_trust", "secret", "top_secret", "ts_sci"]
 FederalStatus = Literal["none", "employee", "veteran"]
@@ -54,6 +57,8 @@ class Seeker:
     federal_status: FederalStatus | None = None
     home_countries: frozenset[str] = field(default_factory=frozenset)
     """The countries of the search place: where the person looks for work, not a right to work there."""
+    years_experience: int | None = None
+    """Years of experience the person has (sweepy/domain/experience.py compares a posting's requirement)."""
 
     def may_work_in(self) -> frozenset[str]:
         """Where the person may work without a visa: work_authorization and citizenships say so. The search place

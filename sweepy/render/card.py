@@ -217,6 +217,7 @@ KIND_LABELS = {
     "timezone": "Time zone",
     "onsite_days": "Office days",
     "language": "Language",
+    "experience": "Years of experience",
 }
 
 
