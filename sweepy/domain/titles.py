@@ -41,19 +41,21 @@ class Reading:
 
 
 def _respell(words: list[str], table: TitleTable) -> list[str]:
-    """Long forms for abbreviations, then the table's spelling for each run of words, longest run first."""
-    expanded = [w for word in words for w in table.abbreviations.get(word, (word,))]
+    """The table's spelling for each run of words (longest run first), a run the table reads as one kept whole
+    ("dev ops" is not "developer ops"), and the long form of each abbreviation left."""
     out: list[str] = []
     i = 0
-    while i < len(expanded):
-        for size in range(min(table.longest_spelling, len(expanded) - i), 0, -1):
-            spelled = table.spellings.get(tuple(expanded[i : i + size]))
+    while i < len(words):
+        for size in range(min(table.longest_spelling, len(words) - i), 1, -1):
+            run = tuple(words[i : i + size])
+            spelled = table.spellings.get(run) or (run if run in table.terms else None)
             if spelled is not None:
                 out.extend(spelled)
                 i += size
                 break
         else:
-            out.append(expanded[i])
+            word = words[i]
+            out.extend(table.spellings.get((word,)) or table.abbreviations.get(word, (word,)))
             i += 1
     return out
 
@@ -211,8 +213,9 @@ def _satisfy(target: _Target, present: Sequence[str], table: TitleTable) -> tupl
 def _modifiers(target: _Target, pre: Words, quals: Words, table: TitleTable) -> tuple[float, str] | None:
     """How well the words around the posting's head qualify it as the profile title wants, or None."""
     own = tuple(m for m in pre if m not in target.generics)
-    named_generic = len(own) < len(pre)
     others = tuple(q for q in quals if q not in target.generics)
+    # "Software Engineer", or with nothing before the role "Développeur Logiciel" (French puts it after).
+    named_generic = len(own) < len(pre) or (not pre and len(others) < len(quals))
     if not target.mods:
         if not target.generic or named_generic:
             return SAME, ""

@@ -164,7 +164,7 @@ def parse_table(raw: dict[str, Any]) -> TitleTable:
         abbreviations=abbreviations,
         spellings=spellings,
         terms=terms,
-        longest_spelling=max(map(len, spellings), default=1),
+        longest_spelling=max(map(len, (*spellings, *terms)), default=1),
         longest_term=max(map(len, terms), default=1),
         levels=levels,
         numbered=numbered,
