@@ -46,7 +46,8 @@ def _respell(words: list[str], table: TitleTable) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        for size in range(min(table.longest_spelling, len(words) - i), 1, -1):
+        longest = min(table.longest_spelling, len(words) - i) if words[i] in table.run_starts else 1
+        for size in range(longest, 1, -1):
             run = tuple(words[i : i + size])
             spelled = table.spellings.get(run) or (run if run in table.terms else None)
             if spelled is not None:
@@ -65,7 +66,8 @@ def _tokens(words: list[str], table: TitleTable) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        for size in range(min(table.longest_term, len(words) - i), 1, -1):
+        longest = min(table.longest_term, len(words) - i) if words[i] in table.run_starts else 1
+        for size in range(longest, 1, -1):
             term = table.terms.get(tuple(words[i : i + size]))
             if term is not None:
                 out.append(term)
@@ -262,6 +264,7 @@ class TitleModel:
                 self.targets.append(target)
         if not self.targets:
             raise ValueError(f"no title to match among {list(titles)!r}: name at least one job title")
+        self.nouns = frozenset(noun for target in self.targets for noun in target.heads)
         self._cache: dict[str, TitleMatch | None] = {}
 
     def match(self, title: str) -> TitleMatch | None:
@@ -274,8 +277,13 @@ class TitleModel:
         return found
 
     def _match(self, reading: Reading) -> TitleMatch | None:
+        tokens = frozenset(token for part in reading.parts for token in part)
+        if self.nouns.isdisjoint(tokens):
+            return None  # most postings of a sweep name no role of the profile's: done in one set test
         best: TitleMatch | None = None
         for target in self.targets:
+            if target.heads.keys().isdisjoint(tokens):
+                continue
             for p, part in enumerate(reading.parts):
                 i = _head_index(part, target.heads, self.table.blockers)
                 if i < 0:
