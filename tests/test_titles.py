@@ -184,6 +184,11 @@ def test_a_compounds_words_never_qualify_a_role_alone() -> None:
         ("Data Engineer", "Engineering Manager, Data", None),
         ("Backend Engineer", "Frontend Engineer", None),
         ("Data Engineer", "Data Quality Analytics Engineer", 0.5),  # "Data" is there, but not next to the role
+        ("UX Designer", "Senior UX/UI Designer", 1.0),  # a slash between two words: both qualify the role
+        ("Backend Engineer", "Frontend/Backend Engineer", 1.0),
+        ("UX Designer", "UI Designer", 0.85),
+        ("Python Developer", "Développeur Python Senior (H/F)", 1.0),  # French puts the field after the role
+        ("Python Developer", "Développeur Java", None),
     ],
 )
 def test_a_profile_titles_words_must_qualify_the_postings_role(

@@ -20,6 +20,8 @@ SAME, FAMILY, KIN, NEAR = 1.0, 0.85, 0.85, 0.5
 _LEVEL_FACTORS = (1.0, 1.0, 0.75, 0.5, 0.3, 0.2)
 """By the steps between the posting's level and the person's: a neighbour is as good as the same level."""
 
+_PAIR = re.compile(r"(?<![\w/])([^\W_][\w+#]*)/([^\W_][\w+#]*)(?![\w/])")
+"""Two words joined by a slash, no space ("UX/UI", "Frontend/Backend"): alternatives that both qualify the role."""
 _PARTS = re.compile(r"\s+[-–—]+\s*|[-–—]+\s+|[–—|,;:()\[\]{}/\\·•]")
 """Where a board puts a title's parts apart; a hyphen inside a word ("Full-Stack") is not one."""
 
@@ -109,11 +111,15 @@ def read_title(title: str) -> Reading:
     parts: list[Words] = []
     words: list[Level] = []
     numbers: list[Level] = []
-    for raw in _PARTS.split(title):
+    pair = _PAIR.search(title)
+    texts = [title]
+    if pair:  # "Senior UX/UI Designer" is also read as "Senior UX Designer" and "Senior UI Designer"
+        texts += [title[: pair.start()] + pair[k] + title[pair.end() :] for k in (1, 2)]
+    for raw in (part for text in texts for part in _PARTS.split(text)):
         kept, named, numbered = _strip_levels(_tokens(_respell(normalize(raw).split(), table), table), table)
         words += named
         numbers += numbered
-        if kept:
+        if kept and kept not in parts:
             parts.append(kept)
     levels = words or numbers
     return Reading(tuple(parts), max(levels, key=LEVELS.index) if levels else None)
@@ -238,8 +244,8 @@ def _modifiers(target: _Target, pre: Words, quals: Words, table: TitleTable) -> 
             return NEAR, f"{' '.join(map(_show, target.mods))} is not next to the role"
         return _satisfy(target, own[-1:], table)  # the word next to the role is the one that binds to it
     found = _satisfy(target, others, table)
-    if found is None and all(m in target.kinds for m in target.mods):
-        return NEAR, f"may be {target.said}"  # "Software Engineer" for a backend engineer
+    if found is None and all(m in target.kinds for m in target.mods) and target.kinds.isdisjoint(others):
+        return NEAR, f"may be {target.said}"  # "Software Engineer" for a backend engineer, not "Java Developer"
     return found
 
 
