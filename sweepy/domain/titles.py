@@ -262,10 +262,10 @@ class TitleModel:
                     targets += [
                         _target(title, term, table) for term in group if term != readings[read_title(title).parts]
                     ]
-        seen: set[Words] = set()
+        seen: set[tuple[object, ...]] = set()
         self.targets: list[_Target] = []
-        for target in targets:
-            if target is not None and (key := (target.head, *target.mods)) not in seen:
+        for target in targets:  # in the profile's order: of two equal matches, the first title is named
+            if target is not None and (key := (target.head, target.generic, *target.mods)) not in seen:
                 seen.add(key)
                 self.targets.append(target)
         if not self.targets:
