@@ -61,6 +61,14 @@ FAMILY_CASES: dict[str, list[tuple[str, str, float | None]]] = {
         ("Executive Assistant", "Office Manager", 0.5),
         ("Executive Assistant", "Executive Director", None),
     ],
+    "recruiting": [
+        ("Recruiter", "Senior Technical Recruiter", 1.0),
+        ("Recruiter", "Talent Acquisition Partner", 0.85),
+        ("Talent Acquisition Specialist", "Recruiter (Contract)", 0.85),
+        ("Recruiter", "Chargée de recrutement", 1.0),
+        ("Recruiter", "Sourcer", 0.5),
+        ("Recruiter", "Recruiting Manager", None),
+    ],
     "legal": [
         ("Paralegal", "Legal Assistant", 0.85),
         ("Legal Assistant", "Senior Litigation Paralegal", 0.85),
@@ -138,6 +146,7 @@ def test_every_family_of_the_table_has_a_test() -> None:
         ("Exec Assistant", "Executive Assistant"),
         ("Project Coord", "Project Coordinator"),
         ("VP, Sales", "Vice President of Sales"),
+        ("BI Developer", "Business Intelligence Developer"),
     ],
 )
 def test_an_abbreviation_is_its_long_form(short: str, long: str) -> None:
@@ -187,6 +196,8 @@ def test_a_compounds_words_never_qualify_a_role_alone() -> None:
         ("UX Designer", "Senior UX/UI Designer", 1.0),  # a slash between two words: both qualify the role
         ("Backend Engineer", "Frontend/Backend Engineer", 1.0),
         ("UX Designer", "UI Designer", 0.85),
+        ("Data Analyst", "BI Analyst", 0.85),
+        ("Data Analyst", "Senior Analyst, Data & Analytics", 1.0),
         ("Python Developer", "Développeur Python Senior (H/F)", 1.0),  # French puts the field after the role
         ("Python Developer", "Développeur Java", None),
     ],
