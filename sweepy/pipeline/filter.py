@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..domain.postings import Posting
-from ..domain.text import contains_phrase, normalize, normalize_company, normalize_title
+from ..domain.text import contains_phrase, normalize, normalize_company
+from ..domain.titles import TitleModel
 
-_LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
 _WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
 US_STATES = frozenset(
     """al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or
@@ -47,32 +47,6 @@ class Criteria:
     """Kinds of job to keep (empty: all); a posting that does not say its kind is kept."""
     exclude_companies: tuple[str, ...] = ()
     exclude_keywords: tuple[str, ...] = ()
-
-
-def title_phrases(titles: Iterable[str], synonyms: Iterable[Iterable[str]]) -> list[str]:
-    """Normalised target titles plus every synonym grouped with one of them."""
-    phrases = {normalize_title(t) for t in titles}
-    for group in synonyms:
-        normalised = {normalize_title(term) for term in group}
-        if normalised & phrases:
-            phrases |= normalised
-    return sorted(p for p in phrases if p)
-
-
-def _core_words(phrase: str) -> frozenset[str]:
-    words = frozenset(phrase.split()) - _LEVEL_WORDS
-    return words or frozenset(phrase.split())
-
-
-class TitleMatcher:
-    """A posting title matches when it holds every core word of one target title or synonym."""
-
-    def __init__(self, phrases: list[str]) -> None:
-        self.cores = [_core_words(p) for p in phrases]
-
-    def __call__(self, title: str) -> bool:
-        words = set(normalize_title(title).split())
-        return any(core <= words for core in self.cores)
 
 
 class LocationMatcher:
@@ -132,7 +106,7 @@ def location_problem(location: str) -> str | None:
 def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Counter[str]]:
     """The postings that fit, and the others counted by the first reason that dropped them."""
     drops: Counter[str] = Counter()
-    titles = TitleMatcher(title_phrases(criteria.titles, criteria.synonyms))
+    titles = TitleModel(criteria.titles, criteria.synonyms)
     place = LocationMatcher(criteria.location)
     avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
     kept: list[Posting] = []
@@ -145,10 +119,10 @@ def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[P
     return kept, drops
 
 
-def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: LocationMatcher) -> str | None:
+def _drop_reason(posting: Posting, c: Criteria, titles: TitleModel, place: LocationMatcher) -> str | None:
     if not c.platform_enabled(posting.platform):
         return "platform"
-    if not titles(posting.title):
+    if titles.match(posting.title) is None:  # a near title is kept: the score ranks it low
         return "title"
     if c.max_age_days is not None and posting.posted_at and (c.today - posting.posted_at).days > c.max_age_days:
         return "age"
