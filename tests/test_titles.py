@@ -471,3 +471,21 @@ def test_levels_cover_every_level_once() -> None:
 def test_a_malformed_table_is_an_error_naming_the_entry(change: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_table({**raw_table(), **change})
+
+
+def test_a_field_written_after_the_role_is_the_same_title_as_before_it() -> None:
+    """French puts the field after the role: "Ingénieur logiciel" is a software engineer, never any engineer."""
+    french, english = TitleModel(["Ingénieur logiciel"]), TitleModel(["Software Engineer"])
+    for posting in ("Energy Engineer", "Sales Engineer", "Data Engineer", "Backend Developer", "Software Engineer"):
+        assert french.fit(posting) == english.fit(posting), posting
+    assert french.match("Energy Engineer") is None
+    assert french.match("Sales Engineer") is None
+    assert french.fit("Ingénieur Logiciel Senior") == 1.0
+
+
+def test_a_plural_role_is_the_role() -> None:
+    """A board hiring several at once writes "Software Engineers (Backend, Infra)"."""
+    model = TitleModel(["Software Engineer"])
+    found = model.match("Software Engineers (Backend, Infra)")
+    assert found is not None and found.strength == 1.0
+    assert TitleModel(["Registered Nurse"]).fit("Registered Nurses - Night Shift") == 1.0

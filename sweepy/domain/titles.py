@@ -58,6 +58,8 @@ def _respell(words: list[str], table: TitleTable) -> list[str]:
                 break
         else:
             word = words[i]
+            if word not in table.roles and word.endswith("s") and word[:-1] in table.roles:
+                word = word[:-1]  # "Software Engineers (Backend, Infra)": a board hiring several is one job
             out.extend(table.spellings.get((word,)) or table.abbreviations.get(word, (word,)))
             i += 1
     return out
@@ -183,7 +185,10 @@ def _target(title: str, said: str, table: TitleTable) -> _Target | None:
     mods = tuple(m for m in first[:i] if m not in generics)
     generic = len(mods) < i
     if not mods:  # "Software Engineer, Backend", "Ingénieur Data": the words after the role say its field
-        mods = tuple(m for part in (first[i + 1 :], *parts[1:]) for m in part if m not in generics)
+        after = [m for part in (first[i + 1 :], *parts[1:]) for m in part]
+        mods = tuple(m for m in after if m not in generics)
+        # "Ingénieur logiciel" is "Software Engineer" (French puts the field after the role), not any engineer
+        generic = generic or (not mods and any(m in generics for m in after))
     heads: dict[str, tuple[float, str]] = {head: (SAME, "")}
     applying: list[Family] = [f for f in families if f.applies(mods)]
     for family in applying:
