@@ -295,9 +295,10 @@ def remote_fit(places: tuple[Place, ...], seeker: Seeker) -> tuple[bool, str | N
 
 
 def _in_metro(place: Place, seeker: Seeker) -> bool:
-    if place.text in seeker.aliases:
-        return True
+    """A known city by its distance from the person's ("London, ON" is not London), any other by METROS' names."""
     me = seeker.place
+    if place.text in seeker.aliases and (place.city is None or me is None or me.city is None):
+        return True
     if me is None or place.kind not in ("city", "unplaced"):
         return False
     if me.kind == "city":
