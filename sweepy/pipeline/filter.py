@@ -2,13 +2,13 @@
 
 import datetime as dt
 import difflib
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..domain.places import known_names, local_fit, parse_places, remote_fit, seeker_place
 from ..domain.postings import Posting
 from ..domain.text import contains_phrase, normalize, normalize_company, normalize_title
+from .drops import Drops
 
 _LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
 METROS: dict[str, tuple[str, ...]] = {
@@ -114,9 +114,9 @@ def location_problem(location: str) -> str | None:
     )
 
 
-def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Counter[str]]:
-    """The postings that fit, and the others counted by the first reason that dropped them."""
-    drops: Counter[str] = Counter()
+def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Drops]:
+    """The postings that fit, and the others counted by the first reason that dropped them (with examples)."""
+    drops = Drops()
     titles = TitleMatcher(title_phrases(criteria.titles, criteria.synonyms))
     place = LocationMatcher(criteria.location)
     avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
@@ -124,7 +124,7 @@ def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[P
     for posting in postings:
         reason = _drop_reason(posting, criteria, titles, place) or avoid(posting)
         if reason:
-            drops[reason] += 1
+            drops.drop(reason, posting)
         else:
             kept.append(posting)
     return kept, drops
