@@ -1,10 +1,12 @@
 """Places in a location text ("Remote - US; Hybrid - NYC", "London, England, United Kingdom", "CA, NY, TX"): the
 regions, countries, subdivisions and cities it names, read against a gazetteer built from ISO 3166 and GeoNames
-(sweepy/data/places.json, made by tools/build_places.py) and the reviewed regions of sweepy/domain/regions.py.
+(sweepy/data/places.json and cities.tsv, made by tools/build_places.py) and the reviewed regions of
+sweepy/domain/regions.py.
 
 Loaded on first use only: the filter is the one reader, so the server's start never pays for it.
 """
 
+import bisect
 import functools
 import json
 import math
@@ -75,9 +77,10 @@ class _Word:
 class Gazetteer:
     """Names to candidate places, best first. Built once from the bundled extract and the reviewed tables."""
 
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.cities: list[list[Any]] = data["cities"]
-        self.city_names: dict[str, list[int]] = data["city_names"]
+    def __init__(self, data: dict[str, Any], cities: str) -> None:
+        rows, _, names = cities.partition("\n\n")
+        self.cities = rows.split("\n")
+        self.names = names.rstrip("\n").split("\n")  # sorted: looked up by bisection, never made a dict
         self.country_names: dict[str, str] = {}
         self.codes: dict[str, list[Place]] = {}
         self.subdivision_names: dict[str, list[Place]] = {}
@@ -106,12 +109,22 @@ class Gazetteer:
     def _country(self, code: str, text: str) -> Place:
         return Place("country", text, country=code)
 
+    def city_rows(self, key: str) -> list[int]:
+        """The cities a normalised name names, its own city first, then the most populous."""
+        at = bisect.bisect_left(self.names, key + "\t")
+        line = self.names[at] if at < len(self.names) else ""
+        return [int(i) for i in line[len(key) + 1 :].split(",")] if line.startswith(key + "\t") else []
+
     def _city_named(self, name: str, country: str) -> int | None:
-        return next((i for i in self.city_names.get(normalize(name), []) if self.cities[i][1] == country), None)
+        return next((i for i in self.city_rows(normalize(name)) if self.city(i, "").country == country), None)
 
     def city(self, index: int, text: str) -> Place:
-        _name, country, subdivision, lat, lon, _people = self.cities[index]
-        return Place("city", text, country=country, subdivision=subdivision or None, city=index, lat=lat, lon=lon)
+        _name, country, subdivision, lat, lon, _people = self.cities[index].split("\t")
+        return Place("city", text, country=country, subdivision=subdivision or None, city=index, lat=float(lat),
+                     lon=float(lon))  # fmt: skip
+
+    def population(self, index: int) -> int:
+        return int(self.cities[index].rsplit("\t", 1)[1])
 
     @functools.lru_cache(maxsize=8192)  # noqa: B019 (one gazetteer for the process's life)
     def named(self, key: str) -> tuple[Place, ...]:
@@ -127,7 +140,7 @@ class Gazetteer:
         if alias is not None:
             found.append(self.city(alias, key))
         if len(key) > 2:
-            found += [self.city(i, key) for i in self.city_names.get(key, ()) if i != alias]
+            found += [self.city(i, key) for i in self.city_rows(key) if i != alias]
         found += self.subdivision_names.get(key, [])
         return tuple(found)
 
@@ -138,8 +151,9 @@ class Gazetteer:
 
 @functools.cache
 def gazetteer() -> Gazetteer:
-    text = resources.files("sweepy").joinpath("data/places.json").read_text(encoding="utf-8")
-    return Gazetteer(json.loads(text))
+    data = resources.files("sweepy").joinpath("data")
+    places = data.joinpath("places.json").read_text(encoding="utf-8")
+    return Gazetteer(json.loads(places), data.joinpath("cities.tsv").read_text(encoding="utf-8"))
 
 
 def _words(part: str) -> list[_Word]:
@@ -248,7 +262,7 @@ def distance_km(a: Place, b: Place) -> float | None:
 def known_names(min_people: int = 100_000) -> Iterable[str]:
     """Names of the cities of `min_people` or more, for "did you mean" suggestions."""
     gaz = gazetteer()
-    return (normalize(row[0]) for row in gaz.cities if row[5] >= min_people)
+    return (normalize(row.split("\t", 1)[0]) for i, row in enumerate(gaz.cities) if gaz.population(i) >= min_people)
 
 
 @dataclass(frozen=True, slots=True)
