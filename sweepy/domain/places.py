@@ -6,7 +6,6 @@ sweepy/domain/regions.py.
 Loaded on first use only: the filter is the one reader, so the server's start never pays for it.
 """
 
-import bisect
 import functools
 import json
 import math
@@ -78,42 +77,42 @@ class Gazetteer:
     """Names to candidate places, best first. Built once from the bundled extract and the reviewed tables."""
 
     def __init__(self, data: dict[str, Any], cities: str) -> None:
-        rows, _, names = cities.partition("\n\n")
+        rows, _, self.names = cities.partition("\n\n")
         self.cities = rows.split("\n")
-        self.names = names.rstrip("\n").split("\n")  # sorted: looked up by bisection, never made a dict
-        self.country_names: dict[str, str] = {}
-        self.codes: dict[str, list[Place]] = {}
-        self.subdivision_names: dict[str, list[Place]] = {}
-        self.local_codes: dict[str, dict[str, Place]] = {}
-        for code, country in data["countries"].items():
-            for name in country["names"]:
-                self.country_names.setdefault(name, code)
-            self.codes.setdefault(code, []).append(self._country(code, code.lower()))
-            self.codes.setdefault(country["alpha3"], []).append(self._country(code, country["alpha3"].lower()))
-        self.country_names.update(COUNTRY_ALIASES)
-        for code, sub in data["subdivisions"].items():
-            country, local = code.split("-", 1)
-            place = Place("subdivision", sub["name"].lower(), country=country, subdivision=code)
-            for name in sub["names"]:
-                if len(name) > 2:
-                    self.subdivision_names.setdefault(name, []).append(place)
-            self.local_codes.setdefault(country, {})[local] = place
+        self.country_names: dict[str, str] = {**data["country_names"], **COUNTRY_ALIASES}
+        self.alpha3: dict[str, str] = data["alpha3"]
+        self.alpha2 = frozenset(self.alpha3.values())
+        self.subdivisions: dict[str, str] = data["subdivisions"]
+        self.subdivision_names: dict[str, list[str]] = data["subdivision_names"]
         for name, code in SUBDIVISION_ALIASES.items():
-            place = Place("subdivision", name, country=code[:2], subdivision=code)
-            self.subdivision_names.setdefault(name, []).insert(0, place)
-        for country in reversed(CODED_COUNTRIES):  # "CA" is California before Canada
-            for local, place in self.local_codes.get(country, {}).items():
-                self.codes.setdefault(local, []).insert(0, place)
+            self.subdivision_names[name] = [code, *self.subdivision_names.get(name, ())]
         self.aliases = {name: self._city_named(city, country) for name, (city, country) in CITY_ALIASES.items()}
 
     def _country(self, code: str, text: str) -> Place:
         return Place("country", text, country=code)
 
+    def _subdivision(self, code: str, text: str) -> Place:
+        return Place("subdivision", text, country=code[:2], subdivision=code)
+
     def city_rows(self, key: str) -> list[int]:
-        """The cities a normalised name names, its own city first, then the most populous."""
-        at = bisect.bisect_left(self.names, key + "\t")
-        line = self.names[at] if at < len(self.names) else ""
-        return [int(i) for i in line[len(key) + 1 :].split(",")] if line.startswith(key + "\t") else []
+        """The cities a normalised name names, its own city first, then the most populous: a bisection over the
+        sorted lines of the text itself (splitting 85,000 lines, or making them a dict, would cost more than
+        every look-up of a sweep together)."""
+        target, names = key + "\t", self.names
+        low, high = 0, len(names)
+        while low < high:  # `low` is always a line's start; the answer is the first line not below `target`
+            middle = (low + high) // 2
+            start = names.rfind("\n", 0, middle) + 1
+            if start < low:
+                start = low
+            end = names.find("\n", start)
+            if names[start:end] < target:
+                low = end + 1
+            else:
+                high = start
+        end = names.find("\n", low)
+        line = names[low:end]
+        return [int(i) for i in line[len(target) :].split(",")] if line.startswith(target) else []
 
     def _city_named(self, name: str, country: str) -> int | None:
         return next((i for i in self.city_rows(normalize(name)) if self.city(i, "").country == country), None)
@@ -141,12 +140,21 @@ class Gazetteer:
             found.append(self.city(alias, key))
         if len(key) > 2:
             found += [self.city(i, key) for i in self.city_rows(key) if i != alias]
-        found += self.subdivision_names.get(key, [])
+        found += [self._subdivision(code, key) for code in self.subdivision_names.get(key, ())]
         return tuple(found)
 
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 (one gazetteer for the process's life)
     def coded(self, code: str) -> tuple[Place, ...]:
-        """Places whose code is `code` as written in capitals ("NY", "DE", "USA"): subdivisions first."""
-        return tuple(self.codes.get(code.upper(), ()))
+        """Places whose code is `code` as written in capitals ("NY", "DE", "USA"): subdivisions first, those of
+        CODED_COUNTRIES in its order ("CA" is California, then Canada)."""
+        upper, text = code.upper(), code.lower()
+        local = (f"{country}-{upper}" for country in CODED_COUNTRIES)
+        found = [self._subdivision(code, text) for code in local if code in self.subdivisions]
+        if upper in self.alpha2:
+            found.append(self._country(upper, text))
+        if upper in self.alpha3:
+            found.append(self._country(self.alpha3[upper], text))
+        return tuple(found)
 
 
 @functools.cache
@@ -230,7 +238,9 @@ def _entry(items: list[_Item]) -> list[Place]:
         fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
         best = max(fits, key=lambda fit: fit[0], default=(0, item.candidates[0]))
         if best[0]:
-            context = places[-1] = replace(best[1], text=item.text)
+            # "Toronto, ON": the city row knows no ISO subdivision outside the US, the UK and a few others
+            subdivision = best[1].subdivision or (context.subdivision if context is not None else None)
+            context = places[-1] = replace(best[1], text=item.text, subdivision=subdivision)
             continue
         left = items[k - 1].candidates if k > 0 else ()
         context = next((c for c in item.candidates if any(_inside(x, c) for x in left)), item.candidates[0])
