@@ -9,7 +9,7 @@ import pytest
 
 from sweepy.domain.places import NO_PLACE, ONLY_COUNTRY, ONLY_STATE, UNKNOWN_PLACE, parse_places
 from sweepy.domain.records import posting_from_record
-from sweepy.pipeline.filter import Criteria, filter_postings
+from sweepy.pipeline.filter import Criteria, filter_postings, location_problem
 
 TODAY = dt.date(2024, 6, 15)
 KEPT, DROPPED = "kept", "dropped"
@@ -138,3 +138,20 @@ def test_a_location_text_reads_as_its_places() -> None:
     assert places("Remote, España") == [("country", "ES", None)]
     assert places("Bengaluru") == places("Bangalore") == [("city", "IN", None)]
     assert places("Remote") == places("Multiple Locations") == []
+
+
+@pytest.mark.parametrize(
+    ("location", "warning"),
+    [
+        ("München", None),
+        ("Toronto, ON", None),
+        ("London, UK", None),
+        ("Remote, US", None),
+        ("Scarsdale Village, NY", None),  # too small for the list, in a state Sweepy knows: no warning
+        ("Bostn, MA", "did you mean 'boston'?"),
+        ("Qwertyville", "Sweepy cannot place the location 'Qwertyville'"),
+    ],
+)
+def test_create_profile_warns_only_about_a_location_it_cannot_place(location: str, warning: str | None) -> None:
+    problem = location_problem(location)
+    assert problem == warning if warning is None else warning in (problem or "")

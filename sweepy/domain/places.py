@@ -23,8 +23,8 @@ NO_PLACE = "no place given"
 UNKNOWN_PLACE = "the posting names no place Sweepy knows"
 """place_note of a remote posting whose location names only places the gazetteer does not hold."""
 ONLY_COUNTRY = "the posting names only the country"
-ONLY_STATE = "the posting names only the state or province"
-ONLY_REGION = "the posting names only a region"
+ONLY_STATE = "the posting names only the state"
+ONLY_REGION = "the posting names only the region"
 """place_notes of a posting that is not remote and names only an area holding the person's place ("USA" for a
 New York seeker): where in it the work is, the posting does not say."""
 
