@@ -119,6 +119,10 @@ def test_no_place_or_only_remote_is_kept_and_marked() -> None:
     assert verdict("New York, NY", "Remote") == (KEPT, NO_PLACE)
     assert verdict("London, UK", "Remote", "remote") == (KEPT, NO_PLACE)
     assert verdict("London, UK", "Remote - Gotham", "remote") == (KEPT, UNKNOWN_PLACE)
+    # Words that name some place somewhere ("East" in Cameroon, "Time" in Norway) are no place on their own
+    assert verdict("New York, NY", "Remote - East Coast", "remote") == (KEPT, UNKNOWN_PLACE)
+    assert verdict("New York, NY", "Remote, Full Time", "remote") == (KEPT, NO_PLACE)
+    assert verdict("New York, NY", "Long Island City, NY", "onsite") == (KEPT, None)
 
 
 def places(text: str) -> list[tuple[str, str | None, str | None]]:

@@ -38,9 +38,16 @@ _NOISE = frozenset(
     """remote remotely hybrid onsite on site in office offices based only fully within the from of or and work
     working home candidates candidate location locations position positions flexible friendly preferred must be
     located reside residing residents resident available any multiple various other tbd hq headquarters
-    telecommute wfh first e g eg ie""".split()
+    telecommute wfh first e g eg ie full part time contract permanent temporary""".split()
 )
 """Words of a location text that name no place: workplace words and the grammar around places."""
+_GENERIC = frozenset(
+    """east west north south central centre center coast eastern western northern southern upper lower greater
+    capital region metro hub city bay island islands university airport spring springs san""".split()
+)
+"""Words that are a place's whole name somewhere ("East" is a region of Cameroon, "Ísland" Iceland) but on their
+own in a posting mean a direction or a kind of place: looked up only within a longer name ("East Timor",
+"North Carolina"), else read as part of an unknown name ("Long Island City")."""
 _LONGEST = 8  # words in the longest name ("united kingdom of great britain and northern ireland")
 
 
@@ -187,7 +194,7 @@ def _items(part: str, gaz: Gazetteer) -> list[_Item]:
     while i < len(words):
         for j in range(min(len(words), i + _LONGEST), i, -1):
             key = " ".join(w.text for w in words[i:j])
-            found = gaz.named(key)
+            found = gaz.named(key) if j > i + 1 or (key not in _GENERIC and key not in _NOISE) else ()
             word = words[i]
             if j == i + 1 and word.upper and len(key) <= 3 and (word.alone or key not in _NOISE):
                 found = gaz.coded(key) + found
