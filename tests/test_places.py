@@ -96,6 +96,9 @@ LOCAL_CASES = [
     ("Austin, TX", "Texas", "unknown", (KEPT, ONLY_STATE)),
     ("San Francisco, CA", "Oakland, CA", "onsite", (KEPT, None)),
     ("San Francisco, CA", "Los Angeles, CA", "onsite", (DROPPED, "location")),
+    ("Los Angeles, CA", "LA", "hybrid", (KEPT, None)),  # a name of the metro, though also Louisiana's code
+    ("Washington, DC", "DC", "onsite", (KEPT, None)),
+    ("Washington, DC", "Seattle, Washington", "onsite", (DROPPED, "location")),
     ("London, UK", "London, England, United Kingdom", "hybrid", (KEPT, None)),
     ("London, UK", "London, ON", "onsite", (DROPPED, "location")),  # London, Ontario
     ("Paris, France", "Paris, TX", "onsite", (DROPPED, "location")),

@@ -298,7 +298,7 @@ def seeker_place(location: str, metros: dict[str, tuple[str, ...]]) -> Seeker:
     first = normalize(location.split(",")[0]) if location else ""
     remote = first in ("remote", "anywhere", "")
     place = next((p for p in parse_places(location) if p.kind in ("city", "subdivision", "country")), None)
-    aliases = set(metros.get(first, (first,) if first and not remote else ()))
+    aliases = set(metros.get(first, (first,) if first and not remote and place is None else ()))
     if place is not None and place.kind == "city":
         aliases.add(place.text)
     return Seeker(location, remote, place, frozenset(aliases))
@@ -322,7 +322,7 @@ def remote_fit(places: tuple[Place, ...], seeker: Seeker) -> tuple[bool, str | N
     if not known:
         return True, UNKNOWN_PLACE
     me = seeker.place
-    return (me is None or any(_remote_fits(p, me) for p in known)), None
+    return (me is None or any(p.text in seeker.aliases or _remote_fits(p, me) for p in known)), None
 
 
 def _in_metro(place: Place, seeker: Seeker) -> bool:
@@ -371,6 +371,8 @@ def local_fit(places: tuple[Place, ...], seeker: Seeker) -> tuple[bool, str | No
         if place.kind in ("city", "unplaced"):
             if _in_metro(place, seeker):
                 return True, None
+        elif place.text in seeker.aliases:  # "LA" is Louisiana's code, and Los Angeles to a seeker there
+            return True, None
         elif seeker.place is not None and (note := _covers(place, seeker.place)) is not None:
             if not note:
                 return True, None
