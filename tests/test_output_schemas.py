@@ -160,7 +160,8 @@ def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
 
 EVERY_FIELD = Card(
     job_id="full1", title="Litigation Paralegal", company="Contoso LLP", location="New York, NY", workplace="hybrid",
-    url="https://jobs.lever.co/contoso/1", apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
+    place_note="the posting names only the state", url="https://jobs.lever.co/contoso/1",
+    apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
     engine="lever", also_on=["indeed"], posted_at="2026-11-02", salary_status="predicted",
     salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour", predicted=True,
                   ote=True),

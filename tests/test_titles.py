@@ -489,8 +489,8 @@ def test_a_malformed_table_is_an_error_naming_the_entry(change: dict[str, Any], 
 def test_a_field_written_after_the_role_is_the_same_title_as_before_it() -> None:
     """French puts the field after the role: "Ingénieur logiciel" is a software engineer, never any engineer."""
     french, english = TitleModel(["Ingénieur logiciel"]), TitleModel(["Software Engineer"])
-    for posting in ("Energy Engineer", "Sales Engineer", "Data Engineer", "Backend Developer", "Software Engineer"):
-        assert french.fit(posting) == english.fit(posting), posting
+    for title in ("Energy Engineer", "Sales Engineer", "Data Engineer", "Backend Developer", "Software Engineer"):
+        assert french.fit(title) == english.fit(title), title
     assert french.match("Energy Engineer") is None
     assert french.match("Sales Engineer") is None
     assert french.fit("Ingénieur Logiciel Senior") == 1.0

@@ -119,6 +119,9 @@ class Card(BaseModel):
     company: str
     location: str = ""
     workplace: Workplace = "unknown"
+    place_note: str | None = None
+    """How far the location fits when it does not say the person's city: "no place given", "the posting names only
+    the country", ... (sweepy.domain.places); None when it names a place that fits."""
     url: str = ""
     apply_url: str = ""
     platform: str = "other"

@@ -45,6 +45,7 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         company=posting.company,
         location=posting.location,
         workplace=posting.workplace,
+        place_note=posting.place_note,
         url=posting.url,
         apply_url=posting.apply_url or posting.url,
         platform=posting.platform,
