@@ -188,3 +188,22 @@ def test_without_must_haves_their_weight_moves_to_the_resume() -> None:
     full = " ".join(f"term{a}{b}" for a in "abcdefgh" for b in "abcdefgh")
     assert Scorer(["Paralegal"], [], [], full).score("Paralegal", full).score == 100
     assert Scorer(["Paralegal"], ["Notary"], [], full).score("Paralegal", full).score == TITLE_WEIGHT + RESUME_WEIGHT
+
+
+BACKEND_DESCRIPTION = (
+    "Build backend services in Go and Python. Design REST APIs, operate PostgreSQL and Kafka on AWS, "
+    "write unit tests, review code and run the services in Kubernetes."
+)
+BACKEND_RESUME = (
+    "Engineer of backend systems: Go, Python, REST APIs, PostgreSQL, Kafka, AWS, Kubernetes, unit tests, code review."
+)
+
+
+def test_a_second_target_title_gets_the_same_resume_points_as_the_first() -> None:
+    """The old title loop rebound the posting's words to a target title's, so a posting whose title did not
+    contain the first target title had its resume overlap counted against that title's two words."""
+    scorer = Scorer(["Backend Engineer", "Software Engineer"], [], [], BACKEND_RESUME)
+    first = scorer.score("Backend Engineer", BACKEND_DESCRIPTION)
+    second = scorer.score("Senior Software Engineer, Backend", BACKEND_DESCRIPTION)
+    assert first.score == second.score
+    assert first.matched_terms[1:] == second.matched_terms[1:]  # the same resume terms after the title

@@ -84,8 +84,9 @@ class Scorer:
             if contains_phrase(norm_title, phrase):
                 title_points, matched = TITLE_WEIGHT, [phrase]
                 break
-            words = phrase.split()
-            share = sum(w in norm_title.split() for w in words) / max(len(words), 1)
+            # Its own name: `words` holds the posting's text, which the resume overlap below reads.
+            target = phrase.split()
+            share = sum(w in norm_title.split() for w in target) / max(len(target), 1)
             title_points = max(title_points, TITLE_WEIGHT * 0.6 * share)
         missing = []
         found_musts = 0
