@@ -1,18 +1,49 @@
-"""Stage 5's keyword overlap: a deterministic 0..100 first pass, with the terms that matched and the gaps.
+"""Stage 5's keyword overlap: a deterministic 0..100 first pass, in parts that add up to the score, with the terms
+that matched, the ones that counted most and the gaps. It is honest about being keyword overlap; the assistant's
+judgment is the real match. docs/profile.md ("How cards are scored") is this module in prose.
 
-Weights: 25 for the title, 40 for must-have skills, 35 for resume vocabulary found in the posting
-(must-have weight moves to the resume when a profile has none). It is honest about being keyword overlap;
-the assistant's judgment is the real match.
+Parts: the title (25: how well the posting's title fits a target title), must-have skills with their synonyms
+(35; their weight moves to the resume when a profile has none), resume terms (30) weighted by how rare they are
+among the sweep's postings (BM25's IDF, term-frequency saturation and length normalisation) and read only from
+the lines that speak of the role (sections.py), and the place (10: the posting's place fit). A posting missing
+more than half the must-haves loses up to 10 more (the penalty).
 """
 
-from dataclasses import dataclass
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from itertools import pairwise
 
+from .cards import ScoreParts
+from .sections import counted_text
 from .text import PHRASE_BREAK, contains_phrase, normalize, normalize_title, phrases
 
-TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT = 25, 40, 35
-RESUME_SATURATION = 60
-"""Distinct resume terms found in a posting for the full resume weight."""
+TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT, PLACE_WEIGHT = 25, 35, 30, 10
+PENALTY_WEIGHT = 10
+"""Points taken from a posting that mentions fewer than half the must-haves: none at half, all ten at none."""
+RESUME_SATURATION = 16.0
+"""Resume-term points for the full resume weight: twelve terms the rarest a term can be, each once in a posting
+of average length (a term in every posting counts almost nothing, one used often up to 2.2 times)."""
+K1, B = 1.2, 0.75
+"""BM25's term-frequency saturation and length normalisation, at their usual values."""
+RARE_SHARE = 0.02
+"""A term in at most this share of the sweep's postings (or in one) has the full weight of 1."""
+TOP_TERMS = 5
+MATCHED_TERMS = 15
+PLACE_FIT: dict[str | None, float] = {
+    None: 1.0,
+    "the posting names only the state": 0.7,
+    "the posting names only the country": 0.5,
+    "the posting names only the region": 0.4,
+    "no place given": 0.2,
+}
+"""A posting's place note (Posting.place_note) → the share of the place weight it earns: None is a place that
+fits. A note not in this table earns PARTIAL_PLACE."""
+PARTIAL_PLACE = 0.5
+
+TitleFit = Callable[[str], float]
+"""How well a posting's title fits the person's target titles, 0..1."""
 
 STOPWORDS = frozenset(
     """a about above across after again all also am an and any are as at be been being both but by can could did do
@@ -35,6 +66,56 @@ class Score:
     score: int
     matched_terms: list[str]
     missing_must_haves: list[str]
+    parts: ScoreParts = field(default_factory=ScoreParts)
+    top_terms: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the score needs of one posting's text: the must-haves it names, the resume terms its role lines use
+    (resume term index, count) and the length of those lines in words that are no resume word (so that using a
+    resume term never lengthens a posting)."""
+
+    musts: tuple[bool, ...]
+    terms: tuple[tuple[int, int], ...]
+    length: int
+
+
+class SweepStats:
+    """The sweep's postings as the resume part weighs them: in how many each resume term is used, and their
+    average length. Counted over every posting of the sweep before any is scored."""
+
+    def __init__(self, terms: int, readings: Iterable[Reading] = ()) -> None:
+        self.postings = 0
+        self.length = 0
+        self.df = [0] * terms
+        self._weights: list[float] | None = None
+        for reading in readings:
+            self.add(reading)
+
+    def add(self, reading: Reading) -> None:
+        self.postings += 1
+        self.length += reading.length
+        for index, _count in reading.terms:
+            self.df[index] += 1
+        self._weights = None
+
+    @property
+    def average_length(self) -> float:
+        return max(1.0, self.length / self.postings) if self.postings else 1.0
+
+    def weights(self) -> list[float]:
+        """Each resume term's weight, 0..1: its smoothed IDF (BM25's, never negative) over that of a term in
+        RARE_SHARE of the postings, capped at 1. A sweep of one posting weighs every term it uses 1."""
+        if self._weights is None:
+            n = max(self.postings, 1)
+
+            def idf(df: int) -> float:
+                return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+            reference = idf(max(1, math.ceil(RARE_SHARE * n)))
+            self._weights = [min(1.0, idf(df) / reference) for df in self.df]
+        return self._weights
 
 
 def vocabulary(text: str) -> set[str]:
@@ -49,64 +130,131 @@ def vocabulary(text: str) -> set[str]:
     return terms
 
 
+def phrase_fit(titles: Iterable[str]) -> TitleFit:
+    """The title fit without a title model: 1 when the posting's title contains a target title as a phrase, else
+    0.6 times the best share of one target title's words it contains (every target title weighed alike)."""
+    targets = sorted({normalize_title(t) for t in titles} - {""})
+
+    def fit(title: str) -> float:
+        norm = normalize_title(title)
+        words = set(norm.split())
+        best = 0.0
+        for target in targets:
+            if contains_phrase(norm, target):
+                return 1.0
+            target_words = target.split()
+            best = max(best, 0.6 * sum(w in words for w in target_words) / len(target_words))
+        return best
+
+    return fit
+
+
+def _variants(skill: str, groups: list[set[str]]) -> list[str]:
+    """A must-have and every synonym linked to it through the groups, however the groups are ordered."""
+    variants = {normalize(skill)}
+    grown = True
+    while grown:
+        grown = False
+        for group in groups:
+            if variants & group and not group <= variants:
+                variants |= group
+                grown = True
+    return sorted(v for v in variants if v)
+
+
+def whole_parts(parts: list[float], penalty: float) -> tuple[list[int], int, int]:
+    """Whole-number parts that add up to the rounded score: the rounded sum of the parts is shared out by largest
+    remainder (ties to the earlier part), the penalty is what the rounded score lacks of it."""
+    total = int(sum(parts) + 0.5)
+    whole = [math.floor(p) for p in parts]
+    by_remainder = sorted(range(len(parts)), key=lambda i: (-(parts[i] - whole[i]), i))
+    for i in by_remainder[: total - sum(whole)]:
+        whole[i] += 1
+    score = max(0, int(sum(parts) - penalty + 0.5))
+    return whole, total - score, score
+
+
 class Scorer:
-    def __init__(self, titles: list[str], must_haves: list[str], synonyms: list[list[str]], resume_text: str) -> None:
-        self.title_phrases = [normalize_title(t) for t in titles]
-        groups = [[normalize(term) for term in group] for group in synonyms]
-        self.must_haves: list[tuple[str, list[str]]] = []
-        for skill in must_haves:
-            variants = {normalize(skill)}
-            for group in groups:
-                if variants & set(group):
-                    variants |= set(group)
-            self.must_haves.append((skill, sorted(v for v in variants if v)))
-        self.resume_terms = frozenset(vocabulary(resume_text))
-        self._resume_words = frozenset(w for term in self.resume_terms for w in term.split())
+    def __init__(
+        self,
+        titles: list[str],
+        must_haves: list[str],
+        synonyms: list[list[str]],
+        resume_text: str,
+        title_fit: TitleFit | None = None,
+    ) -> None:
+        # The longest target title the posting's title contains is the one matched_terms names, in any order.
+        self.title_phrases = sorted({normalize_title(t) for t in titles} - {""}, key=lambda p: (-len(p), p))
+        self.title_fit = title_fit or phrase_fit(titles)
+        groups = [{normalize(term) for term in group} for group in synonyms]
+        self.must_haves = [(skill, _variants(skill, groups)) for skill in must_haves]
+        self.terms = sorted(vocabulary(resume_text))
+        self._index = {term: i for i, term in enumerate(self.terms)}
+        self._resume_words = frozenset(w for term in self.terms for w in term.split())
 
-    def _resume_hits(self, words: list[str]) -> list[str]:
-        """`resume_terms & vocabulary(text)`, without building the posting's whole vocabulary. `words` hold
-        PHRASE_BREAK tokens, which are in no term, so no pair spans punctuation in the posting either."""
-        known = self._resume_words
-        hits = set(self.resume_terms.intersection(words))  # a resume word is a term; PHRASE_BREAK is none
-        hits.update(
-            f"{a} {b}" for a, b in pairwise(words) if a in known and b in known and f"{a} {b}" in self.resume_terms
+    def stats(self, readings: Iterable[Reading] = ()) -> SweepStats:
+        return SweepStats(len(self.terms), readings)
+
+    def read(self, title: str, description: str) -> Reading:
+        """The first of two passes: what the posting says, before the sweep's statistics are known. Must-haves
+        match anywhere in the title and the text, across punctuation ("CM/ECF" is the skill "cm ecf"); resume
+        terms only in the role's lines (sections.py), and never across punctuation."""
+        padded = f" {normalize_title(title)} {normalize(description)} "
+        musts = tuple(any(f" {v} " in padded for v in variants) for _skill, variants in self.must_haves)
+        words = phrases(counted_text(description))
+        index, known = self._index, self._resume_words
+        counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
+        counts.update(
+            pair for pair in (f"{a} {b}" for a, b in pairwise(words) if a in known and b in known) if pair in index
         )
-        return sorted(hits)
+        others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
+        return Reading(musts, tuple(sorted((index[t], n) for t, n in counts.items())), others)
 
-    def score(self, title: str, description: str) -> Score:
-        norm_title = normalize_title(title)
-        words = [*norm_title.split(), PHRASE_BREAK, *phrases(description)]
-        # Must-haves match across punctuation as before ("CM/ECF" is the skill "cm ecf"); resume terms do not.
-        padded = f" {' '.join(words)} ".replace(f" {PHRASE_BREAK}", "")  # every break token is one " |"
-        title_points = 0.0
-        matched: list[str] = []
-        for phrase in self.title_phrases:
-            if contains_phrase(norm_title, phrase):
-                title_points, matched = TITLE_WEIGHT, [phrase]
-                break
-            # Its own name: `words` holds the posting's text, which the resume overlap below reads.
-            target = phrase.split()
-            share = sum(w in norm_title.split() for w in target) / max(len(target), 1)
-            title_points = max(title_points, TITLE_WEIGHT * 0.6 * share)
-        missing = []
-        found_musts = 0
-        for skill, variants in self.must_haves:
-            if any(f" {v} " in padded for v in variants):
-                found_musts += 1
-                matched.append(skill)  # as the person wrote it: "e-discovery", not "e discovery"
-            else:
-                missing.append(skill)
-        resume_hits = self._resume_hits(words)
+    def score(
+        self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None
+    ) -> Score:
+        """One posting's score; without `stats`, as if the sweep were this one posting."""
+        reading = self.read(title, description)
+        return self.judge(title, reading, stats or self.stats([reading]), place_note)
+
+    def judge(self, title: str, reading: Reading, stats: SweepStats, place_note: str | None = None) -> Score:
+        """The second pass: a posting's reading weighed against the sweep's statistics."""
+        fit = self.title_fit(title)
+        if not 0.0 <= fit <= 1.0:
+            raise ValueError(f"title_fit gave {fit!r} for {title!r}: a title fit is between 0 and 1")
+        found = sum(reading.musts)
+        must_share = found / len(self.must_haves) if self.must_haves else 0.0
+        contributions = self._contributions(reading, stats)
         resume_weight = RESUME_WEIGHT + (0 if self.must_haves else MUST_WEIGHT)
-        must_points = MUST_WEIGHT * found_musts / len(self.must_haves) if self.must_haves else 0.0
-        resume_points = resume_weight * min(1.0, len(resume_hits) / RESUME_SATURATION)
-        # Phrases first (they say more), then words, each alphabetical: stable across runs.
-        extra = sorted(resume_hits, key=lambda t: (" " not in t, t))
+        resume = resume_weight * min(1.0, sum(contributions.values()) / RESUME_SATURATION)
+        place = PLACE_WEIGHT * PLACE_FIT.get(place_note, PARTIAL_PLACE)
+        missing_share = 1.0 - must_share if self.must_haves else 0.0
+        penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2
+        (t, m, r, p), taken, score = whole_parts([TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place], penalty)
+        parts = ScoreParts(title=t, must_haves=m, resume=r, place=p, penalty=-taken)
+        top = sorted(contributions, key=lambda term: (-contributions[term], " " not in term, term))[:TOP_TERMS]
+        matched, missing = self._matched(title, reading, contributions)
+        return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top)
+
+    def _contributions(self, reading: Reading, stats: SweepStats) -> dict[str, float]:
+        """Each resume term's points in this posting: its weight in the sweep times BM25's saturating term
+        frequency, 1 for one use in a posting of average length."""
+        weights = stats.weights()
+        norm = K1 * (1 - B + B * reading.length / stats.average_length)
+        return {self.terms[i]: weights[i] * n * (K1 + 1) / (n + norm) for i, n in reading.terms}
+
+    def _matched(self, title: str, reading: Reading, contributions: dict[str, float]) -> tuple[list[str], list[str]]:
+        """matched_terms (the target title the posting's title contains, the must-haves as the person wrote them,
+        then the resume terms, phrases first, each alphabetical) and the missing must-haves, in profile order."""
+        norm_title = normalize_title(title)
+        matched = [p for p in self.title_phrases if contains_phrase(norm_title, p)][:1]
+        missing: list[str] = []
+        for (skill, _variants), present in zip(self.must_haves, reading.musts, strict=True):
+            (matched if present else missing).append(skill)
         already = {normalize(term) for term in matched}
-        for term in extra:
-            if len(matched) >= 15:
+        for term in sorted(contributions, key=lambda t: (" " not in t, t)):
+            if len(matched) >= MATCHED_TERMS:
                 break
             if term not in already:
                 matched.append(term)
-        total = round(title_points + must_points + resume_points)
-        return Score(score=max(0, min(100, total)), matched_terms=matched, missing_must_haves=missing)
+        return matched, missing

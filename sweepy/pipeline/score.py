@@ -12,7 +12,7 @@ from ..domain.cards import Card, EligibilityFinding, EncodedCard, GhostSignal
 from ..domain.eligibility import Seeker, assess
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
-from ..domain.scoring import Scorer
+from ..domain.scoring import Reading, Scorer, SweepStats
 from ..domain.text import normalize_company
 from .dedupe import role_key
 
@@ -26,13 +26,25 @@ def card_id(posting: Posting) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, seeker: Seeker | None = None) -> Card:
+def make_card(
+    posting: Posting,
+    scorer: Scorer,
+    today: dt.date | None = None,
+    seeker: Seeker | None = None,
+    stats: SweepStats | None = None,
+    reading: Reading | None = None,
+) -> Card:
     """The card of a posting; with `seeker`, its eligibility findings for that person are read first (here, one
-    posting at a time as its description is cleaned, not for every posting at once in the filter)."""
+    posting at a time, not for every posting at once in the filter). `stats` are the sweep's postings the resume
+    part weighs terms against (without them, the posting alone); `reading`, the scorer's first pass of it."""
     if seeker is not None:
         posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
                                      title=posting.title)  # fmt: skip
-    result = scorer.score(posting.title, posting.description)
+    note = getattr(posting, "place_note", None)  # set by the filter where a posting's place is vague
+    if stats is None:
+        result = scorer.score(posting.title, posting.description, note)
+    else:
+        result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
     return Card(
@@ -54,6 +66,8 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         keyword_score=result.score,
         matched_terms=result.matched_terms,
         missing_must_haves=result.missing_must_haves,
+        score_parts=result.parts,
+        top_terms=result.top_terms,
         seen_before=posting.seen_before,
         employment_type=posting.employment_type,
         closes_at=posting.closes_at.isoformat() if posting.closes_at else None,
@@ -130,11 +144,12 @@ def score_postings(
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
     offset, dropped = 0, set()
+    stats = scorer.stats(scorer.read(p.title, p.description) for p in postings)  # the first pass: IDF, lengths
     postings.reverse()
     try:
         while postings:
             posting = postings.pop()
-            card = make_card(posting, scorer, today, seeker)
+            card = make_card(posting, scorer, today, seeker, stats)
             if strict and card.blocked:
                 dropped.add(posting.canonical_url)
                 continue

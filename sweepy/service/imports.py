@@ -170,8 +170,9 @@ class ImportTools(ServiceBase):
             else None
         )
         cards: list[Card] = []
+        stats = scorer.stats(scorer.read(p.title, p.description) for _, p in fresh)  # the batch is the sweep
         for n, (index, posting) in enumerate(fresh):
-            card = make_card(posting, scorer)
+            card = make_card(posting, scorer, stats=stats)
             if verdicts is not None:
                 verdict = verdicts[n]
                 if verdict.verdict == "dead":
