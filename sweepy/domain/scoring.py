@@ -68,6 +68,8 @@ class Score:
     missing_must_haves: list[str]
     parts: ScoreParts = field(default_factory=ScoreParts)
     top_terms: list[str] = field(default_factory=list)
+    exact: float = 0.0
+    """The score before rounding (what the invariants are checked on: rounding hides small changes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +232,13 @@ class Scorer:
         place = PLACE_WEIGHT * PLACE_FIT.get(place_note, PARTIAL_PLACE)
         missing_share = 1.0 - must_share if self.must_haves else 0.0
         penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2
-        (t, m, r, p), taken, score = whole_parts([TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place], penalty)
+        exact = [TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place]
+        (t, m, r, p), taken, score = whole_parts(exact, penalty)
         parts = ScoreParts(title=t, must_haves=m, resume=r, place=p, penalty=-taken)
         top = sorted(contributions, key=lambda term: (-contributions[term], " " not in term, term))[:TOP_TERMS]
         matched, missing = self._matched(title, reading, contributions)
-        return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top)
+        return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top,
+                     exact=max(0.0, sum(exact) - penalty))  # fmt: skip
 
     def _contributions(self, reading: Reading, stats: SweepStats) -> dict[str, float]:
         """Each resume term's points in this posting: its weight in the sweep times BM25's saturating term

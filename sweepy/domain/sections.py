@@ -84,6 +84,7 @@ def _heading(line: str) -> tuple[Section | None, str]:
     if line.startswith(_BULLETS):
         return None, line
     head, colon, rest = line.partition(":")
+    rest = rest.strip()
     if not colon and (len(line) > 80 or line.endswith((".", "!", "?", ";", ","))):
         return None, line
     words = normalize(head).split()
@@ -96,7 +97,7 @@ def _heading(line: str) -> tuple[Section | None, str]:
             return ("role", rest if colon or name == known else line) if counts else ("aside", rest)
     if words[0] in _ABOUT or name.startswith("a propos"):
         return "aside", rest
-    return ("other", rest) if colon and not rest.strip() else (None, line)
+    return ("other", rest) if colon and not rest else (None, line)
 
 
 def _aside(paragraph: str) -> bool:
