@@ -54,7 +54,7 @@ def test_adding_a_resume_term_the_posting_lacked_never_lowers_its_score(p: dict,
                                                                         data: st.DataObject) -> None:  # fmt: skip
     scorer = Scorer(p["titles"], p["must_haves"], p["synonyms"], p["resume"])
     title, body = own
-    used = {index for index, _count in scorer.read(title, body).terms}
+    used = {index for index, _count in scorer.read(title, body).terms()}
     lacking = [term for index, term in enumerate(scorer.terms) if index not in used]
     if not lacking:
         return

@@ -144,12 +144,14 @@ def score_postings(
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
     offset, dropped = 0, set()
-    stats = scorer.stats(scorer.read(p.title, p.description) for p in postings)  # the first pass: IDF, lengths
+    readings = [scorer.read(p.title, p.description) for p in postings]  # the first pass: what each one says
+    stats = scorer.stats(readings)  # then how rare each resume term is among them, and their average length
     postings.reverse()
+    readings.reverse()
     try:
         while postings:
             posting = postings.pop()
-            card = make_card(posting, scorer, today, seeker, stats)
+            card = make_card(posting, scorer, today, seeker, stats, readings.pop())
             if strict and card.blocked:
                 dropped.add(posting.canonical_url)
                 continue
