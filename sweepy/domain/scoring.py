@@ -14,6 +14,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 from .cards import ScoreParts
@@ -31,6 +32,8 @@ K1, B = 1.2, 0.75
 RARE_SHARE = 0.02
 """A term in at most this share of the sweep's postings (or in one) has the full weight of 1."""
 TOP_TERMS = 5
+TITLES_CACHED = 4096
+"""Posting titles whose title fit is remembered: a sweep's postings share a few hundred."""
 MATCHED_TERMS = 15
 PLACE_FIT: dict[str | None, float] = {
     None: 1.0,
@@ -64,6 +67,9 @@ STOPWORDS = frozenset(
 
 @dataclass(frozen=True)
 class Score:
+    """A posting's keyword score, its parts (they add up to it), the terms that matched, the five resume terms
+    that counted most and the must-haves it does not name."""
+
     score: int
     matched_terms: list[str]
     missing_must_haves: list[str]
@@ -150,6 +156,7 @@ def phrase_fit(titles: Iterable[str]) -> TitleFit:
     0.6 times the best share of one target title's words it contains (every target title weighed alike)."""
     targets = sorted({normalize_title(t) for t in titles} - {""})
 
+    @lru_cache(maxsize=TITLES_CACHED)  # a sweep's postings share a few hundred titles
     def fit(title: str) -> float:
         norm = normalize_title(title)
         words = set(norm.split())
@@ -206,6 +213,13 @@ class Scorer:
         self.terms = sorted(vocabulary(resume_text))
         self._index = {term: i for i, term in enumerate(self.terms)}
         self._resume_words = frozenset(w for term in self.terms for w in term.split())
+
+        self._title_term = lru_cache(maxsize=TITLES_CACHED)(self._first_title)
+
+    def _first_title(self, title: str) -> tuple[str, ...]:
+        """The target title matched_terms names first: the longest one the posting's title contains."""
+        norm_title = normalize_title(title)
+        return tuple(p for p in self.title_phrases if contains_phrase(norm_title, p))[:1]
 
     def stats(self, readings: Iterable[Reading] = ()) -> SweepStats:
         return SweepStats(len(self.terms), readings)
@@ -266,8 +280,7 @@ class Scorer:
     def _matched(self, title: str, reading: Reading, contributions: dict[str, float]) -> tuple[list[str], list[str]]:
         """matched_terms (the target title the posting's title contains, the must-haves as the person wrote them,
         then the resume terms, phrases first, each alphabetical) and the missing must-haves, in profile order."""
-        norm_title = normalize_title(title)
-        matched = [p for p in self.title_phrases if contains_phrase(norm_title, p)][:1]
+        matched = list(self._title_term(title))  # a copy: the cached tuple stays as it is
         missing: list[str] = []
         for n, (skill, _variants) in enumerate(self.must_haves):
             (matched if reading.names(n) else missing).append(skill)

@@ -105,11 +105,15 @@ def _heading(line: str) -> tuple[Section | None, str]:
 
 
 def _aside_lines(lines: list[str]) -> set[int]:
-    """The lines (by index) that never count, whatever section they are in. Each cue is looked for in the whole
-    text (in C) and the lines it falls in are marked: a test of every cue on every line took longer than
-    reading the words."""
-    lower = "\n".join(lines).lower()
-    starts = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+    """The lines (by index) that never count, whatever section they are in: prose lines only (boilerplate is
+    written in paragraphs; a list item is read by its section). Each cue is looked for in their whole text (in
+    C) and the lines it falls in are marked: a test of every cue on every line took longer than reading the
+    words."""
+    prose = [n for n, line in enumerate(lines) if not line.startswith(_BULLETS)]
+    if not prose:
+        return set()
+    lower = "\n".join(lines[n] for n in prose).lower()
+    starts = list(accumulate((len(lines[n]) + 1 for n in prose[:-1]), initial=0))
     aside: set[int] = set()
     candidates: set[int] = set()
     for cues, marked in ((_BOILERPLATE, aside), (_WHERE, candidates)):
@@ -118,10 +122,10 @@ def _aside_lines(lines: list[str]) -> set[int]:
             while at != -1:
                 marked.add(bisect_right(starts, at) - 1)
                 at = lower.find(cue, at + len(cue))
-    aside.update(n for n in candidates if _where(lower[starts[n] : starts[n] + len(lines[n])]))
+    aside.update(i for i in candidates if _where(lower[starts[i] : starts[i] + len(lines[prose[i]])]))
     if any(cue in lower for cue in _OFFERS):
-        aside.update(n for n, start in enumerate(starts) if lower.startswith(_OFFERS, start))
-    return aside
+        aside.update(i for i, start in enumerate(starts) if lower.startswith(_OFFERS, start))
+    return {prose[i] for i in aside}
 
 
 def _where(lower: str) -> bool:
