@@ -213,6 +213,10 @@ class Scorer:
         self.terms = sorted(vocabulary(resume_text))
         self._index = {term: i for i, term in enumerate(self.terms)}
         self._resume_words = frozenset(w for term in self.terms for w in term.split())
+        pairs = [term.split() for term in self.terms if " " in term]
+        self._second_words = {first: frozenset(b for a, b in pairs if a == first) for first, _ in pairs}
+        """A resume phrase's first word → the words that follow it in one: a posting's word pairs are looked up
+        by their first word, most of which start no resume phrase."""
 
         self._title_term = lru_cache(maxsize=TITLES_CACHED)(self._first_title)
 
@@ -233,11 +237,9 @@ class Scorer:
             1 << i for i, (_skill, variants) in enumerate(self.must_haves) if any(f" {v} " in padded for v in variants)
         )
         words = phrases(counted_text(description))
-        index, known = self._index, self._resume_words
+        index, known, follows = self._index, self._resume_words, self._second_words
         counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
-        counts.update(
-            pair for pair in (f"{a} {b}" for a, b in pairwise(words) if a in known and b in known) if pair in index
-        )
+        counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
         others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
         pairs = sorted((index[term], min(n, 0xFFFFFFFF)) for term, n in counts.items())
         return Reading(musts, array("I", [number for pair in pairs for number in pair]).tobytes(), others)

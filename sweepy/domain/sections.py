@@ -143,6 +143,10 @@ def counted_text(description: str) -> str:
     lines = [line for line in (raw.strip() for raw in description.split("\n")) if line]
     aside = _aside_lines(lines) if lines else set()
     for n, line in enumerate(lines):
+        if line.startswith(_BULLETS):  # a list item: no heading, no boilerplate (most lines: no call for them)
+            if counting:
+                (kept if headed else preamble).append(line)
+            continue
         opens, text = _heading(line)
         if opens is not None:
             counting, headed, role = opens != "aside", True, role or opens == "role"
