@@ -186,3 +186,10 @@ def test_synonym_groups_that_chain_give_a_must_have_every_linked_synonym_in_any_
     for order in (groups, groups[::-1]):
         result = Scorer(["Paralegal"], ["e-discovery"], order, "").score("Paralegal", "Electronic discovery daily.")
         assert (result.missing_must_haves, result.parts.must_haves) == ([], 35), order
+
+
+def test_must_haves_are_read_in_every_section_and_resume_terms_only_in_the_roles() -> None:
+    scorer = Scorer(["Technical Writer"], ["Python", "CM/ECF"], [], RESUME)
+    result = scorer.score("Technical Writer", f"{ABOUT}\n{ROLE}\n{BENEFITS}\nPerks: CM/ECF training")
+    assert result.missing_must_haves == [] and result.parts.must_haves == 35
+    assert result.parts.resume == 0

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from .cards import ScoreParts
-from .sections import counted_text
+from .sections import split_sections
 from .text import PHRASE_BREAK, contains_phrase, normalize, normalize_title, phrases
 
 TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT, PLACE_WEIGHT = 25, 35, 30, 10
@@ -232,11 +232,13 @@ class Scorer:
         """The first of two passes: what the posting says, before the sweep's statistics are known. Must-haves
         match anywhere in the title and the text, across punctuation ("CM/ECF" is the skill "cm ecf"); resume
         terms only in the role's lines (sections.py), and never across punctuation."""
-        padded = f" {normalize_title(title)} {normalize(description)} "
+        counted, other = split_sections(description)
+        words = phrases(counted)
+        # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
+        padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normalize(other)} "
         musts = sum(
             1 << i for i, (_skill, variants) in enumerate(self.must_haves) if any(f" {v} " in padded for v in variants)
         )
-        words = phrases(counted_text(description))
         index, known, follows = self._index, self._resume_words, self._second_words
         counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
         counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])

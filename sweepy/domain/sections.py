@@ -117,7 +117,7 @@ def _aside_lines(lines: list[str]) -> set[int]:
     aside: set[int] = set()
     candidates: set[int] = set()
     for cues, marked in ((_BOILERPLATE, aside), (_WHERE, candidates)):
-        for cue in cues:
+        for cue in [cue for cue in cues if cue in lower]:  # most cues are in no posting: one test each
             at = lower.find(cue)
             while at != -1:
                 marked.add(bisect_right(starts, at) - 1)
@@ -137,19 +137,31 @@ def counted_text(description: str) -> str:
     out, its inline text kept: "Skills: Relativity, Westlaw" gives "Relativity, Westlaw"). The lines before the
     first heading count only when no section of the role's own follows: a posting that has a Responsibilities or
     a Requirements section opens with the employer's pitch."""
+    return split_sections(description)[0]
+
+
+def split_sections(description: str) -> tuple[str, str]:
+    """(`counted_text`, the other lines): the scorer reads must-haves in both, resume terms in the first."""
     preamble: list[str] = []
     kept: list[str] = []
+    other: list[str] = []
     counting, headed, role = True, False, False
     lines = [line for line in (raw.strip() for raw in description.split("\n")) if line]
     aside = _aside_lines(lines) if lines else set()
     for n, line in enumerate(lines):
         if line.startswith(_BULLETS):  # a list item: no heading, no boilerplate (most lines: no call for them)
-            if counting:
-                (kept if headed else preamble).append(line)
+            ((kept if headed else preamble) if counting else other).append(line)
             continue
         opens, text = _heading(line)
         if opens is not None:
             counting, headed, role = opens != "aside", True, role or opens == "role"
+            other.append(line)  # its words, for must-haves ("Python:" names Python)
         if counting and text and n not in aside:
             (kept if headed else preamble).append(text)
-    return "\n".join(kept if role else preamble + kept)
+        elif opens is None:
+            other.append(line)
+    if not role:
+        kept = preamble + kept
+    else:
+        other += preamble
+    return "\n".join(kept), "\n".join(other)
