@@ -268,7 +268,7 @@ class Scorer:
         penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2
         exact = [TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place]
         (t, m, r, p), taken, score = whole_parts(exact, penalty)
-        parts = ScoreParts(title=t, must_haves=m, resume=r, place=p, penalty=-taken)
+        parts = ScoreParts.model_construct(title=t, must_haves=m, resume=r, place=p, penalty=-taken)  # all ints
         top = sorted(contributions, key=lambda term: (-contributions[term], " " not in term, term))[:TOP_TERMS]
         matched, missing = self._matched(title, reading, contributions)
         return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top,
@@ -285,10 +285,14 @@ class Scorer:
         """matched_terms (the target title the posting's title contains, the must-haves as the person wrote them,
         then the resume terms, phrases first, each alphabetical) and the missing must-haves, in profile order."""
         matched = list(self._title_term(title))  # a copy: the cached tuple stays as it is
+        already = set(matched)
         missing: list[str] = []
-        for n, (skill, _variants) in enumerate(self.must_haves):
-            (matched if reading.names(n) else missing).append(skill)
-        already = {normalize(term) for term in matched}
+        for n, (skill, variants) in enumerate(self.must_haves):
+            if reading.names(n):
+                matched.append(skill)
+                already.update(variants)  # "e-discovery" found: no "e discovery" or "ediscovery" after it
+            else:
+                missing.append(skill)
         for term in sorted(contributions, key=lambda t: (" " not in t, t)):
             if len(matched) >= MATCHED_TERMS:
                 break
