@@ -10,7 +10,6 @@ more than half the must-haves loses up to 10 more (the penalty).
 """
 
 import math
-from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -83,20 +82,18 @@ class Score:
 class Reading:
     """What the score needs of one posting's text: the must-haves it names, the resume terms its role lines use
     and the length of those lines in words that are no resume word (so that using a resume term never lengthens
-    a posting). Packed: a sweep keeps one per posting between its two passes (170 bytes, not 900, for the
+    a posting). Packed: a sweep keeps one per posting between its two passes (300 bytes, not 900, for the
     dozen terms a posting shares with a resume)."""
 
     musts: int
     """Bit i set: the posting names must-have i."""
-    packed: bytes
-    """array("I") of (resume term index, count) pairs, by index."""
+    packed: tuple[int, ...]
+    """Resume term index, count, index, count, ... by index: one flat tuple of small (shared) ints."""
     length: int
 
     def terms(self) -> Iterator[tuple[int, int]]:
         """(resume term index, count) pairs, by index."""
-        numbers = array("I")
-        numbers.frombytes(self.packed)
-        return zip(numbers[::2], numbers[1::2], strict=True)
+        return zip(self.packed[::2], self.packed[1::2], strict=True)
 
     def names(self, must: int) -> bool:
         return bool(self.musts >> must & 1)
@@ -243,8 +240,8 @@ class Scorer:
         counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
         counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
         others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
-        pairs = sorted((index[term], min(n, 0xFFFFFFFF)) for term, n in counts.items())
-        return Reading(musts, array("I", [number for pair in pairs for number in pair]).tobytes(), others)
+        pairs = sorted((index[term], n) for term, n in counts.items())
+        return Reading(musts, tuple(number for pair in pairs for number in pair), others)
 
     def score(
         self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None

@@ -146,7 +146,7 @@ def split_sections(description: str) -> tuple[str, str]:
     kept: list[str] = []
     other: list[str] = []
     counting, headed, role = True, False, False
-    lines = [line for line in (raw.strip() for raw in description.split("\n")) if line]
+    lines = list(filter(None, map(str.strip, description.split("\n"))))
     aside = _aside_lines(lines) if lines else set()
     for n, line in enumerate(lines):
         if line.startswith(_BULLETS):  # a list item: no heading, no boilerplate (most lines: no call for them)
