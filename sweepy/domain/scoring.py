@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from .cards import ScoreParts
 from .sections import split_sections
@@ -114,8 +114,9 @@ class SweepStats:
     def add(self, reading: Reading) -> None:
         self.postings += 1
         self.length += reading.length
-        for index, _count in reading.terms():
-            self.df[index] += 1
+        df = self.df
+        for index in reading.packed[::2]:
+            df[index] += 1
         self._weights = None
 
     @property
@@ -207,8 +208,14 @@ class Scorer:
         self.title_fit = title_fit or phrase_fit(titles)
         groups = [{normalize(term) for term in group} for group in synonyms]
         self.must_haves = [(skill, _variants(skill, groups)) for skill in must_haves]
+        self._spaced = [tuple(f" {v} " for v in variants) for _skill, variants in self.must_haves]
         self.terms = sorted(vocabulary(resume_text))
         self._index = {term: i for i, term in enumerate(self.terms)}
+        by_display = sorted(range(len(self.terms)), key=lambda i: (" " not in self.terms[i], self.terms[i]))
+        self._order = [0] * len(self.terms)
+        """Each term's place in matched_terms' order (phrases first, then words, each alphabetical)."""
+        for place, i in enumerate(by_display):
+            self._order[i] = place
         self._resume_words = frozenset(w for term in self.terms for w in term.split())
         pairs = [term.split() for term in self.terms if " " in term]
         self._second_words = {first: frozenset(b for a, b in pairs if a == first) for first, _ in pairs}
@@ -233,15 +240,13 @@ class Scorer:
         words = phrases(counted)
         # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
         padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normalize(other)} "
-        musts = sum(
-            1 << i for i, (_skill, variants) in enumerate(self.must_haves) if any(f" {v} " in padded for v in variants)
-        )
+        musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
         index, known, follows = self._index, self._resume_words, self._second_words
         counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
         counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
         others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
         pairs = sorted((index[term], n) for term, n in counts.items())
-        return Reading(musts, tuple(number for pair in pairs for number in pair), others)
+        return Reading(musts, tuple(chain.from_iterable(pairs)), others)
 
     def score(
         self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None
@@ -266,19 +271,20 @@ class Scorer:
         exact = [TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place]
         (t, m, r, p), taken, score = whole_parts(exact, penalty)
         parts = ScoreParts.model_construct(title=t, must_haves=m, resume=r, place=p, penalty=-taken)  # all ints
-        top = sorted(contributions, key=lambda term: (-contributions[term], " " not in term, term))[:TOP_TERMS]
+        order, terms = self._order, self.terms
+        top = [terms[i] for i in sorted(contributions, key=lambda i: (-contributions[i], order[i]))[:TOP_TERMS]]
         matched, missing = self._matched(title, reading, contributions)
         return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top,
                      exact=max(0.0, sum(exact) - penalty))  # fmt: skip
 
-    def _contributions(self, reading: Reading, stats: SweepStats) -> dict[str, float]:
-        """Each resume term's points in this posting: its weight in the sweep times BM25's saturating term
-        frequency, 1 for one use in a posting of average length."""
+    def _contributions(self, reading: Reading, stats: SweepStats) -> dict[int, float]:
+        """Each resume term's points in this posting, by term index: its weight in the sweep times BM25's
+        saturating term frequency, 1 for one use in a posting of average length."""
         weights = stats.weights()
         norm = K1 * (1 - B + B * reading.length / stats.average_length)
-        return {self.terms[i]: weights[i] * n * (K1 + 1) / (n + norm) for i, n in reading.terms()}
+        return {i: weights[i] * n * (K1 + 1) / (n + norm) for i, n in reading.terms()}
 
-    def _matched(self, title: str, reading: Reading, contributions: dict[str, float]) -> tuple[list[str], list[str]]:
+    def _matched(self, title: str, reading: Reading, contributions: dict[int, float]) -> tuple[list[str], list[str]]:
         """matched_terms (the target title the posting's title contains, the must-haves as the person wrote them,
         then the resume terms, phrases first, each alphabetical) and the missing must-haves, in profile order."""
         matched = list(self._title_term(title))  # a copy: the cached tuple stays as it is
@@ -290,9 +296,9 @@ class Scorer:
                 already.update(variants)  # "e-discovery" found: no "e discovery" or "ediscovery" after it
             else:
                 missing.append(skill)
-        for term in sorted(contributions, key=lambda t: (" " not in t, t)):
+        for i in sorted(contributions, key=self._order.__getitem__):
             if len(matched) >= MATCHED_TERMS:
                 break
-            if term not in already:
-                matched.append(term)
+            if self.terms[i] not in already:
+                matched.append(self.terms[i])
         return matched, missing

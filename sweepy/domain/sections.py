@@ -48,6 +48,7 @@ _COUNTED = (
 _HEADINGS = {**dict.fromkeys(_LEFT_OUT, False), **dict.fromkeys(_COUNTED, True)}
 """A known heading's words → whether its section is the role's own (the longest known start of a line wins:
 "about the role" before "about")."""
+_LONGEST = max(len(heading.split()) for heading in _HEADINGS)
 _ABOUT = ("about", "a propos", "uber", "sobre", "acerca")
 """An "About <Company>" heading names the employer: left out, as "About us" is."""
 HEADING_WORDS = 8
@@ -94,7 +95,7 @@ def _heading(line: str) -> tuple[Section | None, str]:
     if not words or len(words) > HEADING_WORDS:
         return None, line
     name = " ".join(words)
-    for size in range(len(words), 0, -1):
+    for size in range(min(len(words), _LONGEST), 0, -1):
         counts = _HEADINGS.get(" ".join(words[:size]) if size < len(words) else name)
         if counts is not None:
             # "Responsibilities include drafting motions" opens the section and says something of it too
