@@ -69,7 +69,7 @@ class Judgment(BaseModel):
 
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
-               "ghost_signals": [], "top_terms": []}  # fmt: skip
+               "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum"}  # fmt: skip
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
@@ -82,7 +82,7 @@ BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
 """Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 440
+EXCERPT_CHARS = 400
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
 under 60 KB of JSON in an assistant's context."""
 TERMS_IN_BRIEF = 5
