@@ -67,7 +67,7 @@ FAMILY_CASES: dict[str, list[tuple[str, str, float | None]]] = {
         ("Customer Success Manager", "Customer Support Manager", None),
     ],
     "assistants": [
-        ("Executive Assistant", "Administrative Assistant", 0.85),
+        ("Executive Assistant", "Administrative Assistant", 0.5),
         ("Executive Assistant", "EA to the CEO", 1.0),
         ("Administrative Assistant", "Admin Assistant", 1.0),
         ("Executive Assistant", "Assistante de direction", 1.0),
