@@ -140,6 +140,9 @@ def test_a_location_text_reads_as_its_places() -> None:
     assert places("London, England, United Kingdom") == [("city", "GB", "GB-ENG")]
     assert places("Paris, TX") == [("city", "US", "US-TX")]
     assert places("Portland, OR") == [("city", "US", "US-OR")]
+    # A name known only elsewhere is a place of the area written after it, not England's Scarborough.
+    assert places("Scarborough, ON") == [("city", "CA", "CA-ON")]
+    assert places("Toronto, ON; Etobicoke, ON") == [("city", "CA", "CA-ON"), ("city", "CA", "CA-ON")]
     assert places("Anywhere in the world") == [("world", None, None)]
     assert places("New York, NY / Remote") == [("city", "US", "US-NY")]
     assert places("Remote, España") == [("country", "ES", None)]

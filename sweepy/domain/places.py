@@ -234,7 +234,11 @@ def _entry(items: list[_Item]) -> list[Place]:
     context: Place | None = None
     for k in range(len(items) - 1, -1, -1):
         item = items[k]
-        if not item.candidates:
+        fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
+        best = max(fits, key=lambda fit: fit[0], default=(0, item.candidates[0] if item.candidates else None))
+        if not item.candidates or (best[0] == 0 and context is not None and context.kind == "subdivision"):
+            # A name the gazetteer does not know, or knows only elsewhere, is a place of the area after it:
+            # "Scarborough, ON" is Toronto's Scarborough, not the English town of the same name.
             if context is not None and context.kind in ("country", "subdivision"):
                 context = places[-1] = Place("city", item.text, country=context.country,
                                              subdivision=context.subdivision)  # fmt: skip
@@ -242,8 +246,6 @@ def _entry(items: list[_Item]) -> list[Place]:
                 places.append(Place("unplaced", item.text))
                 context = None
             continue
-        fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
-        best = max(fits, key=lambda fit: fit[0], default=(0, item.candidates[0]))
         if best[0]:
             # "Toronto, ON": the city row knows no ISO subdivision outside the US, the UK and a few others
             subdivision = best[1].subdivision or (context.subdivision if context is not None else None)
