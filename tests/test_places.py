@@ -94,6 +94,9 @@ LOCAL_CASES = [
     ("Austin, TX", "Round Rock, TX", "onsite", (KEPT, None)),
     ("Austin, TX", "Dallas, TX", "onsite", (DROPPED, "location")),
     ("Austin, TX", "Texas", "unknown", (KEPT, ONLY_STATE)),
+    ("Toronto, ON", "North York, ON", "onsite", (KEPT, ONLY_STATE)),  # a district the gazetteer lacks
+    ("Toronto, ON", "Scarborough, ON", "onsite", (KEPT, ONLY_STATE)),  # not England's Scarborough
+    ("Toronto, ON", "Scarborough, North Yorkshire", "onsite", (DROPPED, "location")),
     ("San Francisco, CA", "Oakland, CA", "onsite", (KEPT, None)),
     ("San Francisco, CA", "Los Angeles, CA", "onsite", (DROPPED, "location")),
     ("Los Angeles, CA", "LA", "hybrid", (KEPT, None)),  # a name of the metro, though also Louisiana's code

@@ -38,6 +38,8 @@ FAMILY_CASES: dict[str, list[tuple[str, str, float | None]]] = {
     "marketing": [
         ("Marketing Manager", "Senior Marketing Manager", 1.0),
         ("Marketing Manager", "Marketing Lead", 0.85),
+        ("Performance Marketing Manager", "Head of Performance Marketing", 0.85),
+        ("Marketing Manager", "Head of Marketing", 0.85),
         ("Performance Marketing Manager", "Performance Marketing Lead", 0.85),
         ("Growth Marketing Manager", "Performance Marketing Manager", 0.85),
         ("Growth Marketing Manager", "Senior Growth Manager - Supply", 0.5),

@@ -236,7 +236,8 @@ def _entry(items: list[_Item]) -> list[Place]:
         item = items[k]
         fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
         best = max(fits, key=lambda fit: fit[0], default=(0, item.candidates[0] if item.candidates else None))
-        if not item.candidates or (best[0] == 0 and context is not None and context.kind == "subdivision"):
+        elsewhere = best[0] == 0 and context is not None and context.kind == "subdivision"
+        if not item.candidates or (elsewhere and all(c.kind == "city" for c in item.candidates)):
             # A name the gazetteer does not know, or knows only elsewhere, is a place of the area after it:
             # "Scarborough, ON" is Toronto's Scarborough, not the English town of the same name.
             if context is not None and context.kind in ("country", "subdivision"):
@@ -373,6 +374,9 @@ def local_fit(places: tuple[Place, ...], seeker: Seeker) -> tuple[bool, str | No
         if place.kind in ("city", "unplaced"):
             if _in_metro(place, seeker):
                 return True, None
+            me = seeker.place
+            if place.lat is None and me is not None and place.subdivision and place.subdivision == me.subdivision:
+                notes.append(ONLY_STATE)  # "North York, ON": a town Sweepy cannot place, in the person's state
         elif place.text in seeker.aliases:  # "LA" is Louisiana's code, and Los Angeles to a seeker there
             return True, None
         elif seeker.place is not None and (note := _covers(place, seeker.place)) is not None:

@@ -118,7 +118,10 @@ def read_title(title: str) -> Reading:
     if pair:  # "Senior UX/UI Designer" is also read as "Senior UX Designer" and "Senior UI Designer"
         texts += [title[: pair.start()] + pair[k] + title[pair.end() :] for k in (1, 2)]
     for raw in (part for text in texts for part in _PARTS.split(text)):
-        kept, named, numbered = _strip_levels(_tokens(_respell(normalize(raw).split(), table), table), table)
+        spelled = _respell(normalize(raw).split(), table)
+        if len(spelled) > 2 and spelled[:2] == ["head", "of"]:  # "Head of Performance Marketing" leads that work
+            spelled = [*spelled[2:], "lead"]
+        kept, named, numbered = _strip_levels(_tokens(spelled, table), table)
         words += named
         numbers += numbered
         if kept and kept not in parts:
