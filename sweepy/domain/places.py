@@ -235,8 +235,8 @@ def _entry(items: list[_Item]) -> list[Place]:
     for k in range(len(items) - 1, -1, -1):
         item = items[k]
         fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
-        best = max(fits, key=lambda fit: fit[0], default=(0, item.candidates[0] if item.candidates else None))
-        elsewhere = best[0] == 0 and context is not None and context.kind == "subdivision"
+        inside, best = max(fits, key=lambda fit: fit[0], default=(0, None))
+        elsewhere = inside == 0 and context is not None and context.kind == "subdivision"
         if not item.candidates or (elsewhere and all(c.kind == "city" for c in item.candidates)):
             # A name the gazetteer does not know, or knows only elsewhere, is a place of the area after it:
             # "Scarborough, ON" is Toronto's Scarborough, not the English town of the same name.
@@ -247,10 +247,10 @@ def _entry(items: list[_Item]) -> list[Place]:
                 places.append(Place("unplaced", item.text))
                 context = None
             continue
-        if best[0]:
+        if inside and best is not None:
             # "Toronto, ON": the city row knows no ISO subdivision outside the US, the UK and a few others
-            subdivision = best[1].subdivision or (context.subdivision if context is not None else None)
-            context = places[-1] = replace(best[1], text=item.text, subdivision=subdivision)
+            subdivision = best.subdivision or (context.subdivision if context is not None else None)
+            context = places[-1] = replace(best, text=item.text, subdivision=subdivision)
             continue
         left = items[k - 1].candidates if k > 0 else ()
         context = next((c for c in item.candidates if any(_inside(x, c) for x in left)), item.candidates[0])
