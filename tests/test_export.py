@@ -55,7 +55,7 @@ def excel_edit(path: Path, edits: dict[str, dict[str, str]]) -> None:
 
 
 DANGEROUS = ['=HYPERLINK("http://evil.example","x")', "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "\n=1", "'=x", "''=x"]
-HARMLESS = ["plain", "", "'", "'plain", "a=b", "Sr. Paralegal", "1+1", "=", "-"]
+HARMLESS = ["plain", "", "'", "'plain", "a=b", "Sr. Paralegal", "1+1", "=", "-", "-5", "-12.5", "'-5"]
 
 
 @pytest.mark.parametrize("value", DANGEROUS + HARMLESS)
@@ -77,6 +77,7 @@ def test_escape_then_unescape_round_trips(value: str) -> None:
         ("plain", "plain"),
         ("", ""),
         ("'plain", "'plain"),
+        ("-5", "-5"),  # a score part's penalty: a number, not a formula, sorts as one in a spreadsheet
     ],
 )
 def test_dangerous_cells_get_exactly_one_apostrophe(value: str, escaped: str) -> None:

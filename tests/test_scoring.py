@@ -107,14 +107,24 @@ def test_paralegal_posting_outscores_software_posting_for_a_paralegal() -> None:
     assert len(set(map(normalize, paralegal.matched_terms))) == len(paralegal.matched_terms)  # no repeats
 
 
-def test_partial_title_match_earns_part_of_the_title_weight() -> None:
+def test_the_title_part_is_the_title_models_fit() -> None:
+    """The title part is the filter's title model (sweepy/domain/titles.py): the same job under another name
+    earns 0.85 of it, a title that is not the job none; words in common are not enough ("Content Writer")."""
     scorer = Scorer(titles=["Technical Writer"], must_haves=[], synonyms=[], resume_text="")
     assert scorer.score("Technical Writer", "").parts.title == 25
     assert scorer.score("Senior Technical Writer II", "").parts.title == 25
-    partial = scorer.score("Content Writer", "")
-    assert (partial.parts, partial.matched_terms) == (ScoreParts(title=8, place=10), [])  # 25 * 0.6 * 1/2 = 7.5
-    assert partial.score == 18
+    other_name = scorer.score("Technical Author", "")
+    assert (other_name.parts, other_name.score) == (ScoreParts(title=21, place=10), 31)  # 25 * 0.85 = 21.25
+    assert scorer.score("Content Writer", "").parts == ScoreParts(title=0, place=10)
     assert scorer.score("Barista", "").parts == ScoreParts(title=0, place=10)
+
+
+def test_a_level_far_from_the_persons_lowers_the_title_part() -> None:
+    senior = Scorer(titles=["Data Engineer"], must_haves=[], synonyms=[], resume_text="", level="senior")
+    assert senior.score("Senior Data Engineer", "").parts.title == 25
+    assert senior.score("Data Engineer", "").parts.title == 25  # no level named: not held against it
+    assert senior.score("Data Engineering Intern", "").parts.title < senior.score("Data Engineer", "").parts.title
+    assert senior.score("Data Engineer Intern", "").parts.title == 13  # three levels apart: 25 x 0.5, half up
 
 
 @pytest.mark.parametrize(

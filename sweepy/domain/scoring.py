@@ -65,8 +65,8 @@ STOPWORDS = frozenset(
     knowledge understanding using use used well within across multiple various must may need needs other others
     time full part based day days help provide provides provided ensure related relevant level high highly join
     looking seeking apply benefits salary pay hour hours week weeks month months equal employer including what who
-    you'll we're our us will""".split()
-)
+    you'll we're our us will one two three four five six seven eight nine ten first second third last next""".split()
+)  # number words and ordinals ("two", "first") say nothing of a skill, and rare in a small sweep they led top_terms
 
 
 @dataclass(frozen=True)

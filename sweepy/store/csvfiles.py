@@ -31,15 +31,21 @@ CARRY_FROM_NEWEST = 30
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+"""A plain number ("-5", a score part's penalty) is no formula: a spreadsheet reads it as the number it is."""
+
+
+def _formula_like(stripped: str) -> bool:
+    return bool(stripped) and stripped[:1] in _TRIGGERS and not _NUMBER.fullmatch(stripped)
+
+
 def escape_cell(value: str) -> str:
     """Prefix one `'` when the text (after any leading apostrophes) starts like a formula. Reversible."""
-    stripped = value.lstrip("'")
-    return "'" + value if stripped[:1] in _TRIGGERS and stripped else value
+    return "'" + value if _formula_like(value.lstrip("'")) else value
 
 
 def unescape_cell(value: str) -> str:
-    stripped = value.lstrip("'")
-    return value[1:] if value.startswith("'") and stripped[:1] in _TRIGGERS and stripped else value
+    return value[1:] if value.startswith("'") and _formula_like(value.lstrip("'")) else value
 
 
 def _cell(card: Card, column: str) -> str:
