@@ -149,6 +149,11 @@ def normalize(text: str) -> str:
     return " ".join(text.lower().translate(_WORD_CHARS).split())
 
 
+def normalized_words(text: str) -> list[str]:
+    """`normalize(text).split()` without joining and splitting again (the copies stage reads whole descriptions)."""
+    return text.lower().translate(_WORD_CHARS).split()
+
+
 PHRASE_BREAK = "|"
 """The token `phrases` puts where punctuation or a line break ended a phrase (normalize never yields it)."""
 _BREAKS = frozenset('.,;:!?@&()[]{}<>/\\|"\n\t\r•·…–—“”«»')

@@ -124,7 +124,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
     criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
                         search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
                         ctx.today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                        tuple(profile.exclude_keywords))  # fmt: skip
+                        tuple(profile.exclude_keywords), profile.exclude_agencies)  # fmt: skip
     kept, drops = filter_postings(found.postings, criteria)
     out.drops += drops
     stage(3)

@@ -1,0 +1,133 @@
+"""Stage 3, after the same-role merge: one card for a posting another company copied word for word (an agency
+reposting the employer's text), found by near-identical descriptions: Jaccard ≥ COPY_JACCARD over 5-word shingles.
+
+No pair of postings is compared blindly (a sweep keeps tens of thousands): each description's shingles are hashed,
+its SKETCH smallest hashes kept (a bottom-k sketch), and postings sharing one of their KEYS smallest hashes that
+are not boilerplate become candidates. Two descriptions with Jaccard J share their smallest common shingle as a key
+unless KEYS shingles of one alone come first, which happens with odds about (1 - J)^KEYS: 1 in 10,000 at 0.9. The
+sketches then estimate each candidate's Jaccard, and only a likely copy has its exact Jaccard computed.
+
+Standard library only: datasketch would bring numpy and scipy into the server's start-up for what is here a
+sort and a few set operations (its MinHash costs one permutation per hash and shingle; a bottom-k sketch one sort).
+"""
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..domain.agency import agency_evidence
+from ..domain.postings import Posting
+from ..domain.text import normalize_company, normalized_words
+from .employers import BOARD_KEYS
+
+SHINGLE_WORDS = 5
+MIN_WORDS = 50
+"""A shorter description never merges: two short blurbs ("Join our team…") are alike without being copies."""
+MAX_WORDS = 1_000
+"""Words of a description read (its start): a copy is a copy from its first words, and a 100,000-character
+description costs no more than a long ordinary one."""
+COPY_JACCARD = 0.9
+SKETCH = 16
+KEYS = 4
+COMMON = 100
+"""A hash in more sketches than this is boilerplate (an equal-opportunity paragraph a thousand employers share):
+it indexes nothing, or one bucket would pair every posting holding it."""
+LIKELY = 0.6
+"""The sketch's estimate a candidate needs before its exact Jaccard is computed (16 hashes estimate 0.9 within
+about ±0.15, so a true copy passes)."""
+EMPLOYER_PLATFORMS = frozenset(BOARD_KEYS)
+"""ATS platforms (Greenhouse, Lever, ...): the employer's own posting lives there; an aggregator holds copies."""
+
+
+def _hashes(description: str) -> list[int] | None:
+    """Hashes of the description's 5-word shingles (its first MAX_WORDS words), or None when it has fewer than
+    MIN_WORDS words. Python's string hash is fixed within a process, which is all one sweep's comparison needs;
+    zip and map keep the loop in C."""
+    if len(description) < 2 * MIN_WORDS:  # too short for MIN_WORDS words, without reading it
+        return None
+    words = normalized_words(description)[:MAX_WORDS]
+    if len(words) < MIN_WORDS:
+        return None
+    return list(map(hash, zip(*(words[i:] for i in range(SHINGLE_WORDS)), strict=False)))
+
+
+def shingles(description: str) -> set[int]:
+    """The description's shingle hashes as a set (empty when it is too short), for an exact Jaccard."""
+    return set(_hashes(description) or ())
+
+
+def sketch(description: str) -> list[int] | None:
+    """The SKETCH smallest distinct shingle hashes, or None for a description too short to merge."""
+    hashes = _hashes(description)
+    if hashes is None:
+        return None
+    hashes.sort()  # one sort in C: a set first, heapq.nsmallest or a filter below a bound all measured slower
+    return list(dict.fromkeys(hashes[: SKETCH * 4]))[:SKETCH]  # a shingle repeated in the text counts once
+
+
+def _estimate(a: list[int], b: list[int]) -> float:
+    """Jaccard estimated from two bottom-k sketches: of the k smallest hashes of the union, the share in both."""
+    union = sorted(set(a) | set(b))[:SKETCH]
+    both = set(a) & set(b)
+    return sum(1 for h in union if h in both) / len(union)
+
+
+def _candidates(sketches: dict[int, list[int]]) -> Iterator[tuple[int, int]]:
+    """Pairs of postings (by index, the smaller first) sharing a key: one of their KEYS smallest rare hashes."""
+    frequency = Counter(h for sketch in sketches.values() for h in sketch)
+    buckets: dict[int, list[int]] = {}
+    for index, sketch in sketches.items():
+        for h in [h for h in sketch if frequency[h] <= COMMON][:KEYS]:
+            buckets.setdefault(h, []).append(index)
+    seen: set[tuple[int, int]] = set()
+    for members in buckets.values():
+        for pair in combinations(members, 2):
+            if pair not in seen:
+                seen.add(pair)
+                yield pair
+
+
+def copy_clusters(postings: list[Posting]) -> list[list[Posting]]:
+    """The postings grouped so that each group is one posting and its copies by other companies, in first-seen
+    order; a group never holds two postings of one company (two openings with one text stay two cards)."""
+    companies = [normalize_company(p.company) for p in postings]
+    sketches: dict[int, list[int]] = {}
+    for index, posting in enumerate(postings):
+        if companies[index] and (kept := sketch(posting.description)) is not None:
+            sketches[index] = kept  # the sketch only: 20,000 full sets would take 400 MB
+    parent = list(range(len(postings)))
+    members: dict[int, set[str]] = {i: {companies[i]} for i in sketches}
+    full: dict[int, set[int]] = {}  # the shingles of candidates that looked like copies, computed again
+
+    def exact(i: int, j: int) -> float:
+        for k in (i, j):
+            if k not in full:
+                full[k] = shingles(postings[k].description)
+        return len(full[i] & full[j]) / len(full[i] | full[j])
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in sorted(_candidates(sketches)):
+        a, b = root(i), root(j)
+        if a == b or members[a] & members[b] or _estimate(sketches[i], sketches[j]) < LIKELY:
+            continue
+        if exact(i, j) >= COPY_JACCARD:
+            parent[b] = a
+            members[a] |= members.pop(b)
+    groups: dict[int, list[Posting]] = {}
+    for index, posting in enumerate(postings):
+        groups.setdefault(root(index), []).append(posting)
+    return list(groups.values())
+
+
+def employer_first(posting: Posting) -> tuple[bool, bool, tuple[int, int]]:
+    """How a copy group picks its card: the posting that is no agency's, then one on an ATS rather than an
+    aggregator, then the richest (the first found on a tie)."""
+    agency = any(signal == "agency" for signal, _ in posting.ghost_signals) or (
+        agency_evidence(posting.company, posting.description) is not None
+    )
+    return (not agency, posting.platform in EMPLOYER_PLATFORMS, posting.richness())
