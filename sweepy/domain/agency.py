@@ -169,7 +169,7 @@ _ANCHORED: tuple[tuple[str, re.Pattern[str]], ...] = (
     (" partner", _AGENCY),
     # German and Dutch: the words agencies use for the client employer.
     ("kunde", _cues(r"\b(?:für unseren|im auftrag unseres|unser) kunden?\b")),
-    ("mandant", _cues(r"\b(?:für unseren|im auftrag unseres|unser) mandanten?\b")),
+    ("mandant", _cues(r"\b(?:für unseren|im auftrag unseres|unser) mandant(?:en)?\b")),
     ("opdrachtgever", _cues(r"\b(?:namens |voor )?onze opdrachtgever\b(?!s)")),
 )
 """Each cue with a word it holds: the cue's regex runs only around that word's occurrences (one regex of every
