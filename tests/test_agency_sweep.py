@@ -10,6 +10,7 @@ from fakeboards import FakeBoards, greenhouse
 from mcp_helpers import write_resume
 
 from sweepy.config import load_profile
+from sweepy.errors import ProfileError
 from sweepy.service import SweepyService
 
 ROLE_TEXT = (
@@ -74,3 +75,11 @@ def test_exclude_agencies_drops_agency_postings_as_agency(workspace: Path, agenc
     answer, cards = sweep(workspace, agency_boards, exclude_agencies=True)
     assert answer["dropped"] == {"agency": 2}
     assert [(card["company"], card.get("also_on", [])) for card in cards] == [("Northwind Labs", [])]
+
+
+def test_create_profile_refuses_an_exclude_agencies_that_is_not_a_boolean(workspace: Path) -> None:
+    args = {"name": "Alex Rivera", "titles": ["Paralegal"], "location": "New York, NY",
+            "resume_path": str(write_resume(workspace / "resume.docx")), "sources_config": {}}  # fmt: skip
+    with pytest.raises(ProfileError, match="exclude_agencies"):
+        SweepyService().create_profile(**args, eligibility_config={"exclude_agencies": "sometimes"})
+    assert not (workspace / "profiles").exists() or not any((workspace / "profiles").iterdir())
