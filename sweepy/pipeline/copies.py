@@ -13,7 +13,7 @@ sort and a few set operations (its MinHash costs one permutation per hash and sh
 """
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain
 
 from ..domain.agency import agency_evidence
@@ -85,17 +85,20 @@ def _candidates(sketches: dict[int, list[int]]) -> Iterator[tuple[int, int]]:
             buckets.setdefault(h, []).append(index)
 
 
-def copy_clusters(postings: list[Posting]) -> list[list[Posting]]:
+def copy_clusters(postings: list[Posting], place: Callable[[Posting], str]) -> list[list[Posting]]:
     """The postings grouped so that each group is one posting and its copies by other companies, in first-seen
-    order; a group never holds two postings of one company (two openings with one text stay two cards)."""
+    order; a group never holds two postings of one company (two openings with one text stay two cards), and a
+    copy names the same `place` or none: franchises and hospital groups post one text for each of their sites."""
     companies = [normalize_company(p.company) for p in postings]
+    places = [place(p) for p in postings]
     sketches: dict[int, list[int]] = {}
     for index, posting in enumerate(postings):
         if companies[index] and (kept := sketch(posting.description)) is not None:
             sketches[index] = kept  # the sketch only: 20,000 full sets would take 400 MB
     sets = {index: frozenset(kept) for index, kept in sketches.items()}
     parent = list(range(len(postings)))
-    members: dict[int, set[str]] = {i: {companies[i]} for i in sketches}
+    members: dict[int, set[str]] = {i: {companies[i]} for i in sketches}  # each group's companies, by its root
+    spots: dict[int, set[str]] = {i: {places[i]} - {""} for i in sketches}  # and the places it names
     later: tuple[int, set[int]] = (-1, set())  # the shingles of the posting whose candidates are being checked
 
     def root(i: int) -> int:
@@ -106,7 +109,9 @@ def copy_clusters(postings: list[Posting]) -> list[list[Posting]]:
 
     for i, j in _candidates(sketches):
         a, b = root(i), root(j)
-        if a == b or members[a] & members[b] or len(sets[i] & sets[j]) / len(sets[i] | sets[j]) < LIKELY:
+        if a == b or members[a] & members[b] or len(spots[a] | spots[b]) > 1:
+            continue
+        if len(sets[i] & sets[j]) / len(sets[i] | sets[j]) < LIKELY:
             continue
         if later[0] != j:
             later = (j, shingles(postings[j].description))
@@ -114,6 +119,7 @@ def copy_clusters(postings: list[Posting]) -> list[list[Posting]]:
         if len(earlier & later[1]) / len(earlier | later[1]) >= COPY_JACCARD:
             parent[b] = a
             members[a] |= members.pop(b)
+            spots[a] |= spots.pop(b)
     groups: dict[int, list[Posting]] = {}
     for index, posting in enumerate(postings):
         groups.setdefault(root(index), []).append(posting)

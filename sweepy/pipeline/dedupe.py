@@ -86,7 +86,7 @@ def _merged(postings: list[Posting], grouping: Callable[[list[Posting]], list[li
 def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Counter[str]]:
     """Unique postings in first-seen order, and how many were merged away as `duplicate`."""
     unique = _merged(_merged(postings, _by_url), _by_role_across_platforms)
-    unique = [_merge_copies(cluster) for cluster in copy_clusters(unique)]
+    unique = [_merge_copies(c) for c in copy_clusters(unique, lambda p: _place(p.location.split(",")[0]))]
     drops: Counter[str] = Counter()
     if len(postings) > len(unique):
         drops["duplicate"] = len(postings) - len(unique)

@@ -233,3 +233,17 @@ def test_the_employers_posting_wins_over_an_agencys_even_on_an_aggregator() -> N
     unique, _drops = deduplicate([agency_on_ats, own_on_indeed])
     assert unique == [own_on_indeed]
     assert own_on_indeed.also_on == ["greenhouse (Insight Global)"]
+
+
+def test_one_text_posted_by_two_companies_for_two_cities_stays_two_cards() -> None:
+    """Franchises and hospital groups post one text under each site's company: a copy must name the same place,
+    or none ("Remote")."""
+    boston = posting("Paralegal", "Northwind Boston LLC", "https://jobs.lever.co/nwb/1", "Boston, MA",
+                     description=ROLE_TEXT)  # fmt: skip
+    chicago = posting("Paralegal", "Northwind Chicago LLC", "https://jobs.lever.co/nwc/1", "Chicago, IL",
+                      description=ROLE_TEXT)  # fmt: skip
+    remote = posting("Paralegal", "Jobot", "https://www.linkedin.com/jobs/view/5", "Remote", description=ROLE_TEXT)
+    unique, drops = deduplicate([boston, chicago, remote])
+    assert unique == [boston, chicago]
+    assert (boston.also_on, chicago.also_on) == (["linkedin (Jobot)"], [])
+    assert drops == Counter({"duplicate": 1})
