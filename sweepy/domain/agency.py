@@ -9,7 +9,7 @@ from importlib import resources
 
 import yaml
 
-from .eligibility import QUOTE_CHARS, sentences
+from .eligibility import sentences
 from .text import normalize, normalize_company
 
 REGION_WORDS = frozenset(
@@ -24,6 +24,9 @@ CONFIDENTIAL_NAMES = frozenset(
      "undisclosed company", "undisclosed employer", "anonymous employer", "hidden company"]
 )  # fmt: skip
 """Company fields that hide the employer, as agencies and some boards write them."""
+QUOTE_CHARS = 200
+"""The evidence quotes at most this much of its sentence, ending " …" when cut: get_jobs shows ghost signals
+whole, and an eligibility quote is cut to as much there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +200,7 @@ def text_evidence(description: str) -> str | None:
 
 def _quote(line: str, first: int, last: int) -> str:
     """The sentences of `line` that the cue at [first, last) overlaps (one, unless a cue spans a colon:
-    "Company: Confidential"), verbatim and capped as eligibility quotes are."""
+    "Company: Confidential"), verbatim up to QUOTE_CHARS."""
     begin, end, offset = last, first, 0
     for sentence in sentences(line):
         offset = line.find(sentence, offset)
@@ -205,7 +208,7 @@ def _quote(line: str, first: int, last: int) -> str:
             begin, end = min(begin, offset), max(end, offset + len(sentence))
         offset += len(sentence)
     quote = line[min(begin, first) : max(end, last)].strip()
-    return quote if len(quote) <= QUOTE_CHARS else quote[:QUOTE_CHARS].rstrip()
+    return quote if len(quote) <= QUOTE_CHARS else quote[: QUOTE_CHARS - 2].rstrip() + " …"
 
 
 def agency_evidence(company: str, description: str) -> str | None:
