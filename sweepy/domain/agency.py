@@ -177,8 +177,13 @@ _ANCHORED: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 """Each cue with a word it holds: the cue's regex runs only around that word's occurrences (one regex of every
 cue tried at every position of a description took 2 ms; a sweep reads tens of thousands of descriptions)."""
-_BEFORE, _AFTER = 160, 240
-"""How far around its word a cue can reach."""
+_REACH: dict[str, tuple[int, int]] = {
+    "behalf": (30, 80), "client": (40, 40), "confidential": (30, 60), "undisclosed": (5, 60), "partner": (20, 180),
+    "recruiting for": (20, 110), "contract": (50, 50), " agency": (90, 20), " firm": (90, 20), " partner": (90, 20),
+    "kunde": (25, 20), "mandant": (25, 20), "opdrachtgever": (20, 25),
+}  # fmt: skip
+"""How far before and after its word (characters from the word's start) a cue reaches, with room for what its
+lookaheads read (they see nothing past the window): the regex runs only there."""
 
 
 def text_evidence(description: str) -> str | None:
@@ -188,7 +193,8 @@ def text_evidence(description: str) -> str | None:
     for word, cue in _ANCHORED:
         at = lowered.find(word)
         while at >= 0:
-            low, high = (max(0, at - _BEFORE), at + _AFTER) if aligned else (0, len(description))
+            before, after = _REACH[word]
+            low, high = (max(0, at - before), at + after) if aligned else (0, len(description))
             if (match := cue.search(description, low, high)) is not None:
                 begin = description.rfind("\n", 0, match.start()) + 1
                 end = description.find("\n", match.end())
