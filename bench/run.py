@@ -11,6 +11,8 @@
 7. big_sweep: 20,000 and 80,000 postings with 2 KB descriptions through the five stages, per posting and as a
    ratio to the json.loads floor; at 80,000 the peak RSS of the sweep then get_jobs, 50 judgments and
    render_report (bench/big_sweep.py, target 600 MB).
+8. relevance: filter recall, card precision, nDCG@10 and P@5 against BM25 and title words over the labeled set in
+   tests/relevance/ (bench/relevance.py, which also prints a per-profile table).
 
 Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
 """
@@ -35,6 +37,7 @@ from tools.sample import generate_postings  # noqa: E402
 sys.path.insert(0, str(ROOT / "bench"))
 import big_sweep  # noqa: E402
 import engines  # noqa: E402
+import relevance  # noqa: E402
 import render  # noqa: E402
 import sessions  # noqa: E402
 from once import measure  # noqa: E402
@@ -172,6 +175,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     ),
     "render": lambda args, workdir: render.bench_render(args.runs, workdir),
     "big_sweep": lambda args, workdir: bench_big_sweep(workdir),
+    "relevance": lambda args, workdir: relevance.measure(),
 }
 
 

@@ -1,6 +1,6 @@
 """The `sweepy` command: serve (stdio MCP), init (the workspace with the example profiles), sweep (one sweep in
-the foreground, with a summary), sources (does each enabled source answer now), results. Paths typed here are
-taken from the current folder."""
+the foreground, with a summary), sources (does each enabled source answer now), results, install (Sweepy's entry
+in an MCP host's config, sweepy.hosts). Paths typed here are taken from the current folder."""
 
 import argparse
 import json
@@ -91,6 +91,34 @@ def _serve(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _install(args: argparse.Namespace) -> int:
+    from .hosts import install
+
+    config = here(args.config, must_exist=False)
+    print("\n".join(install(args.host, config, args.env, dry_run=args.dry_run, form=args.form)))
+    return 0
+
+
+def _add_install(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .hosts import HOSTS
+
+    install = commands.add_parser("install", help="add or update Sweepy in an MCP host's config file (backed up first)")
+    install.add_argument("host", choices=list(HOSTS), help="the MCP host whose config gets the sweepy entry")
+    install.add_argument("--config", metavar="PATH", help="edit this file instead of the host's own on this OS")
+    install.add_argument(
+        "--env", action="append", default=[], metavar="NAME=VALUE", help="an environment variable for the server, "
+        "e.g. an engine's API key (repeat for more; nothing else is written into env)",
+    )  # fmt: skip
+    install.add_argument("--dry-run", action="store_true", help="print the change and write nothing")
+    form = install.add_mutually_exclusive_group()
+    form.add_argument(
+        "--from-checkout", dest="form", action="store_const", const="checkout",
+        help="run this checkout's server.py with this Python (the default when Sweepy runs from a checkout)",
+    )  # fmt: skip
+    form.add_argument("--uvx", dest="form", action="store_const", const="uvx", help="run `uvx sweepy-mcp`")
+    install.set_defaults(func=_install, form=None)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sweepy", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -112,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     results.add_argument("--results-dir", help="folder of result files (default: the workspace's results/)")
     results.add_argument("--limit", type=int, default=10)
     results.set_defaults(func=_results)
+    _add_install(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 from .domain.eligibility import Seeker, home_countries
 from .domain.employment import EmploymentType
 from .domain.text import normalize_title
+from .domain.titles import read_title
 from .domain.urls import PLATFORM_HOSTS
 from .errors import NotFound, ProfileError
 from .store import paths
@@ -183,6 +184,10 @@ class Profile(_Strict):
     timezone: Annotated[NonEmpty | None, AfterValidator(_time_zone)] = None
     languages: Languages = []
     federal_status: Literal["none", "employee", "veteran"] | None = None
+    years_experience: Annotated[int, Field(ge=0, le=60)] | None = None
+    """Years of experience: a posting asking for more than this plus 2 warns, plus 5 blocks (domain/experience.py)."""
+    level: Literal["intern", "junior", "mid", "senior", "lead", "principal"] | None = None
+    """The person's seniority, read against a posting's title level."""
     eligibility: Literal["flag", "strict"] = "flag"
     employer_boards: EmployerBoards = EmployerBoards()
     exclude_companies: Names = []
@@ -202,6 +207,7 @@ class Profile(_Strict):
             languages=frozenset(self.languages),
             federal_status=self.federal_status,
             home_countries=home_countries(self.search.location),
+            years_experience=self.years_experience,
         )
 
     def custom_platforms(self) -> dict[str, str]:
@@ -335,12 +341,17 @@ def validate_profile_data(data: dict[str, Any], origin: str, fix: str = "") -> P
     except ValidationError as exc:
         raise ProfileError(f"Profile {origin} is invalid: {describe_validation_error(exc)} {fix}".rstrip()) from None
     titles = profile.search.titles
+    shown = repr(titles) if len(repr(titles)) <= 60 else repr(titles)[:57] + "..."
     if not any(normalize_title(title) for title in titles):
         # Matching compares letters and digits only: such a profile would drop every posting as `title`.
-        shown = repr(titles) if len(repr(titles)) <= 60 else repr(titles)[:57] + "..."
         raise ProfileError(
             f"Profile {origin} is invalid: 'search.titles' has no letter or digit to match postings against "
             f"(got {shown}). Write each title in words, e.g. 'Paralegal'."
+        )
+    if not any(read_title(title).parts for title in titles):  # the title model reads "Remote" as no job at all
+        raise ProfileError(
+            f"Profile {origin} is invalid: 'search.titles' names no job (got {shown}): words such as 'Remote' or "
+            "'Full-time' say where or how the job is done, not what it is. Write the job's name, e.g. 'Paralegal'."
         )
     return profile
 

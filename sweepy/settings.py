@@ -9,16 +9,29 @@ from typing import Literal
 from .store.paths import INSTALL_DIR, Workspace
 
 
+def is_checkout() -> bool:
+    """Sweepy runs from a checkout (server.py and pyproject.toml beside the package, as with `make demo` and
+    `pip install -e .`), not from an installed wheel."""
+    return (INSTALL_DIR / "server.py").is_file() and (INSTALL_DIR / "pyproject.toml").is_file()
+
+
 def default_home() -> Path:
-    """The workspace when SWEEPY_HOME is unset. A checkout (server.py and pyproject.toml beside the package, as
-    with `make demo` and `pip install -e .`) is its own workspace; an installed wheel uses the platform's user
-    data folder (platformdirs: ~/.local/share/sweepy or $XDG_DATA_HOME/sweepy, ~/Library/Application
-    Support/sweepy, %LOCALAPPDATA%\\sweepy), never site-packages."""
-    if (INSTALL_DIR / "server.py").is_file() and (INSTALL_DIR / "pyproject.toml").is_file():
+    """The workspace when SWEEPY_HOME is unset. A checkout is its own workspace; an installed wheel uses the
+    platform's user data folder (platformdirs: ~/.local/share/sweepy or $XDG_DATA_HOME/sweepy,
+    ~/Library/Application Support/sweepy, %LOCALAPPDATA%\\sweepy), never site-packages."""
+    if is_checkout():
         return INSTALL_DIR
     import platformdirs  # only an installed wheel needs it, so a checkout's start does not pay for the import
 
     return platformdirs.user_data_path("sweepy", appauthor=False)
+
+
+def default_state_dir(home: Path) -> Path:
+    """The state folder when SWEEPY_STATE_DIR is unset: `~/.sweepy` for a checkout, and for an installed wheel
+    whose person already has one (their history of seen postings stays in use); else `state/` inside the
+    workspace, so `uvx sweepy-mcp` keeps all its files in the user data folder, one folder to back up or remove."""
+    legacy = Path(os.path.realpath(os.path.expanduser("~/.sweepy")))
+    return legacy if is_checkout() or legacy.is_dir() else home / "state"
 
 
 def _flag(environ: Mapping[str, str], name: str) -> bool:
@@ -31,7 +44,8 @@ class Settings:
     home: Path
     """SWEEPY_HOME: the workspace root (default: a checkout's own folder, else the user data folder)."""
     state_dir: Path
-    """SWEEPY_STATE_DIR: history, cache, breakers, last profile (default ~/.sweepy)."""
+    """SWEEPY_STATE_DIR: history, cache, breakers, last profile (default ~/.sweepy; an installed wheel without
+    one: state/ in the workspace, see default_state_dir)."""
     allow_external_writes: bool = False
     """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""
     allow_private_urls: bool = False
@@ -49,9 +63,11 @@ class Settings:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if environ is None else environ
+        home = Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_HOME") or str(default_home()))))
+        state = env.get("SWEEPY_STATE_DIR")
         return cls(
-            home=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_HOME") or str(default_home())))),
-            state_dir=Path(os.path.realpath(os.path.expanduser(env.get("SWEEPY_STATE_DIR") or "~/.sweepy"))),
+            home=home,
+            state_dir=Path(os.path.realpath(os.path.expanduser(state))) if state else default_state_dir(home),
             allow_external_writes=_flag(env, "SWEEPY_ALLOW_EXTERNAL_WRITES"),
             allow_private_urls=_flag(env, "SWEEPY_ALLOW_PRIVATE_URLS"),
             trust_base_urls=_flag(env, "SWEEPY_TRUST_BASE_URLS"),

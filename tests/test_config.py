@@ -371,6 +371,13 @@ def test_titles_with_nothing_to_match_are_refused(titles: str) -> None:
     assert message.endswith("Write each title in words, e.g. 'Paralegal'.")
 
 
+@pytest.mark.parametrize("titles", ["[Remote]", "['Full-time (Hybrid)', 'Remote']"])
+def test_titles_that_name_no_job_are_refused(titles: str) -> None:
+    message = profile_error(edited("titles: [Technical Writer, UX Writer]", f"titles: {titles}"))
+    assert message.startswith("Profile profiles/pedro.yaml is invalid: 'search.titles' names no job (got [")
+    assert message.endswith("Write the job's name, e.g. 'Paralegal'.")
+
+
 def test_one_matchable_title_is_enough_and_any_script_counts() -> None:
     profile = parse_profile_text(edited("titles: [Technical Writer, UX Writer]", "titles: ['!!!', 弁護士]"), "p")
     assert profile.search.titles == ["!!!", "弁護士"]

@@ -1,5 +1,6 @@
 """The README keeps up with the code: every tool, the two set-up commands first, every SWEEPY_ variable."""
 
+import json
 import re
 
 from conftest import ROOT
@@ -7,14 +8,32 @@ from pydantic import BaseModel
 
 from sweepy.config import Profile
 from sweepy.engines import engines
+from sweepy.hosts import HOSTS
 from sweepy.mcp.tools import TOOLS
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_readme_starts_with_the_two_setup_commands() -> None:
-    first_block = README.split("```sh", 1)[1].split("```", 1)[0]
-    assert [line.split("#")[0].strip() for line in first_block.strip().splitlines()] == ["make demo", "make test"]
+def _blocks(text: str) -> list[tuple[str, list[str]]]:
+    """The fenced code blocks in order: (language, lines without their # comments)."""
+    found = re.findall(r"^```(\w*)\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    return [(lang, [line.split("#")[0].strip() for line in body.strip().splitlines()]) for lang, body in found]
+
+
+def test_readme_opens_with_the_install_lines_then_the_two_setup_commands() -> None:
+    # Issue 22: Claude Desktop's uvx entry, pipx, uvx from a clone, then make demo / make test for contributors.
+    (lang, entry), (_, installs), (_, setup) = _blocks(README)[:3]
+    assert lang == "json" and json.loads("\n".join(entry)) == {
+        "mcpServers": {"sweepy": {"command": "uvx", "args": ["sweepy-mcp"]}}
+    }
+    assert installs == ["pipx install sweepy-mcp", "uvx --from . sweepy-mcp"]
+    assert setup == ["make demo", "make test"]
+    assert README.index("## Set-up: two commands") < README.index("## What it does")  # right after the install
+
+
+def test_readme_documents_every_install_host() -> None:
+    for name in HOSTS:
+        assert f"| `{name}` |" in README and f"sweepy install {name}" in README, name
 
 
 def test_readme_documents_every_tool() -> None:

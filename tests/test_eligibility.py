@@ -72,7 +72,20 @@ def test_sponsorship_offered_never_blocks(sentence: str) -> None:
     ("sentence", "needs", "verdict"),
     [
         ("You must be authorized to work in the United States.", US_CITIZEN, "ok"),
-        ("You must be authorized to work in the United States.", NEEDS_VISA, "ok"),  # home country US
+        # searching in the US says where the person looks, not that they may work there without a visa
+        ("You must be authorized to work in the United States.", NEEDS_VISA, "blocks"),
+        ("You must be authorized to work in the United States.", Seeker(needs_sponsorship=True), "blocks"),
+        ("You must be authorized to work in the United States.", Seeker(home_countries=frozenset({"US"})), "warns"),
+        (
+            "You must be authorized to work in the United States.",
+            Seeker(needs_sponsorship=True, work_authorization=frozenset({"US"})),
+            "ok",
+        ),  # a green card: no new visa
+        (
+            "You must be authorized to work in the United States.",
+            Seeker(needs_sponsorship=False, home_countries=frozenset({"US"})),
+            "ok",
+        ),  # no visa needed where they look
         ("You must be authorized to work in the UK.", US_CITIZEN, "blocks"),
         ("Arbeitserlaubnis für Deutschland erforderlich.", US_CITIZEN, "blocks"),
         ("Arbeitserlaubnis für Deutschland erforderlich.", Seeker(work_authorization=frozenset({"DE"})), "ok"),
@@ -148,6 +161,11 @@ def test_location_restriction(sentence: str, blocked: str, allowed: str) -> None
     assert only(sentence, Seeker(work_authorization=frozenset({blocked}))).verdict == "blocks"
     assert only(sentence, Seeker(work_authorization=frozenset({allowed}))).verdict == "ok"
     assert only(sentence, UNSAID).verdict == "warns"
+
+
+def test_a_restriction_on_where_one_lives_reads_the_search_place_though_authorization_does_not() -> None:
+    text = "Candidates must be based in the United States. You must be authorized to work in the United States."
+    assert kinds(assess(text, NEEDS_VISA)) == [("location_restriction", "ok"), ("sponsorship", "blocks")]
 
 
 def test_location_field_is_quoted_from_the_field() -> None:

@@ -160,13 +160,15 @@ def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
 
 EVERY_FIELD = Card(
     job_id="full1", title="Litigation Paralegal", company="Contoso LLP", location="New York, NY", workplace="hybrid",
-    url="https://jobs.lever.co/contoso/1", apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
+    place_note="the posting names only the state", url="https://jobs.lever.co/contoso/1",
+    apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
     engine="lever", also_on=["indeed"], posted_at="2026-11-02", salary_status="predicted",
     salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour", predicted=True,
                   ote=True),
     description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
     matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
     seen_before=True, employment_type="contract", closes_at="2026-12-31", open_to=["public"],
+    experience_years_min=3, experience_quote="3+ years of litigation experience.",
     verification="verified", verification_reason="ok", match_pct=88, resume_track="Litigation",
     resume_color="teal", domain="Law", summary="Review lead.", requirements="3 years.", alignment="Strong.",
     has_extended_response=True, app_format="Online form", comp="$63k-$83k", benefits="Health", page_theme="navy",

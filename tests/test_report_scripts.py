@@ -176,6 +176,32 @@ def test_arabic_and_hebrew_run_right_to_left_with_joined_letters(report: bytes) 
     assert len(contextual) > len(arabic) // 2
 
 
+@pytest.mark.parametrize(
+    ("title", "pure"),
+    [
+        ("React مطور واجهات أمامية", SCRIPTS[0]),  # an Arabic title with the framework's name first, as boards write it
+        ("QA בודק/ת תוכנה בכיר/ה", SCRIPTS[1]),
+    ],
+    ids=["arabic", "hebrew"],
+)
+def test_a_right_to_left_title_with_a_latin_word_first_runs_right_to_left_right_aligned(
+    title: str, pure: Script
+) -> None:
+    """Most of the title's words are Arabic (Hebrew): it is laid out as the all-Arabic title of the card below it,
+    right to left from the card's number at the right edge, not left to right because its first word is Latin."""
+    mixed = Script("mixed", title, pure.company, pure.description, pure.letters)
+    data = _report([_card(pure, 0), _card(mixed, 1)])  # the mixed card ranks first
+
+    def title_line(word: str) -> list[tuple[float, str]]:
+        (line,) = [line for line in _lines(data, 0) if word in (w for _x, w in line)]
+        return [(x, w) for x, w in line if w not in ("MATCH", "90%")]  # the score label in the right column
+
+    mixed_line, pure_line = title_line(title.split()[0]), title_line("2.")
+    assert [word for _x, word in reversed(mixed_line)] == ["1.", *title.split()]  # read right to left
+    assert [word for _x, word in reversed(pure_line)] == ["2.", *pure.title.split()]
+    assert abs(mixed_line[-1][0] - pure_line[-1][0]) < 1  # the number at the same right edge: right-aligned
+
+
 def test_a_right_to_left_description_wraps_with_its_lines_in_reading_order(report: bytes) -> None:
     """Lines are broken in logical order: the first words of the description are on its first line, rightmost."""
     glyphs = _glyphs(report)

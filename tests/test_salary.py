@@ -6,7 +6,7 @@ import pytest
 
 from sweepy.domain.cards import Card
 from sweepy.domain.postings import Salary
-from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text
+from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text, says_ote
 from sweepy.domain.text import clean_text
 from sweepy.render.card import salary_line
 
@@ -249,6 +249,58 @@ def test_salary_fields_use_the_same_reading(text: str, expected: tuple[float, fl
     assert _figures(parse_salary_text(text)) == expected
 
 
+WEEKLY_STIPENDS = [
+    "3,850 USD per week",
+    "$3,850 per week",
+    "$3,850/week",
+    "$3,850 / week",
+    "$3,850 a week",
+    "$3,850 weekly",
+    "$3,850/wk",
+    "£3,850pw",
+    "£3,850 pw",
+    "£3,850 p/w",
+    "£3,850 p.w.",
+    "3,850 USD (per week)",
+    "3,850 USD every week",
+]
+
+
+@pytest.mark.parametrize("stated", WEEKLY_STIPENDS)
+def test_a_weekly_stipend_is_weekly_in_a_description_and_in_a_salary_field(stated: str) -> None:
+    currency = "GBP" if "£" in stated else "USD"
+    assert _figures(find_salary(f"Interns receive a stipend of {stated} during the program.")) == (
+        3_850, 3_850, currency, "week",
+    )  # fmt: skip
+    assert _figures(parse_salary_text(stated)) == (3_850, 3_850, currency, "week")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Weekly stipend: 3,850 USD",  # the period in the amount's clause, before it
+        "Stipend (per week): 3,850 USD",
+        "US Weekly Pay Range\n$3,850—$3,850 USD",  # a Greenhouse pay block's heading over a figure alone on its line
+    ],
+)
+def test_a_period_said_before_an_amount_that_states_none_is_its_period(text: str) -> None:
+    assert _figures(find_salary(text)) == (3_850, 3_850, "USD", "week")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("$60,000 per year, 3 days a week in the office", (60_000, 60_000, "USD", "year")),
+        ("$4,000 per month; hybrid, 3 days a week", (4_000, 4_000, "USD", "month")),
+        ("$28/hr, 40 hours per week", (28, 28, "USD", "hour")),
+        ("€3,850, three days a week on site", (3_850, 3_850, "EUR", "month")),  # no period: guessed by the size
+    ],
+)
+def test_a_working_week_is_no_pay_period(text: str, expected: tuple[float, float, str, str]) -> None:
+    assert _figures(parse_salary_text(text)) == expected  # a salary field reads its whole text
+    assert _figures(find_salary("Hybrid: 3 days a week in the office. Salary: " + text)) == expected
+
+
 def test_a_reversed_range_in_a_description_is_swapped() -> None:
     salary = find_salary("The salary for this role is $150,000 - $120,000 per year, plus equity.")
     assert _figures(salary) == (120_000, 150_000, "USD", "year")
@@ -292,6 +344,20 @@ def test_base_pay_alone_is_not_on_target_earnings(text: str) -> None:
     salary = find_salary(text)
     assert _figures(salary) == (100_000, 120_000, "USD", "year")
     assert salary is not None and salary.ote is False
+
+
+@pytest.mark.parametrize(
+    ("label", "ote"),
+    [
+        ("OTE $168K – $231K • Offers Equity", True),  # Ashby's compensationTierSummary
+        ("On-Target Earnings (OTE)", True),
+        ("On target earnings include commission.", True),
+        ("$168K – $231K • Offers Equity • Offers Bonus", False),
+        ("Remote (Quote team)", False),  # "ote" inside a word
+    ],
+)
+def test_a_pay_label_says_on_target_earnings_by_the_same_words(label: str, ote: bool) -> None:
+    assert says_ote(label) is ote
 
 
 def test_a_card_says_ote_only_when_it_is() -> None:

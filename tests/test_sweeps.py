@@ -2,12 +2,14 @@
 must still be running while the test makes further calls asks a board held at a gate (conftest.HeldBoard): the
 test waits for its request to arrive, and releases it when it wants the sweep to finish."""
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import anyio
+import jsonschema
 import pytest
 from clocks import FakeClock
 from conftest import HELD_CARDS, App, HeldBoard
@@ -23,6 +25,7 @@ from mcp_helpers import (
     write_resume,
 )
 
+from sweepy.mcp.payloads import output_schema
 from sweepy.pipeline import STAGES
 from sweepy.service import SweepyService
 
@@ -292,3 +295,35 @@ def test_the_services_clock_times_the_sweeps_sources(
     assert [(s["source"], s["status"], s["reason"], s["elapsed_seconds"]) for s in swept["sources"]] == [
         ("acme", "skipped", "timeout", 31.0)
     ]
+
+
+async def test_a_sweep_answers_with_up_to_three_examples_of_what_each_reason_dropped(app: App, workspace: Path) -> None:
+    engineers = [{"title": "Software Engineer", "company": f"Firm {n}", "location": "New York, NY",
+                  "url": f"https://boards.greenhouse.io/firm{n}/jobs/{n}"} for n in range(1, 4)]  # fmt: skip
+    italy = {"title": "Paralegal", "company": "Milano Legal", "location": "Remote, Italy",
+             "url": "https://jobs.lever.co/milano/1"}  # fmt: skip
+    write_feed(workspace / "feed.jsonl", [*SMALL_FEED, *engineers, italy])
+    profile = {"profile_path": str(make_profile(app, workspace, "feed.jsonl")), "wait_seconds": 120}
+    with anyio.fail_after(120):
+        async with Client(app.mcp) as client:
+            swept = await call(client, "run_sweep", profile)
+            status = await call(client, "get_sweep_status", {"job_id": swept["job_id"], "wait_seconds": 0})
+            again = await call(client, "run_sweep", profile)
+    assert swept["dropped"] == {"duplicate": 1, "location": 2, "title": 4}
+    assert swept["dropped_examples"] == {
+        "duplicate": [{"title": "Paralegal", "company": "Borough Legal Aid", "location": "Brooklyn, NY"}],
+        "location": [{"title": "Paralegal", "company": "Lakeshore Litigation Group", "location": "Chicago, IL"},
+                     {"title": "Paralegal", "company": "Milano Legal", "location": "Remote, Italy"}],
+        "title": [{"title": "Software Engineer", "company": company, "location": "New York, NY"}
+                  for company in ("Copperline Payments", "Firm 1", "Firm 2")],  # the first three of four
+    }  # fmt: skip
+    assert status["dropped_examples"] == swept["dropped_examples"]
+    result = json.loads(Path(swept["reports"]["json"]).read_text(encoding="utf-8"))
+    assert result["dropped_examples"] == swept["dropped_examples"]
+    seen = again["dropped_examples"]["seen"]
+    assert again["dropped"]["seen"] == swept["card_count"] == 7 and len(seen) == 3
+    assert seen[0] == {"title": "Litigation Paralegal", "company": "Hudson & Pike LLP", "location": "New York, NY"}
+    schema = output_schema("run_sweep")
+    jsonschema.validate(swept, schema)
+    with pytest.raises(jsonschema.ValidationError):  # an example is a whole posting line, not a bare title
+        jsonschema.validate({**swept, "dropped_examples": {"title": [{"title": "Software Engineer"}]}}, schema)

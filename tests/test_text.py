@@ -3,7 +3,7 @@
 import pytest
 
 from sweepy.domain.text import PHRASE_BREAK, clean_text, normalize, normalize_company, normalize_title, phrases
-from sweepy.pipeline.filter import TitleMatcher, title_phrases
+from sweepy.domain.titles import TitleModel
 
 
 @pytest.mark.parametrize(
@@ -37,9 +37,9 @@ def test_accented_and_plain_titles_and_companies_compare_equal() -> None:
 
 
 def test_a_title_in_another_script_matches_postings() -> None:
-    matches = TitleMatcher(title_phrases(["弁護士"], []))
-    assert (matches("弁護士（企業法務）"), matches("Ärztin"), matches("Paralegal")) == (True, False, False)
-    assert TitleMatcher(title_phrases(["Ärztin"], []))("Arztin / Arzt (m/w/d)") is True
+    lawyer = TitleModel(["弁護士"])
+    assert [lawyer.match(t) is not None for t in ("弁護士（企業法務）", "Ärztin", "Paralegal")] == [True, False, False]
+    assert TitleModel(["Ärztin"]).match("Arztin / Arzt (m/w/d)") is not None
 
 
 @pytest.mark.parametrize(

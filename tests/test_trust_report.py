@@ -64,3 +64,13 @@ def test_get_jobs_eligible_only_leaves_out_the_blocked_card(workspace: Path) -> 
     assert [job["company"] for job in every["jobs"]] == ["Contoso", "Northwind"]
     assert [job.get("eligible", True) for job in every["jobs"]] == [True, False]
     assert ([job["company"] for job in eligible["jobs"]], eligible["total"]) == (["Contoso"], 1)
+
+
+def test_get_jobs_says_where_a_pay_range_law_applies_whether_or_not_the_range_is_stated(workspace: Path) -> None:
+    service = swept(workspace)
+    jobs = service.get_jobs(None, "results", 10).dump()["jobs"]
+    assert [(job["company"], job.get("pay_transparency"), job.get("pay_jurisdiction")) for job in jobs] == [
+        ("Contoso", "stated", "New York City"),  # the salary is there, and the law that asks for it is said too
+        ("Northwind", "missing", "New York City"),
+    ]
+    assert ["pay_law" in job for job in jobs] == [False, False]  # the law's long name stays in the session

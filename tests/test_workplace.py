@@ -57,6 +57,58 @@ def test_the_whole_description_is_read_as_text(description: str, workplace: str 
     assert workplace_in_description(description) == workplace
 
 
+@pytest.mark.parametrize(
+    ("description", "workplace"),
+    [
+        ("<p>This role is remote, or in an office 25 % of the time.</p>", "remote"),
+        ("<p>This role is remote, or in an office 25% of the time.</p>", "remote"),
+        ("<p>This role is remote, or in an office 25\u00a0% of the time.</p>", "remote"),
+        ("<p>Work remotely, or from one of our offices 25 percent of the time.</p>", "remote"),
+        ("<p>You can be fully remote or join us in our Berlin office two days a week.</p>", "remote"),
+        ("<p>Work in our London office two days a week, or fully remote.</p>", "remote"),
+        # a share of the week in an office with no remote choice stays hybrid, whichever way the share is written
+        ("<p>You will work in one of our offices 25 % of the time.</p>", "hybrid"),
+        ("<p>You will work in one of our offices 25 percent of the time.</p>", "hybrid"),
+        ("<p>You will work in one of our offices 25\u00a0% of the time.</p>", "hybrid"),
+        ("<p>Work remotely two days a week, in the office 60 % of the time.</p>", "hybrid"),
+    ],
+)
+def test_an_office_share_offered_as_a_choice_beside_remote_is_remote(description: str, workplace: str) -> None:
+    assert workplace_in_description(INTRO + description) == workplace
+
+
+_COMPANY_REMOTE = " Our head office teams enjoy a remote-first culture."  # "remote", said of the company
+
+
+@pytest.mark.parametrize(
+    ("description", "workplace"),
+    [
+        # the job placed in a town or at a site: the company's "remote" does not make it remote
+        ("<p>Based in Inverness, you will valet used cars.</p>", None),
+        ("<p>Our company is fully remote, but this role must be based in New York.</p>", None),
+        ("<p>You will work at our depot in Inverness.</p>", None),
+        ("<p>You will be based at our Inverness site.</p>", None),
+        ("<p>Valet used cars at our Inverness site.</p>", None),
+        ("<p>This position is located in Inverness.</p>", None),
+        ("<p>This role is on-site in Inverness.</p>", "onsite"),
+        ("<p>You will work onsite at our Inverness branch.</p>", "onsite"),
+        # not a placement of the job: a country or a state to live in, the company's own town, a remote choice
+        ("<p>You must be based in the UK.</p>", "remote"),
+        ("<p>This role must be based in Texas.</p>", "remote"),
+        ("<p>Candidates must be located in the United States.</p>", "remote"),
+        ("<p>Our headquarters are based in Glasgow.</p>", "remote"),
+        ("<p>We are a small team based in London.</p>", "remote"),
+        ("<p>You can be based in Inverness or work remotely from anywhere in Scotland.</p>", "remote"),
+        ("<p>You will be based at our Inverness site, or fully remote.</p>", "remote"),
+        ("<p>You will be based in a cross-functional team.</p>", "remote"),
+    ],
+)
+def test_a_job_placed_in_a_town_is_not_remote_for_a_remote_said_of_the_company(
+    description: str, workplace: str | None
+) -> None:
+    assert workplace_in_description(INTRO + description + _COMPANY_REMOTE) == workplace
+
+
 def test_the_api_signal_wins_and_a_hybrid_that_also_offers_remote_is_remote() -> None:
     assert infer_workplace("onsite", ("Remote Paralegal",), ("Remote - US",), "") == "onsite"
     assert infer_workplace("hybrid", ("Paralegal",), ("New York, NY",), "Fully remote.") == "hybrid"

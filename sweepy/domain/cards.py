@@ -73,16 +73,18 @@ BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
-BRIEF_HIDDEN = ("judged_resume", "pay_law")
-"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, and the law's long name
-(`pay_jurisdiction` names the place). The session, the exports and the report keep them."""
+BRIEF_HIDDEN = ("judged_resume", "pay_law", "experience_quote")
+"""Fields get_jobs never shows: a fingerprint that means nothing to the assistant, the law's long name
+(`pay_jurisdiction` names the place), and the sentence asking for years of experience (`experience_years_min`
+says how many, and an `experience` finding quotes it where it bears on the person: 50 cards must fit in 60 KB).
+The session, the exports and the report keep them."""
 BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
 """Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 450
+EXCERPT_CHARS = 440
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
-under 60 KB of JSON in an assistant's context."""
+under 60 KB of JSON in an assistant's context (the test's 50 realistic cards, pay-law fields shown: 59.8 KB)."""
 TERMS_IN_BRIEF = 10
 """matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases."""
 
@@ -93,7 +95,7 @@ class EligibilityFinding(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     kind: Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days",
-                  "language"]  # fmt: skip
+                  "language", "experience"]  # fmt: skip
     verdict: Literal["blocks", "warns", "ok"]
     quote: str
 
@@ -117,6 +119,9 @@ class Card(BaseModel):
     company: str
     location: str = ""
     workplace: Workplace = "unknown"
+    place_note: str | None = None
+    """How far the location fits when it does not say the person's city: "no place given", "the posting names only
+    the country", ... (sweepy.domain.places); None when it names a place that fits."""
     url: str = ""
     apply_url: str = ""
     platform: str = "other"
@@ -138,6 +143,10 @@ class Card(BaseModel):
     """The application deadline (ISO date) where the API states one."""
     open_to: list[str] | None = None
     """Who may apply, as the API states it (USAJOBS hiring paths: "public", "fed-competitive", "vet", ...)."""
+    experience_years_min: int | None = None
+    """The years of experience the posting asks for (sweepy/domain/experience.py); 0: "no experience required"."""
+    experience_quote: str | None = None
+    """The posting's sentence that asks for them, verbatim."""
     verification: Verification = "not_checked"
     verification_reason: str | None = None
     """For an import checked with validate: the link checker's reason (ok, rate_limited, blocked_address, ...)."""
@@ -222,8 +231,6 @@ class Card(BaseModel):
                 finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"
         if self.blocked:
             data["eligible"] = False
-        if self.pay_transparency == "stated":  # the salary shows it; only a missing range needs saying
-            del data["pay_transparency"], data["pay_jurisdiction"]
         if self.salary is not None:
             data["salary"] = self.salary.brief()
         data["description"] = self.description

@@ -15,7 +15,10 @@ from typing import Literal
 
 import ahocorasick
 
-Kind = Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language"]
+Kind = Literal[
+    "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
+    "experience",  # read by sweepy/domain/experience.py
+]  # fmt: skip
 Verdict = Literal["blocks", "warns", "ok"]
 Clearance = Literal["none", "public_trust", "secret", "top_secret", "ts_sci"]
 FederalStatus = Literal["none", "employee", "veteran"]
@@ -53,10 +56,20 @@ class Seeker:
     languages: frozenset[str] = frozenset()
     federal_status: FederalStatus | None = None
     home_countries: frozenset[str] = field(default_factory=frozenset)
-    """Countries the person lives or may work in (work_authorization and citizenships, else the search place)."""
+    """The countries of the search place: where the person looks for work, not a right to work there."""
+    years_experience: int | None = None
+    """Years of experience the person has (sweepy/domain/experience.py compares a posting's requirement)."""
 
     def may_work_in(self) -> frozenset[str]:
-        return self.work_authorization | self.citizenships | self.home_countries
+        """Where the person may work without a visa: work_authorization and citizenships say so. The search place
+        counts only for a person who says they need no sponsorship: one who needs it may search New York from
+        abroad, and "must be authorized to work in the United States" is what bars them."""
+        searched = self.home_countries if self.needs_sponsorship is False else frozenset()
+        return self.work_authorization | self.citizenships | searched
+
+    def may_live_in(self) -> frozenset[str]:
+        """Where the person may be based, for "must be based in": where they may work, and where they search."""
+        return self.may_work_in() | self.home_countries
 
 
 # -- sentences ------------------------------------------------------------------------------------------------
@@ -444,7 +457,7 @@ def _restriction(sentence: str, seeker: Seeker) -> Finding | None:
     places = countries_in(sentence)
     if not places:
         return None
-    allowed = seeker.may_work_in()
+    allowed = seeker.may_live_in()
     if not allowed:
         return Finding("location_restriction", "warns", _quote(sentence))
     return Finding("location_restriction", "ok" if places & allowed else "blocks", _quote(sentence))

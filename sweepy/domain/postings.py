@@ -116,6 +116,7 @@ class Posting:
     employment_type: EmploymentType | None = None
     closes_at: dt.date | None = None  # the application deadline
     open_to: list[str] | None = None  # who may apply, in the API's words (USAJOBS hiring paths); None: not stated
+    place_note: str | None = None  # by the filter: how far the location fits (sweepy.domain.places NO_PLACE, ...)
 
     def __post_init__(self) -> None:
         """Field sizes, for every engine and every import: a 3,000-character title broke the report's layout, and a

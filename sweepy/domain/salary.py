@@ -5,6 +5,7 @@ import math
 import re
 from typing import Any, cast
 
+from .pay_periods import guess_period, period_before, period_word, without_working_time
 from .postings import ANNUAL_FACTOR, Period, Salary
 
 # Dollars that are not US dollars, by the prefix a posting writes ("C$", "CA$", "A$", "NZ$", "S$", ...).
@@ -55,8 +56,9 @@ _SUFFIX = rf"\s?(?:{_CODE_AFTER}|[€£₹$](?!\d))"
 _TO = r"\s{0,2}(?:-|–|—|−|~|to)\s{0,2}"
 _SCALED_UPPER = rf"(?!{_TO}(?:{_PREFIX})?(?:{_NUMBER}){_MAGNITUDE})"  # "$1-2 million"
 _PERIOD = (
-    r"(?:\s?(?:/|per|an?|each)\s?(?i:hour|hr|h|year|yr|annum|month|mth|mo|week|wk|day)(?![A-Za-z])"
-    r"|\s?(?i:p\.\s?a\.|p\.a|pa|p/a|p\.h\.|ph|hrs?|yr|pw|pcm|annually|hourly|yearly|monthly|weekly|daily)(?![A-Za-z]))?"
+    r"(?:\s?\(?(?:/|per|an?|each|every)\s?(?i:hour|hr|h|year|yr|annum|month|mth|mo|week|wk|day)(?![A-Za-z])\)?"
+    r"|\s?(?i:p\.\s?a\.|p\.a|pa|p/a|p\.h\.|ph|hrs?|yr|p\.\s?w\.|p/w|pw|pcm|annually|hourly|yearly|monthly|weekly|daily)"
+    r"(?![A-Za-z]))?"
 )
 # A salary inside free text is anchored on a currency sign or code, before the amount or after it
 # ("$120k", "USD 90,000", "45.000 €", "139,200 - 235,200 USD"): bare numbers there are years, counts, ids.
@@ -88,15 +90,6 @@ _MAX_AMOUNTS = 50
 thousands of "$1" costs no more than this many."""
 _SUFFIX_REACH = 50
 """Characters before a currency code or sign searched for the amount it follows ("139,200 - 235,200 USD")."""
-# Period words in lower-cased text; an abbreviation may follow its figure directly ("£30ph", "£40kpa", "$30hr").
-_PERIOD_WORDS: list[tuple[re.Pattern[str], Period]] = [
-    (re.compile(r"(?<![a-z])(?:per\s+hour|an\s+hour|a\s+hour|hourly|hour|hrs?|p\.?h\.?)\b|/\s*h\b"), "hour"),
-    (re.compile(r"(?<![a-z])(?:per\s+day|a\s+day|daily|day)\b"), "day"),
-    (re.compile(r"(?<![a-z])(?:per\s+week|a\s+week|weekly|week|wk|pw)\b"), "week"),
-    (re.compile(r"(?<![a-z])(?:per\s+month|a\s+month|monthly|month|mth|mo|pcm)\b"), "month"),
-    (re.compile(r"(?<![a-z])(?:per\s+year|a\s+year|annually|annual|yearly|year|yr|annum|p\.?a\.?|p/a|lpa)\b"), "year"),
-]
-
 # What the words of an amount's clause say it is. Read outwards from the amount, the first word that decides
 # wins: "Fertility HRA (up to $10,000 per year)", "$5,000 sign-on bonus" and "equipment stipend of $1,500" are
 # not pay; "after the 401(k) match, the base salary is $120k" and "Insurance Agent, $50k base" are. Weak words
@@ -130,15 +123,6 @@ _CLAUSE_START = re.compile(r".*(?:[\n•;!?]|\.\s)", re.DOTALL)
 _CLAUSE_END = re.compile(r"[\n•;!?,(+/]|\.(?:\s|$)|\b(?:plus|and|with|or|per)\b", re.IGNORECASE)
 _BEFORE, _AFTER = 80, 40
 """Characters of context read before and after an amount: its clause, not the paragraph."""
-
-
-def _guess_period(amount: float) -> Period:
-    """No period word: small amounts are hourly, mid-size monthly, large annual."""
-    if amount < 300:
-        return "hour"
-    if amount < 20_000:
-        return "month"
-    return "year"
 
 
 def _check_amount(amount: float, period: Period, shown: str) -> None:
@@ -199,7 +183,7 @@ def parse_salary_text(text: str) -> Salary | None:
     Raises ValueError for an amount too large to be a salary ("$999...9" reads as inf).
     """
     _check_text(text, "text")
-    amounts = _amounts(_RETIREMENT_PLAN.sub(" ", text))
+    amounts = _amounts(_RETIREMENT_PLAN.sub(" ", without_working_time(text)))
     if not amounts:
         return None
     (low, low_scale), (high, high_scale) = amounts[0], amounts[1] if len(amounts) > 1 else amounts[0]
@@ -209,8 +193,8 @@ def parse_salary_text(text: str) -> Salary | None:
     low, high = low * low_scale, high * high_scale
     if high < low:
         low, high = high, low
-    lowered = text.lower()
-    period = next((p for pattern, p in _PERIOD_WORDS if pattern.search(lowered)), None) or _guess_period(low)
+    stated = period_word(text.lower())
+    period = stated[0] if stated else guess_period(low)
     _check_amount(high, period, f"amount in {text[:40]!r}")
     return Salary(min=low, max=high, currency=_currency(text), period=period, text=text.strip())
 
@@ -234,6 +218,9 @@ class _Candidate:
         self.before = [word.lastgroup or "" for word in before]
         self.after = [word.lastgroup or "" for word in after]
         self.base = any(word[0].lower() == "base" for word in (*before, *after))
+        if (said := period_before(text, floor, start, match.start())) and not period_word(match[0].lower()):
+            self.salary = dataclasses.replace(salary, period=said[0])  # "Weekly stipend: 3,850 USD"
+            self.start = min(self.start, said[1])
         # "OTE $120k-$160k", "$160,000 OTE": the text shown (and exported) keeps the word that says so.
         self.start = min([self.start, *(word.start() for word in before if word.lastgroup == "ote")])
         self.end = max([self.end, *(word.end() for word in after if word.lastgroup == "ote")])
@@ -257,12 +244,18 @@ class _Candidate:
         low = self.salary.min or 0
         if low < 10:
             return False
-        stated_period = any(pattern.search(self.match[0].lower()) for pattern, _ in _PERIOD_WORDS)
+        stated_period = period_word(self.match[0].lower()) is not None
         return stated_period or low >= 20_000 or bool({"ote", "pay", "weak"} & {*self.heading, *self.after})
 
 
 def _first_decisive(words: list[str]) -> str | None:
     return next((word for word in words if word != "weak"), None)
+
+
+def says_ote(label: str) -> bool:
+    """Whether a pay label or note calls the amount on-target earnings ("OTE $168K – $231K", "On-target
+    earnings include commission"): the words find_salary marks `ote` by, for an API's structured pay."""
+    return any(word.lastgroup == "ote" for word in _CONTEXT.finditer(label))
 
 
 def might_state_pay(source: str) -> bool:

@@ -9,7 +9,9 @@ and a feed that calls itself remote-only still carries on-site jobs. The signals
 
 Within one text hybrid wins over remote ("hybrid: remote two days a week"), and remote over on-site. A posting that
 offers remote *and* hybrid ("Remote or Hybrid", or one location "Hybrid - NYC" beside another "Remote - US") is
-`remote`: the person may take it remotely, so a remote-only search must keep it.
+`remote`: the person may take it remotely, so a remote-only search must keep it. A description that places the
+job in a town or at a site ("this role must be based in New York", "you will work at our depot in Leeds") is not
+remote for a "remote" it says of the company ("our company is fully remote, but…").
 """
 
 import re
@@ -57,8 +59,13 @@ _BOTH = (
 )  # "Remote or Hybrid", "hybrid/remote": a choice, and one of the choices is remote
 _IN_OFFICE = re.compile(r"\b(?:in|at|from|into) (?:the|our|an?|one of our|your local) (?:[\w-]+ ){0,3}$")
 _SHARE = re.compile(
-    r"\b(?:\d{1,2} ?%|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?\b)"
-)  # "25%", "three days", "2-3 days": less than the whole week (100% and five days are not a share)
+    r"\b(?:\d{1,2}[ \u00a0\u202f]?(?:%|percent\b)"
+    r"|(?:one|two|three|four|[1-4])(?: ?(?:-|–|to|or) ?(?:two|three|four|[2-4]))? days?\b)"
+)  # "25%", "25 %", "25 percent", "three days", "2-3 days": less than the whole week (100%, five days are not)
+_OR_REMOTE = (
+    re.compile(r"remote(?<!\wremote)(?:ly)?\b,? (?:or|and/or)\b"),
+    re.compile(r"\bor (?:fully |entirely |100% )?remote(?:ly)?\b"),
+)  # "remote, or in an office 25% of the time", "in our office two days a week, or fully remote": a choice
 _NOT_A_PLACE = (
     r"(?![- ](?:gym|fitness|parking|caf|canteen|child|day ?care|creche|meal|lunch|amenit|health|clinic|medical|"
     r"interview|training|event|visit|restaurant|kitchen|shower|bike|laundr|perks?\b|benefit))"
@@ -68,19 +75,79 @@ _ONSITE = (
     ("office", re.compile(rf"office(?:(?<=\bin-office)|(?<=\bin office))\b{_NOT_A_PLACE}|office(?<!\woffice)-?based")),
     ("person", re.compile(rf"person(?:(?<=\bin-person)|(?<=\bin person))\b{_NOT_A_PLACE}")),
 )  # fmt: skip
+_SITES = (
+    r"(?:site|depot|branch|store|shop|warehouse|plant|factory|facility|clinic|hospital|surgery|dealership|showroom|"
+    r"yard|workshop|garage|premises|restaurant|hotel|kitchen|salon|pharmacy|school|campus|lab|laboratory)s?\b"
+)
+_PLACE = r"(?P<place>[^.,;:()!?\n]{2,40})"
+_PLACED = (
+    ("based", re.compile(rf"based(?<!\wbased) (?:in|at|out of) {_PLACE}")),
+    ("located", re.compile(rf"located(?<!\wlocated) (?:in|at) {_PLACE}")),
+    ("at our", re.compile(rf"at our(?<!\wat our) (?:[\w'’-]+ ){{0,3}}{_SITES}")),
+    ("site", re.compile(rf"site(?:(?<=\bon-site)|(?<=\bonsite)|(?<=\bon site)) (?:in|at) {_PLACE}")),
+)  # fmt: skip
+_PLACED_BY = re.compile(
+    r"(?:(?:must|will|would|should|need to|needs to|is to|'ll|’ll) be|(?:role|position|job|post|vacancy) is) $"
+    r"|(?:^|[.!?•:\n]) ?$"
+)
+"""What comes before "based in" when it places the job: "this role must be based in", "the position is based
+at", a sentence's start ("Based in Inverness, you will…"). "Our headquarters are based in Glasgow" places the
+company, not the job."""
+_NOT_A_TOWN = re.compile(
+    r"(?:the|a|an|any|anywhere|home|remote\w*|one|either|multiple|various|several|different|your|these|select|"
+    r"united states|united kingdom|us|usa|u\.s|uk|eu|eea|emea|apac|latam|europe|european union|asia|africa|"
+    r"north america|south america|latin america|americas|canada|mexico|brazil|argentina|colombia|chile|peru|india|"
+    r"pakistan|philippines|indonesia|vietnam|thailand|malaysia|singapore|japan|china|korea|south korea|taiwan|"
+    r"australia|new zealand|germany|france|spain|italy|portugal|ireland|netherlands|belgium|luxembourg|switzerland|"
+    r"austria|poland|czechia|czech republic|hungary|romania|bulgaria|greece|turkey|ukraine|sweden|norway|denmark|"
+    r"finland|estonia|latvia|lithuania|croatia|serbia|israel|egypt|nigeria|kenya|south africa|uae|saudi arabia|"
+    r"scotland|england|wales|northern ireland|alabama|alaska|arizona|arkansas|california|colorado|connecticut|"
+    r"delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|"
+    r"massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|"
+    r"new mexico|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|"
+    r"south dakota|tennessee|texas|utah|vermont|virginia|west virginia|wisconsin|wyoming|ontario|quebec|"
+    r"british columbia|alberta|manitoba|saskatchewan|nova scotia|new south wales|victoria|queensland|tasmania|"
+    r"nsw|vic|qld)\b"
+)
+"""Where a remote worker may live (a country, a region, a state: "must be based in the UK", "located in Texas"),
+or no place at all ("based in a team"): not a town a job is placed in. New York and Washington name their
+cities more often than their states in a posting, so they are towns here."""
 _ENTRIES = re.compile(r"[;|\n]")  # "Hybrid - New York; Remote - US": Lever's and Ashby's joined locations
 
 
-def _office_share(text: str) -> bool:
-    """A part-time office in one sentence: "three days a week in our Sydney office", "in one of our offices at
-    least 25% of the time". Read around each "office" rather than by one pattern over the whole text."""
+def _office_share(text: str) -> Workplace | None:
+    """A part-time office in one sentence ("three days a week in our Sydney office", "in one of our offices at
+    least 25% of the time") is hybrid, unless the sentence offers it as the other choice to remote ("remote, or
+    in an office 25% of the time"): then remote is on offer. Read around each "office" rather than by one
+    pattern over the whole text."""
     at = text.find("office")
     while at != -1:
         before, after = _sentence_around(text, at)
-        stated = "day" in before or "day" in after or "%" in before or "%" in after  # skips "office suite"
+        stated = any(word in before or word in after for word in ("day", "%", "percent"))  # skips "office suite"
         if stated and _IN_OFFICE.search(before) and (_SHARE.search(before) or _SHARE.search(after)):
-            return True
+            return "remote" if _OR_REMOTE[0].search(before) or _OR_REMOTE[1].search(after) else "hybrid"
         at = text.find("office", at + 6)
+    return None
+
+
+def _placed(text: str) -> bool:
+    """A sentence that places the job itself in a town or at a site: "this role must be based in New York", "Based
+    in Inverness, you will…", "you will work at our depot in Leeds", "on-site in Aberdeen". Unless the sentence
+    offers remote as the other choice, a "remote" elsewhere in the text is about the company ("our company is
+    fully remote, but this role must be based in New York"), not this job."""
+    for word, pattern in _PLACED:
+        if word not in text:
+            continue
+        for match in pattern.finditer(text):
+            place = match.groupdict().get("place")
+            if place is not None and _NOT_A_TOWN.match(place):
+                continue
+            if word in ("based", "located") and not _PLACED_BY.search(text, max(0, match.start() - 20), match.start()):
+                continue
+            before, after = _sentence_around(text, match.end() - 1)
+            sentence = before + after
+            if not (_OR_REMOTE[0].search(sentence) or _OR_REMOTE[1].search(sentence)):
+                return True
     return False
 
 
@@ -93,8 +160,9 @@ def _sentence_around(text: str, at: int) -> tuple[str, str]:
     return before, after[: min(ends)] if ends else after
 
 
-def _kind(text: str, place: bool = False) -> Workplace | None:
-    """The workplace one lower-cased text states; "remote" for a choice that includes remote.
+def _kind(text: str, place: bool = False, description: bool = False) -> Workplace | None:
+    """The workplace one lower-cased text states; "remote" for a choice that includes remote. In a description, a
+    job placed in a town (`_placed`) is not remote for a "remote" said of the company.
 
     Each pattern runs only when a substring test finds its word: most texts never mention one. (Plain `if`s, not
     any() over generators: this runs for every posting an API does not label.)
@@ -105,10 +173,12 @@ def _kind(text: str, place: bool = False) -> Workplace | None:
         return "remote"
     if has_hybrid and _HYBRID.search(text):
         return "hybrid"
-    if "office" in text and _office_share(text):
-        return "hybrid"
+    if "office" in text and (share := _office_share(text)):
+        return share
     for word, pattern in _REMOTE:
         if word in text and pattern.search(text):
+            if description and _placed(text):
+                break
             return "remote"
     if place and _REMOTE_PLACE.search(text):
         return "remote"
@@ -164,7 +234,7 @@ def workplace_in_description(description: str) -> Workplace | None:
     text = text.replace("\t", " ").replace("\r", " ")
     while "  " in text:  # "in <em>one of our offices</em>" left two spaces where a tag was
         text = text.replace("  ", " ")
-    return _kind(text)
+    return _kind(text, description=True)
 
 
 def infer_workplace(

@@ -1,5 +1,6 @@
 """The `ashby` engine: whole company boards from Ashby's public Job Posting API, with compensation (no paging)."""
 
+import dataclasses
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -8,7 +9,7 @@ from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Period, Posting, Salary
 from ..domain.records import RecordError
-from ..domain.salary import find_salary
+from ..domain.salary import find_salary, says_ote
 from ..domain.workplace import Workplace
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
@@ -83,14 +84,34 @@ def _salary(job: dict[str, Any]) -> Salary | None:
     when the employer chose to show pay: the numbers are in the payload either way."""
     if job.get("shouldDisplayCompensationOnJobPostings") is not True:
         return None
-    for component in inner_list(inner_object(job, "compensation"), "summaryComponents"):
-        if isinstance(component, dict) and component.get("compensationType") == "Salary":
+    compensation = inner_object(job, "compensation")
+    for component in inner_list(compensation, "summaryComponents"):
+        if _is_salary(component):
             period = INTERVALS.get(string(component.get("interval")).upper())
             salary = salary_range(component.get("minValue"), component.get("maxValue"),
                                   component.get("currencyCode"), period)  # fmt: skip
             if salary is not None:
-                return salary
+                return dataclasses.replace(salary, ote=True) if _on_target(compensation) else salary
     return None
+
+
+def _on_target(compensation: dict[str, Any]) -> bool:
+    """Whether the employer labels the pay on-target earnings: in the job's summary ("OTE $168K – $231K • Offers
+    Equity"), or in every tier that has a salary (its title, summary, note or the salary's own summary). One
+    tier of several saying so leaves the range as a whole base pay, as the filter compares it."""
+    if says_ote(string(compensation.get("compensationTierSummary"))):
+        return True
+    tiers = [
+        [tier.get("title"), tier.get("tierSummary"), tier.get("additionalInformation"),
+         *(part.get("summary") for part in inner_list(tier, "components") if _is_salary(part))]
+        for tier in inner_list(compensation, "compensationTiers")
+        if isinstance(tier, dict) and any(_is_salary(part) for part in inner_list(tier, "components"))
+    ]  # fmt: skip
+    return bool(tiers) and all(says_ote(joined(labels, " • ")) for labels in tiers)
+
+
+def _is_salary(component: Any) -> bool:
+    return isinstance(component, dict) and component.get("compensationType") == "Salary"
 
 
 def _id(job: Any) -> str:

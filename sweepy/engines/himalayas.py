@@ -1,6 +1,7 @@
 """The `himalayas` engine: remote jobs from the himalayas.app browse API, 20 a page by `cursor`/`nextCursor`
 (job_apis.md §10). Every job is remote; `locationRestrictions` says where from (empty: worldwide)."""
 
+import re
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -21,6 +22,8 @@ _PERIODS: dict[str, Period] = {
     "hour": "hour", "hourly": "hour", "day": "day", "daily": "day", "week": "week", "weekly": "week",
     "month": "month", "monthly": "month", "year": "year", "yearly": "year", "annual": "year", "annually": "year",
 }  # fmt: skip
+_COMPANY_PAGE = re.compile(r"^https?://(?:www\.)?himalayas\.app/companies/([a-z0-9][a-z0-9-]{0,99})/", re.IGNORECASE)
+"""A job's page sits under its company's (/companies/acme-corp/jobs/...): the slug names the company."""
 
 
 class HimalayasConfig(HttpEngineConfig):
@@ -55,7 +58,8 @@ class HimalayasEngine(Engine):
         return self.posting(
             request,
             title=job.get("title"),
-            company=job.get("companyName"),
+            # Real answers carry the template's "name" as companyName on some jobs: the company page names it
+            company=(job.get("companyName"), *_slug_names(guid, link, job.get("companySlug"))),
             url=guid if isinstance(guid, str) and guid.startswith(("https://", "http://")) else link,
             location=", ".join(_places(job.get("locationRestrictions"))) or "Worldwide",  # no restriction
             description=text if isinstance(text, str) else "",
@@ -73,6 +77,13 @@ def _places(value: Any) -> list[str]:
     items = value if isinstance(value, list) else []
     names = [item.get("name") if isinstance(item, dict) else item for item in items]
     return [name.strip() for name in names if isinstance(name, str) and name.strip()]
+
+
+def _slug_names(guid: Any, link: Any, slug: Any) -> list[str]:
+    """The company the job's Himalayas URLs name ("acme-corp" → "Acme Corp"), then the `companySlug` field's."""
+    slugs = [found[1] for url in (guid, link) if isinstance(url, str) and (found := _COMPANY_PAGE.match(url.strip()))]
+    slugs += [slug] if isinstance(slug, str) else []
+    return [" ".join(word.capitalize() for word in slug.split("-") if word) for slug in slugs]
 
 
 def _salary(job: dict[str, Any]) -> Salary | None:

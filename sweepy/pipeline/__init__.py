@@ -3,7 +3,6 @@
 import datetime as dt
 import functools
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..store.history import HistoryStore
 from ..store.paths import Workspace
 from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
+from .drops import Drops
 from .employers import check_employer_boards
 from .filter import Criteria, filter_postings
 from .ghosts import mark_ghost_signals, sighting_role
@@ -41,7 +41,8 @@ class SweepOutcome:
     cards: ScoredCards = field(default_factory=ScoredCards)
     carried: dict[str, Card] = field(default_factory=dict)
     """Cards that took an earlier sweep's judgment when they became the session (set by write_results)."""
-    drops: Counter[str] = field(default_factory=Counter)
+    drops: Drops = field(default_factory=Drops)
+    """Counts by reason, with up to three examples each (`drops.example_dicts()`: dropped_examples)."""
     skipped_sources: list[SkippedSource] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
     skipped_records: list[tuple[str, str]] = field(default_factory=list)
@@ -97,6 +98,20 @@ def discover_sources(
     return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds, monotonic=monotonic)
 
 
+def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
+    """Stage 2's criteria for a profile: the sweep's and bench/relevance.py's, so the bench measures this filter."""
+    search = profile.search
+    return Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
+                    search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
+                    today, frozenset(search.employment_types), tuple(profile.exclude_companies),
+                    tuple(profile.exclude_keywords), profile.exclude_agencies)  # fmt: skip
+
+
+def sweep_scorer(profile: Profile, resume: str) -> Scorer:
+    """Stage 5's scorer for a profile and its resume text (shared with bench/relevance.py, as sweep_criteria)."""
+    return Scorer(profile.search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+
+
 def run(ctx: SweepContext) -> SweepOutcome:
     """Run the stages and return the cards. Writing result files, then `commit_history`, is the caller's step."""
     out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
@@ -120,17 +135,12 @@ def run(ctx: SweepContext) -> SweepOutcome:
         found.sources,
     )
     stage(2)
-    search = profile.search
-    criteria = Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
-                        search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
-                        ctx.today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                        tuple(profile.exclude_keywords), profile.exclude_agencies)  # fmt: skip
-    kept, drops = filter_postings(found.postings, criteria)
-    out.drops += drops
+    kept, drops = filter_postings(found.postings, sweep_criteria(profile, ctx.today))
+    out.drops.merge(drops)
     stage(3)
     if ctx.options.deduplicate:
         kept, drops = deduplicate(kept)
-        out.drops += drops
+        out.drops.merge(drops)
     if profile.employer_boards.enabled and profile.employer_boards.max:
         request = discover_request(profile, ctx.workspace, ctx.network, ctx.log)
         out.sources += check_employer_boards(kept, request, profile.sources, profile.employer_boards.max,
@@ -145,11 +155,11 @@ def run(ctx: SweepContext) -> SweepOutcome:
         out.sighting_entries = [(sighting_role(p), p.canonical_url) for p in kept]
         mark_ghost_signals(kept, store.sightings(ctx.stem, (role for role, _url in out.sighting_entries)), ctx.clock())
     reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
-    out.drops += drops
+    out.drops.merge(drops)
     out.previously_seen, out.new = len(old), len(kept) - len(old)
     stage(5)
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
-    scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
+    scorer = sweep_scorer(profile, resume)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
     out.cards = score_postings(reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict")

@@ -1,12 +1,12 @@
 """Stage 3 of 5: one card per role: the same canonical URL, then the same role across platforms, then the same text
 posted by another company (copies.py)."""
 
-from collections import Counter
 from collections.abc import Callable, Hashable
 
 from ..domain.postings import Posting
 from ..domain.text import normalize, normalize_company, normalize_title
 from .copies import copy_clusters, employer_first
+from .drops import Drops
 
 _PLACE_NOISE = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
 
@@ -83,11 +83,12 @@ def _merged(postings: list[Posting], grouping: Callable[[list[Posting]], list[li
     return [_merge(cluster) for cluster in grouping(postings)]
 
 
-def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Counter[str]]:
-    """Unique postings in first-seen order, and how many were merged away as `duplicate`."""
+def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Drops]:
+    """Unique postings in first-seen order, and how many were merged away as `duplicate` (with examples)."""
     unique = _merged(_merged(postings, _by_url), _by_role_across_platforms)
     unique = [_merge_copies(c) for c in copy_clusters(unique, lambda p: _place(p.location.split(",")[0]))]
-    drops: Counter[str] = Counter()
+    drops = Drops()
     if len(postings) > len(unique):
-        drops["duplicate"] = len(postings) - len(unique)
+        kept = {id(p) for p in unique}  # a cluster's winner is one of its postings, so the others are the drops
+        drops.drop_all("duplicate", (p for p in postings if id(p) not in kept))
     return unique, drops

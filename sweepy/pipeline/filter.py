@@ -2,25 +2,16 @@
 
 import datetime as dt
 import difflib
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..domain.agency import agency_evidence
+from ..domain.places import known_names, local_fit, parse_places, remote_fit, seeker_place
 from ..domain.postings import Posting
-from ..domain.text import contains_phrase, normalize, normalize_company, normalize_title
+from ..domain.text import contains_phrase, normalize, normalize_company
+from ..domain.titles import TitleModel
+from .drops import Drops
 
-_LEVEL_WORDS = frozenset("senior junior lead principal staff entry level i ii iii iv v 1 2 3".split())
-_WORKPLACE_WORDS = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
-US_STATES = frozenset(
-    """al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or
-    pa ri sc sd tn tx ut vt va wa wv wi wy dc""".split()
-)
-_US_TERMS = ("us", "usa", "u s", "united states", "america", "north america", "us only", "anywhere")
-_FOREIGN_TERMS = (
-    "eu", "europe", "emea", "uk", "united kingdom", "canada", "germany", "france", "spain", "netherlands", "india",
-    "apac", "asia", "latam", "latin america", "australia", "brazil", "mexico", "ireland", "poland", "portugal",
-)  # fmt: skip
 METROS: dict[str, tuple[str, ...]] = {
     "new york": ("new york", "nyc", "manhattan", "brooklyn", "queens", "bronx", "staten island", "jersey city",
                  "hoboken", "long island city", "newark", "white plains"),
@@ -52,106 +43,74 @@ class Criteria:
     """Drop agency postings as `agency`; otherwise they are kept with the ghost signal `agency`."""
 
 
-def title_phrases(titles: Iterable[str], synonyms: Iterable[Iterable[str]]) -> list[str]:
-    """Normalised target titles plus every synonym grouped with one of them."""
-    phrases = {normalize_title(t) for t in titles}
-    for group in synonyms:
-        normalised = {normalize_title(term) for term in group}
-        if normalised & phrases:
-            phrases |= normalised
-    return sorted(p for p in phrases if p)
-
-
-def _core_words(phrase: str) -> frozenset[str]:
-    words = frozenset(phrase.split()) - _LEVEL_WORDS
-    return words or frozenset(phrase.split())
-
-
-class TitleMatcher:
-    """A posting title matches when it holds every core word of one target title or synonym."""
-
-    def __init__(self, phrases: list[str]) -> None:
-        self.cores = [_core_words(p) for p in phrases]
-
-    def __call__(self, title: str) -> bool:
-        words = set(normalize_title(title).split())
-        return any(core <= words for core in self.cores)
-
-
 class LocationMatcher:
+    """Whether a posting's location fits the person's `search.location` (sweepy.domain.places), and the place_note
+    a kept posting carries. A remote posting's place is where its candidates may live; any other's is where the
+    work is, so it must be in the person's metro or be an area holding their place."""
+
     def __init__(self, location: str) -> None:
-        norm = normalize(location)
-        parts = [normalize(p) for p in location.split(",")]
-        self.city = parts[0] if parts else ""
-        region = parts[1] if len(parts) > 1 else ""
-        self.remote_target = self.city in ("remote", "anywhere", "")
-        self.us_seeker = region in US_STATES or any(contains_phrase(norm, t) for t in ("usa", "united states"))
-        self.aliases = METROS.get(self.city, (self.city,)) if self.city else ()
+        self.seeker = seeker_place(location, METROS)
+        self.remote_target = self.seeker.remote
+        self._fits: dict[tuple[str, bool], tuple[bool, str | None]] = {}
 
-    def remote_eligible(self, location: str) -> bool:
-        """A remote role restricted to another region ("Remote (EU only)") is out for a US seeker."""
-        if not self.us_seeker:
-            return True
-        norm = normalize(location)
-        if any(contains_phrase(norm, t) for t in _US_TERMS):
-            return True
-        return not any(contains_phrase(norm, t) for t in _FOREIGN_TERMS)
-
-    def local(self, location: str) -> bool:
-        norm = normalize(location)
-        words = " ".join(w for w in norm.split() if w not in _WORKPLACE_WORDS)
-        if not words:
-            return True  # no place given: keep it and let the person judge
-        return any(contains_phrase(norm, alias) for alias in self.aliases)
+    def fit(self, location: str, remote: bool) -> tuple[bool, str | None]:
+        """(kept, place_note), cached per location text: a sweep's postings repeat a few hundred of them."""
+        key = (location, remote)
+        found = self._fits.get(key)
+        if found is None:
+            places = parse_places(location)
+            found = self._fits[key] = remote_fit(places, self.seeker) if remote else local_fit(places, self.seeker)
+        return found
 
 
 def location_problem(location: str) -> str | None:
     """Why the location filter cannot use `location`, or None. Sweepy keeps an on-site or hybrid posting when its
-    location names the profile's city (or a place of the city's metro); a city it knows no place of, with no
+    location names a city of the profile's metro (or an area holding it); a city it knows no place of, with no
     state or country it knows either, is most likely a typo or a place no board writes that way."""
-    place = LocationMatcher(location)
-    if place.remote_target:
+    seeker = seeker_place(location, METROS)
+    place = seeker.place
+    if seeker.remote or (place is not None and (place.kind != "city" or place.city is not None)):
         return None
+    city = normalize(location.split(",")[0])
     known = {alias for aliases in METROS.values() for alias in aliases}
-    if place.city in known:
+    if city in known:
         return None
-    near = difflib.get_close_matches(place.city, sorted(known), n=1, cutoff=0.8)
+    near = difflib.get_close_matches(city, [*sorted(known), *known_names()], n=1, cutoff=0.8)
     if near:
         return (
-            f"the location {location!r} names the city {place.city!r}, which Sweepy does not know; did you mean "
+            f"the location {location!r} names the city {city!r}, which Sweepy does not know; did you mean "
             f"{near[0]!r}? On-site and hybrid postings are kept only when their location names the city."
         )
-    norm = normalize(location)
-    if place.us_seeker or any(contains_phrase(norm, term) for term in (*_US_TERMS, *_FOREIGN_TERMS)):
-        return None
+    if place is not None:
+        return None  # a town too small for Sweepy's list, in a state or country it knows
     return (
-        f"Sweepy cannot place the location {location!r} (it names no city, US state code or country Sweepy knows): "
-        f"on-site and hybrid postings will be kept only when their location names {place.city!r}. Check the "
+        f"Sweepy cannot place the location {location!r} (it names no city, state or country Sweepy knows): "
+        f"on-site and hybrid postings will be kept only when their location names {city!r}. Check the "
         "spelling, and write it as 'City, ST' or 'City, Country' (e.g. 'New York, NY', 'Berlin, Germany'), or "
         "'Remote'."
     )
 
 
-def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Counter[str]]:
-    """The postings that fit, and the others counted by the first reason that dropped them."""
-    drops: Counter[str] = Counter()
-    titles = TitleMatcher(title_phrases(criteria.titles, criteria.synonyms))
+def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Drops]:
+    """The postings that fit, and the others counted by the first reason that dropped them (with examples)."""
+    drops = Drops()
+    titles = TitleModel(criteria.titles, criteria.synonyms)
     place = LocationMatcher(criteria.location)
     avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
     kept: list[Posting] = []
     for posting in postings:
         reason = _drop_reason(posting, criteria, titles, place) or avoid(posting) or agency(posting, criteria)
         if reason:
-            drops[reason] += 1
+            drops.drop(reason, posting)
         else:
             kept.append(posting)
     return kept, drops
 
 
-def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: LocationMatcher) -> str | None:
+def _drop_reason(posting: Posting, c: Criteria, titles: TitleModel, place: LocationMatcher) -> str | None:
     if not c.platform_enabled(posting.platform):
         return "platform"
-    if not titles(posting.title):
+    if titles.match(posting.title) is None:  # a near title is kept: the score ranks it low
         return "title"
     if c.max_age_days is not None and posting.posted_at and (c.today - posting.posted_at).days > c.max_age_days:
         return "age"
@@ -165,9 +124,8 @@ def _drop_reason(posting: Posting, c: Criteria, titles: TitleMatcher, place: Loc
         return "remote"
     if posting.workplace == "hybrid" and not c.include_hybrid:
         return "hybrid"
-    if remote and not place.remote_eligible(posting.location):
-        return "location"
-    if not remote and not place.local(posting.location):
+    kept, posting.place_note = place.fit(posting.location, remote)
+    if not kept:
         return "location"
     posting.salary_status = salary_status(posting, c.min_salary)
     return "salary" if posting.salary_status == "below_minimum" else None

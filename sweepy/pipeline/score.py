@@ -10,6 +10,7 @@ from typing import BinaryIO, overload
 
 from ..domain.cards import Card, EligibilityFinding, EncodedCard, GhostSignal
 from ..domain.eligibility import Seeker, assess
+from ..domain.experience import experience_finding, required_experience
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
 from ..domain.scoring import Scorer
@@ -32,6 +33,9 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
     if seeker is not None:
         posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
                                      title=posting.title)  # fmt: skip
+    experience = required_experience(posting.description)
+    if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
+        posting.eligibility.append(finding)
     result = scorer.score(posting.title, posting.description)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
@@ -41,6 +45,7 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         company=posting.company,
         location=posting.location,
         workplace=posting.workplace,
+        place_note=posting.place_note,
         url=posting.url,
         apply_url=posting.apply_url or posting.url,
         platform=posting.platform,
@@ -58,6 +63,8 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         employment_type=posting.employment_type,
         closes_at=posting.closes_at.isoformat() if posting.closes_at else None,
         open_to=list(posting.open_to) if posting.open_to is not None else None,
+        experience_years_min=experience.years_min if experience else None,
+        experience_quote=experience.quote if experience else None,
         eligibility=[EligibilityFinding(kind=f.kind, verdict=f.verdict, quote=f.quote) for f in posting.eligibility],
         pay_transparency=pay,
         employer_url=posting.employer_url,

@@ -1,9 +1,8 @@
 """Stage 4 of 5: split unique postings into new ones and ones this profile was shown before."""
 
-from collections import Counter
-
 from ..domain.postings import Posting
 from ..domain.text import normalize_title
+from .drops import Drops
 
 
 def history_key(posting: Posting, match: str, url: str | None = None) -> str:
@@ -20,7 +19,7 @@ def history_keys(posting: Posting, match: str) -> list[str]:
 
 def split_seen(
     postings: list[Posting], seen: set[str], match: str, include_seen: bool
-) -> tuple[list[Posting], list[Posting], Counter[str]]:
+) -> tuple[list[Posting], list[Posting], Drops]:
     """(reported, previously seen, drops). With include_seen the seen ones are reported too, marked."""
     new: list[Posting] = []
     old: list[Posting] = []
@@ -28,7 +27,7 @@ def split_seen(
         (old if any(key in seen for key in history_keys(posting, match)) else new).append(posting)
     for posting in old:
         posting.seen_before = True
-    drops: Counter[str] = Counter()
-    if old and not include_seen:
-        drops["seen"] = len(old)
+    drops = Drops()
+    if not include_seen:
+        drops.drop_all("seen", old)
     return (new + old if include_seen else new), old, drops

@@ -12,6 +12,7 @@ from ..domain.cards import Card
 from ..domain.postings import Salary
 from ..fonts import markup_for
 from .scripts import ScriptParagraph as Paragraph
+from .scripts import TitleParagraph
 from .styles import (
     BLOCKS,
     FRAME_WIDTH,
@@ -134,7 +135,7 @@ def _badge(card: Card, styles: Styles) -> Table | None:
 def _header(card: Card, number: int, styles: Styles, stale: bool, application: str | None) -> list[list[Any]]:
     place = " · ".join(p for p in (card.company, card.location, WORKPLACE.get(card.workplace, "")) if p)
     left = [
-        Paragraph(f"{number}. " + markup_for(card.title, bold=True), styles.card_title),
+        TitleParagraph(f"{number}. " + markup_for(card.title, bold=True), styles.card_title),
         Paragraph(markup_for(place), styles.card_meta),
         Paragraph(markup_for(salary_line(card.salary)), styles.card_meta),
     ]
@@ -217,6 +218,7 @@ KIND_LABELS = {
     "timezone": "Time zone",
     "onsite_days": "Office days",
     "language": "Language",
+    "experience": "Years of experience",
 }
 
 

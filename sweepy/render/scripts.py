@@ -45,6 +45,17 @@ def base_level(text: str) -> int:
     return int(uba.get_base_level(text))
 
 
+def word_base_level(text: str) -> int:
+    """The direction most of the text's words read in (each word by its first strong letter): 1 for "React مطور
+    واجهات أمامية", an Arabic job title with the framework's name first. A tie goes to the first strong letter."""
+    counts = [0, 0]
+    for word in text.split():
+        kind = next((kind for kind in map(unicodedata.bidirectional, word) if kind in ("L", "R", "AL")), None)
+        if kind is not None:
+            counts[kind != "L"] += 1
+    return base_level(text) if counts[0] == counts[1] else int(counts[1] > counts[0])
+
+
 def levels(text: str, base: int) -> list[int]:
     """The UAX #9 embedding level of each character of `text` (rules X1-I2) under paragraph level `base`."""
     storage: dict[str, Any] = uba.get_empty_storage()
@@ -124,11 +135,15 @@ def visual_frags(frags: list[Any], base: int) -> list[Any] | None:
         return None
     line = " ".join(str(word) for _frag, word in words)
     char_levels = levels(_for_levels(line), base)
-    word_levels, offset = [], 0
+    # Each word's level, and between two words the level of the space: "1. React" in a right-to-left title is
+    # two left-to-right runs (the space between a number and a word takes the paragraph's direction), not one.
+    item_levels, offset = [], 0
     for _frag, word in words:
-        word_levels.append(_word_level(_for_levels(str(word)), char_levels[offset : offset + len(word)]))
+        item_levels.append(_word_level(_for_levels(str(word)), char_levels[offset : offset + len(word)]))
         offset += len(word) + 1
-    order = visual_order(word_levels)
+        if offset <= len(line):
+            item_levels.append(char_levels[offset - 1])
+    order = [index // 2 for index in visual_order(item_levels) if index % 2 == 0]
     if order == list(range(len(words))):
         return None
     out = []
@@ -171,12 +186,14 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
     bidi_base: int | None
     shape_marks = True
     """Shape text with combining marks (Devanagari) too, not only right-to-left text."""
+    direction_by_words = False
+    """Take the direction of most words rather than of the first strong letter (UAX #9 rule P2): for a title."""
 
     def __init__(self, text: str, style: ParagraphStyle, *args: Any, **kwargs: Any) -> None:
         super().__init__(text, style, *args, **kwargs)
         plain = _plain(self.frags)
         rtl = has_rtl(plain)
-        self.bidi_base = base_level(plain) if rtl else None
+        self.bidi_base = (word_base_level if self.direction_by_words else base_level)(plain) if rtl else None
         changes: dict[str, Any] = {}
         if (rtl or (self.shape_marks and has_marks(plain))) and not self.style.shaping:
             changes["shaping"] = 1
@@ -208,6 +225,14 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
             super().drawPara(debug)
         finally:
             self.blPara = logical
+
+
+class TitleParagraph(ScriptParagraph):
+    """A title: right to left, right-aligned, when most of its words are, though a Latin word comes first (a job
+    title in Arabic or Hebrew often starts with a product's or a framework's name). Rule P2 would take the
+    direction of that first word, which suits a sentence but lays an Arabic title out left to right."""
+
+    direction_by_words = True
 
 
 class DocumentParagraph(ScriptParagraph):

@@ -128,6 +128,14 @@ class SourceLine(BaseModel):
     role: Literal["search", "employer_board"]
 
 
+class DroppedPosting(BaseModel):
+    """One posting a stage dropped (sweepy.pipeline.drops.DroppedExample)."""
+
+    title: str
+    company: str
+    location: str
+
+
 class SweepCompleted(Answer):
     """run_sweep and get_sweep_status once the sweep is done: counts, the top cards, sources, result files.
     (A failed sweep is an error envelope with sweep_status "failed".)"""
@@ -152,6 +160,8 @@ class SweepCompleted(Answer):
     sources: list[SourceLine]
     dropped: dict[str, int]
     """Postings dropped, by reason."""
+    dropped_examples: dict[str, list[DroppedPosting]] = {}
+    """For each reason of `dropped` (but `ineligible`), the first postings it dropped, at most 3."""
     skipped_records: int
     elapsed_seconds: float
     debug_log: str

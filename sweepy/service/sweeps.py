@@ -16,6 +16,7 @@ from ..store.paths import Workspace
 from ..store.results import write_results
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from .answers import (
+    DroppedPosting,
     JobState,
     ListSweeps,
     ResultFiles,
@@ -158,6 +159,7 @@ class SweepTools(ServiceBase):
             skipped_sources=[SkippedSourceLine.model_validate(s.to_dict()) for s in out.skipped_sources],
             sources=[SourceLine.model_validate(s.to_dict()) for s in out.sources],
             dropped=dict(sorted(out.drops.items())),
+            dropped_examples={r: [DroppedPosting(**e) for e in ex] for r, ex in out.drops.example_dicts().items()},
             skipped_records=len(out.skipped_records),
             elapsed_seconds=job.elapsed_seconds(),
             debug_log=str(job.debug_log),

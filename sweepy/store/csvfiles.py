@@ -15,9 +15,9 @@ from .reads import read_regular
 from .tracking import TrackingIndex, Values
 
 CARD_COLUMNS = (
-    "job_id", "title", "company", "location", "workplace", "platform", "also_on", "salary", "salary_annual_min",
-    "salary_annual_max", "salary_currency", "salary_status", "posted_at", "employment_type", "closes_at", "open_to",
-    "match_score", "match_kind",
+    "job_id", "title", "company", "location", "workplace", "place_note", "platform", "also_on", "salary",
+    "salary_annual_min", "salary_annual_max", "salary_currency", "salary_status", "posted_at", "employment_type",
+    "closes_at", "open_to", "experience_years_min", "experience_quote", "match_score", "match_kind",
     "matched_terms", "missing_must_haves", "seen_before", "url", "apply_url",
     "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction", "pay_law",
 )  # fmt: skip

@@ -70,6 +70,7 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
             "active": len(out.cards),
         },
         "dropped": dict(sorted(out.drops.items())),
+        "dropped_examples": out.drops.example_dicts(),
         "skipped_sources": [s.to_dict() for s in out.skipped_sources],
         "sources": [s.to_dict() for s in out.sources],
         "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],

@@ -44,6 +44,16 @@ def test_pay_is_the_salary_component_and_only_when_the_employer_shows_it(boards:
     ]
 
 
+def test_a_tier_labelled_on_target_earnings_marks_the_salary_ote(boards: FakeBoards, tmp_path: Path) -> None:
+    found = sweep("ashby", {"boards": ["initech"], "base_url": boards.url}, tmp_path)
+    assert [(p.title, p.salary) for p in found.postings] == [
+        ("Account Executive", Salary(168_000, 231_000, "USD", "year", ote=True)),  # "OTE $168K – $231K"
+        # one tier of two says its pay includes commission: the range as a whole is not said to be OTE
+        ("Sales Development Representative", Salary(60_000, 90_000, "USD", "year")),
+        ("Enterprise Account Executive", Salary(150_000, 200_000, "USD", "year", ote=True)),  # the tier's title
+    ]
+
+
 def test_an_unlisted_posting_is_skipped_with_a_reason(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("ashby", {"boards": ["acme"], "base_url": boards.url}, tmp_path)
     assert "Paralegal (internal transfer)" not in [p.title for p in found.postings]

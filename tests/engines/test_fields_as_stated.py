@@ -138,21 +138,24 @@ def test_remote_boards_carry_on_site_jobs_and_explicit_remote_still_counts(board
     ]
 
 
-def test_a_placeholder_company_falls_back_to_the_apply_url_or_the_record_is_skipped(
+def test_a_placeholder_company_falls_back_to_the_company_page_then_the_apply_url_or_the_record_is_skipped(
     boards: FakeBoards, tmp_path: Path
 ) -> None:
     def job(guid: str, company: str, link: str) -> dict[str, Any]:
         return {"title": "Paralegal", "excerpt": "Draft filings.", "companyName": company, "companySlug": "",
                 "employmentType": "Full Time", "locationRestrictions": ["United States"], "timezoneRestrictions": [],
                 "description": "<p>Draft filings. Fully remote.</p>", "pubDate": 1771581600,
-                "applicationLink": link, "guid": f"https://himalayas.app/companies/x/jobs/{guid}"}  # fmt: skip
+                "applicationLink": link, "guid": f"https://himalayas.app/{guid}"}  # fmt: skip
 
     _serve(boards, "GET", r"/jobs/api", {"jobs": [
-        job("a", "name", "https://jobs.lever.co/initech/5f2e"),  # the company's Lever site names it
-        job("b", "N/A", "https://careers.globex.example/apply/7"),  # the company's own site
-        job("c", "", "https://himalayas.app/companies/x/jobs/c"),  # the board's own page names no company
+        job("companies/acme-corp/jobs/a", "name", "https://himalayas.app/companies/acme-corp/jobs/a"),
+        job("companies/globex/jobs/b", "N/A", "https://careers.globex.example/apply/7"),  # Himalayas' page first
+        job("jobs/c", "", "https://jobs.lever.co/initech/5f2e"),  # no company page: the company's Lever site
+        job("jobs/d", "", "https://himalayas.app/jobs/d"),  # nothing names a company
     ], "nextCursor": None})  # fmt: skip
     found = sweep("himalayas", {"base_url": boards.url}, tmp_path)
-    assert [(p.company, p.workplace) for p in found.postings] == [("initech", "remote"), ("globex.example", "remote")]
-    assert found.skipped_records == [("himalayas#https://himalayas.app/companies/x/jobs/c",
+    assert [(p.company, p.workplace) for p in found.postings] == [
+        ("Acme Corp", "remote"), ("Globex", "remote"), ("initech", "remote"),
+    ]  # fmt: skip
+    assert found.skipped_records == [("himalayas#https://himalayas.app/jobs/d",
                                       "the posting has no title or no company")]  # fmt: skip

@@ -15,8 +15,8 @@ from sweepy.settings import Settings
 
 def test_cursor_pages_become_postings_with_every_field_normalised(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("himalayas", {"base_url": boards.url}, tmp_path)
-    assert len(found.postings) == 24  # 25 jobs over two pages, one without a company
-    first, second, third = found.postings[:3]
+    assert len(found.postings) == 25  # 25 jobs over two pages
+    first, second, third, fourth = found.postings[:4]
     assert (first.title, first.company, first.location, first.workplace, first.platform) == (
         "Senior Paralegal", "Initech", "United States, Canada", "remote", "himalayas",
     )  # fmt: skip
@@ -39,9 +39,8 @@ def test_cursor_pages_become_postings_with_every_field_normalised(boards: FakeBo
     assert second.url == second.apply_url == "https://himalayas.app/companies/acme/jobs/paralegal-2"
     assert (third.location, third.workplace) == ("Worldwide", "remote")  # no locationRestrictions: anyone, anywhere
     assert (third.salary, third.posted_at) == (None, dt.date(2026, 2, 22))
-    assert found.skipped_records == [
-        ("himalayas#https://himalayas.app/companies/acme/jobs/paralegal-4", "the posting has no title or no company")
-    ]
+    assert fourth.company == "Acme Corp"  # companyName "name": the company page's slug in the URL names it
+    assert found.skipped_records == []
     sent = boards.requests("^/jobs/api$")
     assert [(r.arg("limit"), r.arg("cursor")) for r in sent] == [("20", ""), ("20", "eyJvZmZzZXQiOj20")]
     assert "cursor" not in sent[0].query
@@ -50,7 +49,7 @@ def test_cursor_pages_become_postings_with_every_field_normalised(boards: FakeBo
 
 def test_pages_bounds_the_requests(boards: FakeBoards, tmp_path: Path) -> None:
     found = sweep("himalayas", {"pages": 1, "base_url": boards.url}, tmp_path)
-    assert (len(found.postings), found.sources[0].requests) == (19, 1)
+    assert (len(found.postings), found.sources[0].requests) == (20, 1)
 
 
 def test_a_failing_answer_skips_the_source(boards: FakeBoards, tmp_path: Path) -> None:

@@ -48,6 +48,27 @@ def test_the_feed_becomes_remote_postings_with_every_field_normalised(boards: Fa
     assert request.arg("tags") == "legal,python"
 
 
+def test_a_job_the_text_places_in_a_town_is_not_remote_though_the_company_is(
+    boards: FakeBoards, tmp_path: Path
+) -> None:
+    found = sweep("remoteok", {"base_url": f"{boards.url}/placed"}, tmp_path)
+    assert [(p.title, p.location, p.workplace) for p in found.postings] == [
+        ("Mobile Valeter", "Inverness", "unknown"),  # "Based in Inverness, you will…"
+        ("Senior Editor", "New York, NY", "unknown"),  # "…fully remote, but this role must be based in New York"
+        ("Warehouse Operative", "Leeds", "unknown"),  # "you will work at our depot in Leeds"
+        ("Field Service Engineer", "Aberdeen", "onsite"),  # "on-site in Aberdeen"
+        ("Store Manager", "Fort William", "unknown"),  # "at our Fort William store"
+        ("Laboratory Technician", "Cambridge", "unknown"),  # "based at our Cambridge site"
+        ("Practice Nurse", "Manchester", "unknown"),
+        ("HGV Driver", "Perth", "unknown"),
+        ("Sous Chef", "Edinburgh", "onsite"),  # "on site at our Edinburgh restaurant"
+        ("Retail Assistant", "Dundee", "unknown"),  # "This job is located in Dundee city centre"
+        ("Customer Support Agent", "Remote", "remote"),  # the location says remote; the HQ's town is no placement
+        ("Payroll Specialist", "", "remote"),  # based in a country: where from, not where the work is
+        ("Claims Handler", "", "remote"),  # a town or remote: a choice that includes remote
+    ]
+
+
 def test_no_tags_sends_no_query(boards: FakeBoards, tmp_path: Path) -> None:
     sweep("remoteok", {"base_url": boards.url}, tmp_path)
     assert boards.requests("^/api$")[0].query == {}

@@ -77,3 +77,20 @@ def test_a_blocked_or_garbled_answer_skips_the_source(
 def test_config_is_checked(block: dict[str, object], field: str) -> None:
     with pytest.raises(EngineConfigError, match=field):
         get_engine("remotive").parse_config(block, Settings.from_env().workspace())
+
+
+def test_a_remotive_candidate_location_is_where_the_candidate_may_live(boards: FakeBoards, tmp_path: Path) -> None:
+    """candidate_required_location is the country a candidate must live in, not a city: "USA, CST (UTC-6)" is
+    kept for New York and dropped for London; "Worldwide" is kept for both; no place is kept, marked."""
+    from sweepy.domain.places import NO_PLACE
+    from sweepy.pipeline.filter import Criteria, filter_postings
+
+    found = sweep("remotive", {"base_url": boards.url, "category": "legal"}, tmp_path, titles=["Paralegal"])
+    for seeker, kept_locations in (("New York, NY", ["USA, CST (UTC-6)", "Worldwide", ""]),
+                                   ("London, UK", ["Worldwide", ""])):  # fmt: skip
+        criteria = Criteria(["Paralegal", "Legal Assistant"], [], seeker, today=dt.date(2026, 7, 10))
+        kept, drops = filter_postings(list(found.postings), criteria)
+        assert [(p.location, p.place_note) for p in kept] == [
+            (location, NO_PLACE if not location else None) for location in kept_locations
+        ]
+        assert drops == ({"location": 1} if seeker == "London, UK" else {})

@@ -14,6 +14,13 @@ def _component(kind: str, interval: str, low: float | None, high: float | None, 
             "maxValue": high}  # fmt: skip
 
 
+def _tier(title: str, summary: str, note: str | None, *components: Any) -> Any:
+    """A `compensationTiers` entry: the employer's title and note, Ashby's summary, each component's summary."""
+    parts = [{"id": f"c{n}", "summary": part.pop("summary"), **part} for n, part in enumerate(components, 1)]
+    return {"id": f"t-{title}", "tierSummary": summary, "title": title, "additionalInformation": note,
+            "components": parts}  # fmt: skip
+
+
 BOARDS: dict[str, list[dict[str, Any]]] = {
     "acme": [
         {
@@ -96,6 +103,92 @@ BOARDS: dict[str, list[dict[str, Any]]] = {
             "jobUrl": "https://jobs.ashbyhq.com/acme/4f5a6b7c-0000-4111-8222-333344445555",
             "shouldDisplayCompensationOnJobPostings": True,
             "compensation": {"compensationTierSummary": None, "summaryComponents": []},  # no pay published
+        },
+    ],
+    "initech": [  # sales roles as a real board answers them: the employer labels the tiers on-target earnings
+        {
+            "id": "5a6b7c8d-0000-4111-8222-333344445555",
+            "title": "Account Executive",
+            "employmentType": "FullTime",
+            "location": "New York, NY",
+            "secondaryLocations": [],
+            "isListed": True,
+            "isRemote": False,
+            "workplaceType": "OnSite",
+            "descriptionHtml": "<p>Close new business.</p>",
+            "publishedAt": "2026-03-10T10:00:00.000+00:00",
+            "jobUrl": "https://jobs.ashbyhq.com/initech/5a6b7c8d-0000-4111-8222-333344445555",
+            "shouldDisplayCompensationOnJobPostings": True,
+            "compensation": {
+                "compensationTierSummary": "OTE $168K – $231K • Offers Equity",
+                "scrapeableCompensationSalarySummary": "$168K - $231K",
+                "compensationTiers": [
+                    _tier(
+                        "OTE",
+                        "OTE $168K – $231K • Offers Equity",
+                        None,
+                        {"summary": "OTE $168K – $231K", **_component("Salary", "1 YEAR", 168000, 231000)},
+                        {"summary": "Offers Equity", **_component("EquityCashValue", "NONE", None, None)},
+                    ),
+                ],
+                "summaryComponents": [_component("Salary", "1 YEAR", 168000, 231000)],
+            },
+        },
+        {
+            "id": "6b7c8d9e-0000-4111-8222-333344445555",
+            "title": "Sales Development Representative",
+            "employmentType": "FullTime",
+            "location": "Austin, TX",
+            "secondaryLocations": [],
+            "isListed": True,
+            "workplaceType": "OnSite",
+            "descriptionHtml": "<p>Book meetings.</p>",
+            "publishedAt": "2026-03-09T10:00:00.000+00:00",
+            "jobUrl": "https://jobs.ashbyhq.com/initech/6b7c8d9e-0000-4111-8222-333344445555",
+            "shouldDisplayCompensationOnJobPostings": True,
+            "compensation": {
+                "compensationTierSummary": "$70K – $90K",
+                "compensationTiers": [
+                    _tier(
+                        "Austin",
+                        "$70K – $90K",
+                        "On-target earnings include commission.",
+                        {"summary": "$70K – $90K", **_component("Salary", "1 YEAR", 70000, 90000)},
+                    ),
+                    _tier(
+                        "Remote",
+                        "$60K – $80K",
+                        None,
+                        {"summary": "$60K – $80K", **_component("Salary", "1 YEAR", 60000, 80000)},
+                    ),
+                ],
+                "summaryComponents": [_component("Salary", "1 YEAR", 60000, 90000)],
+            },
+        },
+        {
+            "id": "7c8d9e0f-0000-4111-8222-333344445555",
+            "title": "Enterprise Account Executive",
+            "employmentType": "FullTime",
+            "location": "Chicago, IL",
+            "secondaryLocations": [],
+            "isListed": True,
+            "workplaceType": "OnSite",
+            "descriptionHtml": "<p>Close large deals.</p>",
+            "publishedAt": "2026-03-08T10:00:00.000+00:00",
+            "jobUrl": "https://jobs.ashbyhq.com/initech/7c8d9e0f-0000-4111-8222-333344445555",
+            "shouldDisplayCompensationOnJobPostings": True,
+            "compensation": {
+                "compensationTierSummary": "$150K – $200K",
+                "compensationTiers": [
+                    _tier(
+                        "On-Target Earnings (OTE)",
+                        "$150K – $200K",
+                        None,
+                        {"summary": "$150K – $200K", **_component("Salary", "1 YEAR", 150000, 200000)},
+                    ),
+                ],
+                "summaryComponents": [_component("Salary", "1 YEAR", 150000, 200000)],
+            },
         },
     ],
 }

@@ -72,7 +72,13 @@ JOBS = [
         locationRestrictions=[],
         pubDate="2026-02-22T08:00:00Z",
     ),
-    _job(4, companyName=None),
+    _job(  # as a real answer carries it: the template's placeholder for a name, the company only in the URLs
+        4,
+        companyName="name",
+        companySlug="acme-corp",
+        applicationLink="https://himalayas.app/companies/acme-corp/jobs/paralegal-4",
+        guid="https://himalayas.app/companies/acme-corp/jobs/paralegal-4",
+    ),
 ] + [_job(n) for n in range(5, 26)]  # 25 jobs: a page of 20, then 5
 
 
