@@ -8,8 +8,8 @@ shared with odds J, so a copy at 0.9 fails with odds about 6 · 0.9 · 0.1^5 + 0
 that only share a template rarely share two. A candidate whose sketches overlap enough then has its exact
 Jaccard computed.
 
-Standard library only: datasketch would bring numpy and scipy into the server's start-up for what is here a
-sort and a few set operations (its MinHash costs one permutation per hash and shingle; a bottom-k sketch one sort).
+Standard library only: datasketch would bring numpy and scipy into the server's start-up for what is here one
+pass for the smallest hashes and a few set operations (its MinHash costs one permutation per hash and shingle).
 """
 
 import heapq
