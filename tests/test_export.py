@@ -443,3 +443,16 @@ def test_a_row_deleted_from_the_newest_csv_gives_what_a_full_rebuild_gives(works
     assert index.values == {}
     newest.write_text(header + "B,t,,,,,\r\n", encoding="utf-8")
     assert tracking_index(folder, STEM).values == {"A": (f"{STEM}_20250101-000000.csv", ("applied", "", "", "", ""))}
+
+
+def test_the_csv_has_the_score_parts_as_numbers_that_add_up_and_the_top_terms(workspace: Path) -> None:
+    scored = card("Paralegal", n=1, description="Requirements:\n- Westlaw research and e-filing daily.")
+    older = Card(job_id="old1", title="Paralegal", company="Northwind Labs", match_score=40, keyword_score=40)
+    target = workspace / "results" / f"{STEM}_20240601-090000.csv"
+    write_cards_csv(target, [scored, older], tracking=False, stem=STEM)
+    first, second = parse(target)
+    parts = [int(first[f"score_{part}"]) for part in ("title", "must_haves", "resume", "place", "penalty")]
+    assert parts[:2] == [25, 35] and parts[3:] == [10, 0]
+    assert sum(parts) == int(first["match_score"]) == scored.keyword_score
+    assert first["top_terms"].split("; ") == scored.top_terms and set(scored.top_terms) == {"westlaw", "filing"}
+    assert [second[f"score_{part}"] for part in ("title", "resume", "penalty")] == ["", "", ""]  # scored before

@@ -15,7 +15,7 @@ from mcp_helpers import SERVER_PY, SMALL_FEED, envelope, profile_args, server_en
 from pydantic import ValidationError
 
 import sweepy.service
-from sweepy.domain.cards import Card, EligibilityFinding, GhostSignal
+from sweepy.domain.cards import Card, EligibilityFinding, GhostSignal, ScoreParts
 from sweepy.domain.postings import Salary
 from sweepy.mcp.payloads import PAYLOADS
 from sweepy.mcp.tools import TOOLS
@@ -167,6 +167,7 @@ EVERY_FIELD = Card(
                   ote=True),
     description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
     matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
+    score_parts=ScoreParts(title=25, must_haves=0, resume=11, place=10, penalty=-5), top_terms=["document review"],
     seen_before=True, employment_type="contract", closes_at="2026-12-31", open_to=["public"],
     experience_years_min=3, experience_quote="3+ years of litigation experience.",
     verification="verified", verification_reason="ok", match_pct=88, resume_track="Litigation",

@@ -5,7 +5,17 @@ from pathlib import Path
 
 import pytest
 
-from sweepy.domain.scoring import MUST_WEIGHT, RESUME_SATURATION, RESUME_WEIGHT, TITLE_WEIGHT, Score, Scorer, vocabulary
+from sweepy.domain.cards import ScoreParts
+from sweepy.domain.scoring import (
+    MUST_WEIGHT,
+    PENALTY_WEIGHT,
+    PLACE_WEIGHT,
+    RESUME_SATURATION,
+    RESUME_WEIGHT,
+    TITLE_WEIGHT,
+    Scorer,
+    vocabulary,
+)
 from sweepy.domain.text import normalize
 from sweepy.resume import resume_text
 from tools.sample import generate_postings
@@ -65,11 +75,12 @@ def test_synonyms_let_a_must_have_match() -> None:
     assert with_synonym.missing_must_haves == []
     # Must-haves as the profile spells them, not normalised
     assert with_synonym.matched_terms[:3] == ["technical writer", "docs-as-code", "API documentation"]
-    assert with_synonym.score == 25 + 40  # full title, both must-haves, no resume terms
+    assert with_synonym.score == 25 + 35 + 10  # full title, both must-haves, no resume terms, a place that fits
 
     without = ungrouped.score("Technical Writer", description)
     assert without.missing_must_haves == ["docs-as-code"]
-    assert without.score == 25 + 20
+    assert without.parts == ScoreParts(title=25, must_haves=18, resume=0, place=10, penalty=0)  # 17.5 rounds up
+    assert without.score == 53  # half the must-haves missing: no penalty yet
 
 
 def test_missing_must_haves_are_listed_in_profile_order() -> None:
@@ -82,7 +93,7 @@ def test_missing_must_haves_are_listed_in_profile_order() -> None:
     result = scorer.score("Paralegal", "Legal research and e-filing; Spanish a plus.")
     assert result.missing_must_haves == ["Westlaw", "Relativity"]
     assert result.matched_terms == ["paralegal", "e-filing", "Spanish", "legal research"]
-    assert result.score == round(25 + 40 * 3 / 5)
+    assert result.score == round(TITLE_WEIGHT + MUST_WEIGHT * 3 / 5 + PLACE_WEIGHT) == 56
 
 
 def test_paralegal_posting_outscores_software_posting_for_a_paralegal() -> None:
@@ -98,12 +109,12 @@ def test_paralegal_posting_outscores_software_posting_for_a_paralegal() -> None:
 
 def test_partial_title_match_earns_part_of_the_title_weight() -> None:
     scorer = Scorer(titles=["Technical Writer"], must_haves=[], synonyms=[], resume_text="")
-    assert scorer.score("Technical Writer", "").score == 25
-    assert scorer.score("Senior Technical Writer II", "").score == 25
-    assert scorer.score("Content Writer", "") == Score(
-        score=round(25 * 0.6 * 0.5), matched_terms=[], missing_must_haves=[]
-    )
-    assert scorer.score("Barista", "").score == 0
+    assert scorer.score("Technical Writer", "").parts.title == 25
+    assert scorer.score("Senior Technical Writer II", "").parts.title == 25
+    partial = scorer.score("Content Writer", "")
+    assert (partial.parts, partial.matched_terms) == (ScoreParts(title=8, place=10), [])  # 25 * 0.6 * 1/2 = 7.5
+    assert partial.score == 18
+    assert scorer.score("Barista", "").parts == ScoreParts(title=0, place=10)
 
 
 @pytest.mark.parametrize(
@@ -122,10 +133,10 @@ def test_score_is_within_0_and_100(title: str, description: str) -> None:
     assert len(result.matched_terms) <= 15
 
 
-def test_posting_that_is_the_resume_earns_title_must_haves_and_resume_overlap() -> None:
+def test_posting_that_is_the_resume_earns_every_part_in_full() -> None:
     result = paralegal_scorer().score("Paralegal", PARALEGAL_RESUME)
-    overlap = min(1.0, len(vocabulary(PARALEGAL_RESUME)) / RESUME_SATURATION)
-    assert result.score == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * overlap)
+    assert result.parts == ScoreParts(title=TITLE_WEIGHT, must_haves=MUST_WEIGHT, resume=RESUME_WEIGHT, place=10)
+    assert result.score == 100
     assert result.missing_must_haves == []
 
 
@@ -171,20 +182,41 @@ def test_a_posting_pair_across_punctuation_is_not_a_resume_phrase() -> None:
 
 
 def test_without_must_haves_their_weight_moves_to_the_resume() -> None:
-    # Twelve resume words, each its own sentence (no phrases), and a title the resume does not contain: the
-    # posting earns the whole title weight and 12 of RESUME_SATURATION resume hits.
-    words = "westlaw relativity subpoenas docketing deposition binders lexisnexis pleadings affidavits exhibits"
-    words += " transcripts notarization"
-    resume = ". ".join(words.split()) + ". Also: contracts, mediation, arbitration, probate, bankruptcy."
-    posting = ("Paralegal", ". ".join(words.split()) + ".")
-    share = 12 / RESUME_SATURATION
-    none = Scorer(["Paralegal"], [], [], resume).score(*posting).score
-    present = Scorer(["Paralegal"], ["Westlaw"], [], resume).score(*posting).score
-    absent = Scorer(["Paralegal"], ["Notary"], [], resume).score(*posting).score
-    assert none == round(TITLE_WEIGHT + (RESUME_WEIGHT + MUST_WEIGHT) * share) == 40
-    assert present == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * share) == 72
-    assert absent == round(TITLE_WEIGHT + RESUME_WEIGHT * share) == 32
-    # and a posting that is the resume reaches 100 with no must-haves, not TITLE + RESUME weight
+    # Eight resume words, each its own sentence (no phrases), in a posting of one (every term weighs 1, the
+    # posting is of average length: each earns 1 point) that also says things the resume does not.
+    words = "westlaw relativity subpoenas docketing deposition binders lexisnexis pleadings".split()
+    resume = ". ".join(words) + ". Also: contracts, mediation, arbitration, probate, bankruptcy."
+    posting = ("Paralegal", ". ".join(words) + ". Quarterly offsites with kayaks.")
+    share = 8 / RESUME_SATURATION
+    none = Scorer(["Paralegal"], [], [], resume).score(*posting)
+    present = Scorer(["Paralegal"], ["Westlaw"], [], resume).score(*posting)
+    absent = Scorer(["Paralegal"], ["Notary"], [], resume).score(*posting)
+    assert none.score == round(TITLE_WEIGHT + (RESUME_WEIGHT + MUST_WEIGHT) * share + PLACE_WEIGHT) == 68
+    assert present.score == round(TITLE_WEIGHT + MUST_WEIGHT + RESUME_WEIGHT * share + PLACE_WEIGHT) == 85
+    # the only must-have missing: no must-have points, and the whole penalty
+    assert absent.score == round(TITLE_WEIGHT + RESUME_WEIGHT * share + PLACE_WEIGHT - PENALTY_WEIGHT) == 40
+    assert absent.parts == ScoreParts(title=25, must_haves=0, resume=15, place=10, penalty=-10)
+    # and a posting that is the resume reaches 100 with no must-haves, not TITLE + RESUME + PLACE weight
     full = " ".join(f"term{a}{b}" for a in "abcdefgh" for b in "abcdefgh")
     assert Scorer(["Paralegal"], [], [], full).score("Paralegal", full).score == 100
-    assert Scorer(["Paralegal"], ["Notary"], [], full).score("Paralegal", full).score == TITLE_WEIGHT + RESUME_WEIGHT
+    notary = Scorer(["Paralegal"], ["Notary"], [], full).score("Paralegal", full)
+    assert notary.score == TITLE_WEIGHT + RESUME_WEIGHT + PLACE_WEIGHT - PENALTY_WEIGHT
+
+
+BACKEND_DESCRIPTION = (
+    "Build backend services in Go and Python. Design REST APIs, operate PostgreSQL and Kafka on AWS, "
+    "write unit tests, review code and run the services in Kubernetes."
+)
+BACKEND_RESUME = (
+    "Engineer of backend systems: Go, Python, REST APIs, PostgreSQL, Kafka, AWS, Kubernetes, unit tests, code review."
+)
+
+
+def test_a_second_target_title_gets_the_same_resume_points_as_the_first() -> None:
+    """The old title loop rebound the posting's words to a target title's, so a posting whose title did not
+    contain the first target title had its resume overlap counted against that title's two words."""
+    scorer = Scorer(["Backend Engineer", "Software Engineer"], [], [], BACKEND_RESUME)
+    first = scorer.score("Backend Engineer", BACKEND_DESCRIPTION)
+    second = scorer.score("Senior Software Engineer, Backend", BACKEND_DESCRIPTION)
+    assert first.score == second.score
+    assert first.matched_terms[1:] == second.matched_terms[1:]  # the same resume terms after the title

@@ -69,7 +69,7 @@ class Judgment(BaseModel):
 
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
-               "ghost_signals": []}  # fmt: skip
+               "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum"}  # fmt: skip
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
@@ -82,11 +82,12 @@ BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
 QUOTE_IN_BRIEF = 200
 """Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 440
+EXCERPT_CHARS = 400
 """Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
-under 60 KB of JSON in an assistant's context (the test's 50 realistic cards, pay-law fields shown: 59.8 KB)."""
-TERMS_IN_BRIEF = 10
-"""matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases."""
+under 60 KB of JSON in an assistant's context."""
+TERMS_IN_BRIEF = 5
+"""matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases
+(`top_terms`, beside them, names the resume terms that counted most)."""
 
 
 class EligibilityFinding(BaseModel):
@@ -107,6 +108,19 @@ class GhostSignal(BaseModel):
 
     signal: GhostSignalName
     evidence: str
+
+
+class ScoreParts(BaseModel):
+    """How a keyword score adds up (docs/profile.md, "How cards are scored"): whole points that sum to the card's
+    keyword_score. The penalty is zero or negative."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    title: int = 0
+    must_haves: int = 0
+    resume: int = 0
+    place: int = 0
+    penalty: int = 0
 
 
 class Card(BaseModel):
@@ -136,6 +150,10 @@ class Card(BaseModel):
     keyword_score: int = 0
     matched_terms: list[str] = []
     missing_must_haves: list[str] = []
+    score_parts: ScoreParts | None = None
+    """The keyword score's parts; None on a card scored by a version without them."""
+    top_terms: list[str] = []
+    """The resume terms that added the most to the keyword score, most first (at most 5)."""
     seen_before: bool = False
     employment_type: EmploymentType | None = None
     """full_time, part_time, contract, temporary, internship, apprenticeship, volunteer or other; None: not stated."""
@@ -226,6 +244,8 @@ class Card(BaseModel):
             if data[key] == data[other]:
                 del data[key]
         data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
+        if "score_parts" in data:  # a part left out is zero (ScoreParts' default)
+            data["score_parts"] = {part: points for part, points in data["score_parts"].items() if points}
         for finding in data.get("eligibility", []):
             if len(finding["quote"]) > QUOTE_IN_BRIEF:
                 finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"

@@ -13,7 +13,7 @@ from ..domain.eligibility import Seeker, assess
 from ..domain.experience import experience_finding, required_experience
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
-from ..domain.scoring import Scorer
+from ..domain.scoring import Reading, Scorer, SweepStats
 from ..domain.text import normalize_company
 from .dedupe import role_key
 
@@ -27,16 +27,28 @@ def card_id(posting: Posting) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, seeker: Seeker | None = None) -> Card:
+def make_card(
+    posting: Posting,
+    scorer: Scorer,
+    today: dt.date | None = None,
+    seeker: Seeker | None = None,
+    stats: SweepStats | None = None,
+    reading: Reading | None = None,
+) -> Card:
     """The card of a posting; with `seeker`, its eligibility findings for that person are read first (here, one
-    posting at a time as its description is cleaned, not for every posting at once in the filter)."""
+    posting at a time, not for every posting at once in the filter). `stats` are the sweep's postings the resume
+    part weighs terms against (without them, the posting alone); `reading`, the scorer's first pass of it."""
     if seeker is not None:
         posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
                                      title=posting.title)  # fmt: skip
     experience = required_experience(posting.description)
     if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
         posting.eligibility.append(finding)
-    result = scorer.score(posting.title, posting.description)
+    note = posting.place_note  # set by the filter where a posting's place is vague
+    if stats is None:
+        result = scorer.score(posting.title, posting.description, note)
+    else:
+        result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
     return Card(
@@ -59,6 +71,8 @@ def make_card(posting: Posting, scorer: Scorer, today: dt.date | None = None, se
         keyword_score=result.score,
         matched_terms=result.matched_terms,
         missing_must_haves=result.missing_must_haves,
+        score_parts=result.parts,
+        top_terms=result.top_terms,
         seen_before=posting.seen_before,
         employment_type=posting.employment_type,
         closes_at=posting.closes_at.isoformat() if posting.closes_at else None,
@@ -137,11 +151,14 @@ def score_postings(
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
     offset, dropped = 0, set()
+    readings = [scorer.read(p.title, p.description) for p in postings]  # the first pass: what each one says
+    stats = scorer.stats(readings)  # then how rare each resume term is among them, and their average length
     postings.reverse()
+    readings.reverse()
     try:
         while postings:
             posting = postings.pop()
-            card = make_card(posting, scorer, today, seeker)
+            card = make_card(posting, scorer, today, seeker, stats, readings.pop())
             if strict and card.blocked:
                 dropped.add(posting.canonical_url)
                 continue

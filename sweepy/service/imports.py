@@ -13,6 +13,7 @@ from ..domain.urls import canonical_url
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..linkcheck import check_links
 from ..net.addresses import host_problem
+from ..pipeline import sweep_scorer
 from ..pipeline.dedupe import role_key
 from ..pipeline.score import make_card
 from ..resume import resume_text
@@ -145,9 +146,7 @@ class ImportTools(ServiceBase):
             resume = resume_text(self.workspace.resolve_read(profile.resume.path, "Resume in the profile"))
         except SweepyError as exc:
             raise NotFound(f"The session's profile cannot be used to score imports: {exc.message}") from None
-        search = profile.search
-        scorer = Scorer(search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume)
-        return scorer, profile.custom_platforms()
+        return sweep_scorer(profile, resume), profile.custom_platforms()
 
     def _verified(
         self,
@@ -170,8 +169,9 @@ class ImportTools(ServiceBase):
             else None
         )
         cards: list[Card] = []
+        stats = scorer.stats(scorer.read(p.title, p.description) for _, p in fresh)  # the batch is the sweep
         for n, (index, posting) in enumerate(fresh):
-            card = make_card(posting, scorer)
+            card = make_card(posting, scorer, stats=stats)
             if verdicts is not None:
                 verdict = verdicts[n]
                 if verdict.verdict == "dead":

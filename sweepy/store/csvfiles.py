@@ -18,10 +18,12 @@ CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "place_note", "platform", "also_on", "salary",
     "salary_annual_min", "salary_annual_max", "salary_currency", "salary_status", "posted_at", "employment_type",
     "closes_at", "open_to", "experience_years_min", "experience_quote", "match_score", "match_kind",
-    "matched_terms", "missing_must_haves", "seen_before", "url", "apply_url",
+    "matched_terms", "missing_must_haves", "score_title", "score_must_haves", "score_resume", "score_place",
+    "score_penalty", "top_terms", "seen_before", "url", "apply_url",
     "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction", "pay_law",
 )  # fmt: skip
-"""The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter."""
+"""The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter; the keyword
+score's parts (`score_parts`) as numbers too, empty on a card scored without them."""
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
 MAX_CSV_BYTES = 50_000_000
 CARRY_FROM_NEWEST = 30
@@ -47,6 +49,9 @@ def _cell(card: Card, column: str) -> str:
         return f"{figure:.0f}" if isinstance(figure, float) else str(figure or "")
     if column == "salary":
         return (salary.text or _salary_text(salary)) if salary is not None else ""
+    if column.startswith("score_"):
+        points = getattr(card.score_parts, column.removeprefix("score_"), None) if card.score_parts else None
+        return "" if points is None else str(points)
     if column == "eligible":
         return "no" if card.blocked else "yes"
     if column == "eligibility":

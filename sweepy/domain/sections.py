@@ -1,0 +1,168 @@
+"""Which lines of a posting speak of the role: its duties and requirements count for resume terms, its about-us,
+benefits, equal-opportunity and privacy paragraphs do not (every employer's boilerplate shares words with every
+resume: "health", "diversity", "growth").
+
+A description is plain text with line breaks (clean_text makes HTML headings and list items lines of their own).
+A heading is a short line that is not a list item, or the start of a line up to a colon ("Benefits: dental"); a
+known one (English, and the common French, Spanish and German ones) opens a section that counts or not, an unknown
+one ending in a colon opens one that counts. Apart from headings, a paragraph with an equal-opportunity, privacy
+or "we offer" cue never counts.
+"""
+
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Literal
+
+from .text import normalize
+
+_LEFT_OUT = (
+    "about us", "about our", "about the company", "about the firm", "about the organization", "about the employer",
+    "who we are", "our company", "our story", "our mission", "our values", "our culture", "company description",
+    "company overview", "the company", "life at", "benefits", "perks", "what we offer", "we offer", "our offer",
+    "what s in it for you", "why join", "why work", "why you ll love", "compensation", "salary", "pay range",
+    "total rewards", "equal opportunity", "equal employment", "eeo", "diversity", "accommodation",
+    "reasonable accommodation", "privacy", "data privacy", "applicant privacy", "how to apply", "legal notice",
+    # French, Spanish, German
+    "a propos de nous", "a propos de l entreprise", "qui sommes nous", "l entreprise", "notre entreprise",
+    "avantages", "ce que nous offrons", "ce que nous proposons", "nous offrons", "nous proposons", "remuneration",
+    "sobre nosotros", "sobre la empresa", "quienes somos", "acerca de nosotros", "la empresa", "beneficios",
+    "lo que ofrecemos", "que ofrecemos", "ofrecemos", "uber uns", "wer wir sind", "das unternehmen",
+    "unser angebot", "was wir bieten", "wir bieten", "das bieten wir", "vorteile", "datenschutz",
+)  # fmt: skip
+_COUNTED = (
+    "responsibilities", "key responsibilities", "your responsibilities", "requirements", "qualifications",
+    "minimum qualifications", "basic qualifications", "preferred qualifications", "what you ll do",
+    "what you will do", "what you ll bring", "what you bring", "what we re looking for", "what we are looking for",
+    "what we look for", "who you are", "about you", "about the role", "about this role", "about the job",
+    "about the position", "about the opportunity", "about the team", "the role", "your role", "duties",
+    "skills", "nice to have", "job description", "job summary", "position summary", "in this role", "the job",
+    "the opportunity", "position overview", "role overview", "job overview", "your mission", "your impact",
+    "what you ll work on", "what you will work on", "what you ll be doing", "we re looking for",
+    "we are looking for", "bonus points", "preferred", "must have", "experience", "education", "tech stack",
+    "a propos du poste", "a propos de la mission", "a propos du role", "missions", "vos missions", "votre mission",
+    "responsabilites", "profil", "votre profil", "profil recherche", "competences", "sobre el puesto",
+    "sobre el rol", "requisitos", "responsabilidades", "funciones", "tu perfil", "perfil", "uber die stelle",
+    "uber die rolle", "aufgaben", "deine aufgaben", "ihre aufgaben", "dein profil", "ihr profil", "anforderungen",
+    "qualifikationen", "das bringst du mit", "was du mitbringst",
+)  # fmt: skip
+_HEADINGS = {**dict.fromkeys(_LEFT_OUT, False), **dict.fromkeys(_COUNTED, True)}
+"""A known heading's words → whether its section is the role's own (the longest known start of a line wins:
+"about the role" before "about")."""
+_LONGEST = max(len(heading.split()) for heading in _HEADINGS)
+_ABOUT = ("about", "a propos", "uber", "sobre", "acerca")
+"""An "About <Company>" heading names the employer: left out, as "About us" is."""
+HEADING_WORDS = 8
+"""A heading is at most this many words; a longer line is a sentence."""
+_BULLET_CHARS = "•-*–—·▪◦● "
+_BULLETS = tuple(_BULLET_CHARS.strip())
+_BOILERPLATE = (
+    "equal opportunit", "equal employment opportunit", "without regard to", "affirmative action",
+    "reasonable accommodation", "e-verify", "eeo", "protected veteran", "discriminat", "privacy policy",
+    "privacy notice", "privacy statement", "personal data", "personal information", "applicant privacy", "gdpr",
+    "chancengleich", "datenschutz", "egalite des chances", "égalité des chances", "donnees personnelles",
+    "données personnelles", "igualdad de oportunidades", "datos personales",
+)  # fmt: skip
+"""Paragraph cues anywhere in a line: an equal-opportunity or privacy statement. Plain substrings: a regex of
+these alternatives took 76 us a line, most of the score stage's time."""
+_OFFERS = ("we offer", "benefits include", "our benefits", "perks include", "nous offrons", "nous proposons",
+           "ofrecemos", "wir bieten")  # fmt: skip
+"""Paragraph cues at the start of a line: what the employer offers."""
+_WHERE = ("on-site", "onsite", "in-person", "in person", "hybrid", "remote")
+_WHEN = (" office", "days a week", "days per week", "day a week", "anywhere", "monday", "based in", "model",
+         "schedule", "five days")  # fmt: skip
+"""A where-and-when sentence names a way of working and an office, a schedule or an area ("This position is
+on-site at our Brooklyn office"): the place part weighs that, and a city named there is no skill. (Substring
+tests: a regex with a gap between two word lists took 20 us a line.)"""
+WHERE_CHARS = 200
+"""Only a line this short is taken for a where-and-when sentence: a longer one says more."""
+
+
+Section = Literal["role", "other", "aside"]
+"""What a heading opens: a section of the role's own (counts), another one (an unknown heading: counts), or an
+about-us, benefits, equal-opportunity or privacy one (does not)."""
+
+
+def _heading(line: str) -> tuple[Section | None, str]:
+    """(the section this line opens, the line's own text after the heading); None when the line is no heading,
+    with the whole line."""
+    if line.startswith(_BULLETS):
+        return None, line
+    head, colon, rest = line.partition(":")
+    rest = rest.strip()
+    if not colon and (len(line) > 80 or line.endswith((".", "!", "?", ";", ","))):
+        return None, line
+    words = normalize(head).split()
+    if not words or len(words) > HEADING_WORDS:
+        return None, line
+    name = " ".join(words)
+    for size in range(min(len(words), _LONGEST), 0, -1):
+        counts = _HEADINGS.get(" ".join(words[:size]) if size < len(words) else name)
+        if counts is not None:
+            # "Responsibilities include drafting motions" opens the section and says something of it too
+            return ("role", rest if colon or size == len(words) else line) if counts else ("aside", rest)
+    if words[0] in _ABOUT or name.startswith("a propos"):
+        return "aside", rest
+    return ("other", rest) if colon and not rest else (None, line)
+
+
+def _aside_lines(lines: list[str]) -> set[int]:
+    """The lines (by index) that never count, whatever section they are in: prose lines only (boilerplate is
+    written in paragraphs; a list item is read by its section). Each cue is looked for in their whole text (in
+    C) and the lines it falls in are marked: a test of every cue on every line took longer than reading the
+    words."""
+    prose = [n for n, line in enumerate(lines) if not line.startswith(_BULLETS)]
+    if not prose:
+        return set()
+    lower = "\n".join(lines[n] for n in prose).lower()
+    starts = list(accumulate((len(lines[n]) + 1 for n in prose[:-1]), initial=0))
+    aside: set[int] = set()
+    candidates: set[int] = set()
+    for cues, marked in ((_BOILERPLATE, aside), (_WHERE, candidates)):
+        for cue in [cue for cue in cues if cue in lower]:  # most cues are in no posting: one test each
+            at = lower.find(cue)
+            while at != -1:
+                marked.add(bisect_right(starts, at) - 1)
+                at = lower.find(cue, at + len(cue))
+    aside.update(i for i in candidates if _where(lower[starts[i] : starts[i] + len(lines[prose[i]])]))
+    if any(cue in lower for cue in _OFFERS):
+        aside.update(i for i, start in enumerate(starts) if lower.startswith(_OFFERS, start))
+    return {prose[i] for i in aside}
+
+
+def _where(lower: str) -> bool:
+    return len(lower) < WHERE_CHARS and any(way in lower for way in _WHERE) and any(w in lower for w in _WHEN)
+
+
+def counted_text(description: str) -> str:
+    """The lines of a description that count for resume terms, joined by line breaks (a heading's own words left
+    out, its inline text kept: "Skills: Relativity, Westlaw" gives "Relativity, Westlaw"). The lines before the
+    first heading count only when no section of the role's own follows: a posting that has a Responsibilities or
+    a Requirements section opens with the employer's pitch."""
+    return split_sections(description)[0]
+
+
+def split_sections(description: str) -> tuple[str, str]:
+    """(`counted_text`, the other lines): the scorer reads must-haves in both, resume terms in the first."""
+    preamble: list[str] = []
+    kept: list[str] = []
+    other: list[str] = []
+    counting, headed, role = True, False, False
+    lines = list(filter(None, map(str.strip, description.split("\n"))))
+    aside = _aside_lines(lines) if lines else set()
+    for n, line in enumerate(lines):
+        if line.startswith(_BULLETS):  # a list item: no heading, no boilerplate (most lines: no call for them)
+            ((kept if headed else preamble) if counting else other).append(line)
+            continue
+        opens, text = _heading(line)
+        if opens is not None:
+            counting, headed, role = opens != "aside", True, role or opens == "role"
+            other.append(line)  # its words, for must-haves ("Python:" names Python)
+        if counting and text and n not in aside:
+            (kept if headed else preamble).append(text)
+        elif opens is None:
+            other.append(line)
+    if not role:
+        kept = preamble + kept
+    else:
+        other += preamble
+    return "\n".join(kept), "\n".join(other)
