@@ -67,7 +67,7 @@ def sketch(description: str) -> list[int] | None:
         return None
     smallest = heapq.nsmallest(SKETCH, hashes)  # half the time of sorting them all (measured on 20,000)
     if len(set(smallest)) < min(SKETCH, len(hashes)):  # a shingle repeated in the text counts once
-        smallest = sorted(set(hashes))[:SKETCH]
+        smallest = heapq.nsmallest(SKETCH, set(hashes))
     return smallest
 
 
