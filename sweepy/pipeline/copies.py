@@ -43,26 +43,36 @@ EMPLOYER_PLATFORMS = frozenset(BOARD_KEYS)
 """ATS platforms (Greenhouse, Lever, ...): the employer's own posting lives there; an aggregator holds copies."""
 
 
-def _hashes(description: str) -> list[int] | None:
+class WordIds(dict[str, int]):
+    """Each word's number, in the order the sweep's descriptions first use it. Shingles are hashed as tuples of
+    these numbers, not of the words: Python's string hash changes with every process (PYTHONHASHSEED), so the
+    sketches, and which copies a sweep finds, would too; an int tuple's hash does not."""
+
+    def __missing__(self, word: str) -> int:
+        number = self[word] = len(self)
+        return number
+
+
+def _hashes(description: str, ids: WordIds) -> list[int] | None:
     """Hashes of the description's 5-word shingles (its first MAX_WORDS words), or None when it has fewer than
-    MIN_WORDS words. Python's string hash is fixed within a process, which is all one sweep's comparison needs;
-    zip and map keep the loop in C."""
+    MIN_WORDS words; zip and map keep the loop in C."""
     if len(description) < 2 * MIN_WORDS:  # too short for MIN_WORDS words, without reading it
         return None
     words = normalized_words(description)[:MAX_WORDS]
     if len(words) < MIN_WORDS:
         return None
-    return list(map(hash, zip(*(words[i:] for i in range(SHINGLE_WORDS)), strict=False)))
+    numbers = list(map(ids.__getitem__, words))
+    return list(map(hash, zip(*(numbers[i:] for i in range(SHINGLE_WORDS)), strict=False)))
 
 
-def shingles(description: str) -> set[int]:
+def shingles(description: str, ids: WordIds) -> set[int]:
     """The description's shingle hashes as a set (empty when it is too short), for an exact Jaccard."""
-    return set(_hashes(description) or ())
+    return set(_hashes(description, ids) or ())
 
 
-def sketch(description: str) -> list[int] | None:
+def sketch(description: str, ids: WordIds) -> list[int] | None:
     """The SKETCH smallest distinct shingle hashes, or None for a description too short to merge."""
-    hashes = _hashes(description)
+    hashes = _hashes(description, ids)
     if hashes is None:
         return None
     smallest = heapq.nsmallest(SKETCH, hashes)  # half the time of sorting them all (measured on 20,000)
@@ -94,11 +104,11 @@ def copy_clusters(postings: list[Posting], place: Callable[[Posting], str]) -> l
     copy names the same `place` or none: franchises and hospital groups post one text for each of their sites."""
     companies = [normalize_company(p.company) for p in postings]
     places = [place(p) for p in postings]
+    ids = WordIds()
     sketches: dict[int, list[int]] = {}
     for index, posting in enumerate(postings):
-        if companies[index] and (kept := sketch(posting.description)) is not None:
+        if companies[index] and (kept := sketch(posting.description, ids)) is not None:
             sketches[index] = kept  # the sketch only: 20,000 full sets would take 400 MB
-    sets = {index: frozenset(kept) for index, kept in sketches.items()}
     parent = list(range(len(postings)))
     members: dict[int, set[str]] = {i: {companies[i]} for i in sketches}  # each group's companies, by its root
     spots: dict[int, set[str]] = {i: {places[i]} - {""} for i in sketches}  # and the places it names
@@ -114,11 +124,12 @@ def copy_clusters(postings: list[Posting], place: Callable[[Posting], str]) -> l
         a, b = root(i), root(j)
         if a == b or members[a] & members[b] or len(spots[a] | spots[b]) > 1:
             continue
-        if len(sets[i] & sets[j]) / len(sets[i] | sets[j]) < LIKELY:
+        first, second = set(sketches[i]), set(sketches[j])  # for candidates only: 20,000 sets would cost 20 MB
+        if len(first & second) / len(first | second) < LIKELY:
             continue
         if later[0] != j:
-            later = (j, shingles(postings[j].description))
-        earlier = shingles(postings[i].description)
+            later = (j, shingles(postings[j].description, ids))
+        earlier = shingles(postings[i].description, ids)
         if len(earlier & later[1]) / len(earlier | later[1]) >= COPY_JACCARD:
             parent[b] = a
             members[a] |= members.pop(b)
