@@ -192,6 +192,8 @@ class Profile(_Strict):
     employer_boards: EmployerBoards = EmployerBoards()
     exclude_companies: Names = []
     exclude_keywords: Names = []
+    exclude_agencies: bool = False
+    """Drop postings by staffing agencies and recruiters (the `agency` ghost signal's evidence) as `agency`."""
 
     def seeker(self) -> Seeker:
         """The person as the eligibility reader needs them; where they live comes from the search location."""

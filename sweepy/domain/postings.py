@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .eligibility import Finding
 
 Period = Literal["hour", "day", "week", "month", "year"]
-GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long"]
+GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long", "agency"]
 
 TITLE_CAP = 300
 NAME_CAP = 200
@@ -110,7 +110,7 @@ class Posting:
     seen_before: bool = False
     salary_status: str = "no_minimum"  # by the filter: meets_minimum, ote, unknown, predicted, not_compared, no_minimum
     eligibility: list["Finding"] = field(default_factory=list)  # set by the score stage for the profile's person
-    ghost_signals: list[tuple[GhostSignalName, str]] = field(default_factory=list)  # (signal, evidence), from history
+    ghost_signals: list[tuple[GhostSignalName, str]] = field(default_factory=list)  # (signal, evidence)
     employer_url: str | None = None  # the employer's own posting, found on its ATS board
     _description: str | None = None
     employment_type: EmploymentType | None = None

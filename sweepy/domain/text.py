@@ -149,6 +149,18 @@ def normalize(text: str) -> str:
     return " ".join(text.lower().translate(_WORD_CHARS).split())
 
 
+def normalized_words(text: str) -> list[str]:
+    """`normalize(text).split()` without joining and splitting again (the copies stage reads whole descriptions);
+    ASCII text through a one-for-one table, which str.translate runs on its fast path (twice as fast)."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_WORD_ASCII).split()
+    return lowered.translate(_WORD_CHARS).split()
+
+
+_WORD_ASCII = str.maketrans({code: _WORD_CHARS[code] for code in range(128)})
+
+
 PHRASE_BREAK = "|"
 """The token `phrases` puts where punctuation or a line break ended a phrase (normalize never yields it)."""
 _BREAKS = frozenset('.,;:!?@&()[]{}<>/\\|"\n\t\r•·…–—“”«»')

@@ -85,7 +85,8 @@ class CreateProfile(Arguments):
             '(["US"]), work_authorization, clearance (none|public_trust|secret|top_secret|ts_sci), '
             'max_onsite_days (0-5), timezone (IANA), languages (["en"]), federal_status (none|employee|veteran), '
             "years_experience (0-60), level (intern|junior|mid|senior|lead|principal), "
-            "eligibility (flag|strict), employer_boards {enabled, max}, exclude_companies, exclude_keywords."
+            "eligibility (flag|strict), employer_boards {enabled, max}, exclude_companies, exclude_keywords, "
+            "exclude_agencies (true drops staffing-agency postings)."
         ),
     ] = None
     job_tracking: Annotated[bool, Field(description="Add application-tracking columns to the CSV.")] = True

@@ -104,7 +104,7 @@ def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
     return Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
                     search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
                     today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                    tuple(profile.exclude_keywords))  # fmt: skip
+                    tuple(profile.exclude_keywords), profile.exclude_agencies)  # fmt: skip
 
 
 def sweep_scorer(profile: Profile, resume: str) -> Scorer:

@@ -1,9 +1,11 @@
-"""Stage 3 of 5: one card per role: the same canonical URL, then the same role across platforms."""
+"""Stage 3 of 5: one card per role: the same canonical URL, then the same role across platforms, then the same text
+posted by another company (copies.py)."""
 
 from collections.abc import Callable, Hashable
 
 from ..domain.postings import Posting
 from ..domain.text import normalize, normalize_company, normalize_title
+from .copies import copy_clusters, employer_first
 from .drops import Drops
 
 _PLACE_NOISE = frozenset(["remote", "hybrid", "onsite", "on", "site", "in", "office"])
@@ -27,10 +29,26 @@ def _merge(cluster: list[Posting]) -> Posting:
     winner = cluster[0] if len(cluster) == 1 else max(cluster, key=Posting.richness)
     platforms = {p.platform for p in cluster} | {o for p in cluster for o in p.also_on}
     winner.also_on = sorted(platforms - {winner.platform})
+    _absorb(winner, cluster)
+    return winner
+
+
+def _absorb(winner: Posting, cluster: list[Posting]) -> None:
     winner.merged_urls = sorted({u for p in cluster for u in (p.canonical_url, *p.merged_urls)})
     for key in ("employment_type", "closes_at", "open_to"):  # what only a poorer copy's API states is kept
         if getattr(winner, key) is None:
             setattr(winner, key, next((getattr(p, key) for p in cluster if getattr(p, key) is not None), None))
+
+
+def _merge_copies(cluster: list[Posting]) -> Posting:
+    """The employer's own posting of a copy group, its `also_on` naming each copy's platform and company
+    ("linkedin (Robert Half)"): the same platform name alone would hide that another company posted it."""
+    if len(cluster) == 1:
+        return cluster[0]
+    winner = max(cluster, key=employer_first)
+    copies = {f"{platform} ({p.company})" for p in cluster if p is not winner for platform in (p.platform, *p.also_on)}
+    winner.also_on = sorted(set(winner.also_on) | copies)
+    _absorb(winner, cluster)
     return winner
 
 
@@ -68,6 +86,7 @@ def _merged(postings: list[Posting], grouping: Callable[[list[Posting]], list[li
 def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Drops]:
     """Unique postings in first-seen order, and how many were merged away as `duplicate` (with examples)."""
     unique = _merged(_merged(postings, _by_url), _by_role_across_platforms)
+    unique = [_merge_copies(c) for c in copy_clusters(unique, lambda p: _place(p.location.split(",")[0]))]
     drops = Drops()
     if len(postings) > len(unique):
         kept = {id(p) for p in unique}  # a cluster's winner is one of its postings, so the others are the drops

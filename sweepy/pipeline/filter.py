@@ -5,6 +5,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..domain.agency import agency_evidence
 from ..domain.places import known_names, local_fit, parse_places, remote_fit, seeker_place
 from ..domain.postings import Posting
 from ..domain.text import contains_phrase, normalize, normalize_company
@@ -38,6 +39,8 @@ class Criteria:
     """Kinds of job to keep (empty: all); a posting that does not say its kind is kept."""
     exclude_companies: tuple[str, ...] = ()
     exclude_keywords: tuple[str, ...] = ()
+    exclude_agencies: bool = False
+    """Drop agency postings as `agency`; otherwise they are kept with the ghost signal `agency`."""
 
 
 class LocationMatcher:
@@ -96,7 +99,7 @@ def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[P
     avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
     kept: list[Posting] = []
     for posting in postings:
-        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting)
+        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting) or agency(posting, criteria)
         if reason:
             drops.drop(reason, posting)
         else:
@@ -143,6 +146,19 @@ class Avoid:
             if any(contains_phrase(text, phrase) for phrase in self.keywords):
                 return "excluded_keyword"
         return None
+
+
+def agency(posting: Posting, criteria: Criteria) -> str | None:
+    """`agency` when the person excludes agencies and this posting is one; else an agency posting is kept with
+    the ghost signal `agency` and its evidence. Read only for postings every other test kept (cheap, but the
+    description is cleaned on first read)."""
+    evidence = agency_evidence(posting.company, posting.description)
+    if evidence is None:
+        return None
+    if criteria.exclude_agencies:
+        return "agency"
+    posting.ghost_signals.append(("agency", evidence))
+    return None
 
 
 def salary_status(posting: Posting, min_salary: int) -> str:

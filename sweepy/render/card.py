@@ -208,6 +208,7 @@ GHOST_LABELS = {
     "absent_from_employer_board": "Not on the employer's own board",
     "reposted": "Reposted",
     "open_long": "Open for a long time",
+    "agency": "Posted by an agency or recruiter",
 }
 KIND_LABELS = {
     "sponsorship": "Visa sponsorship",

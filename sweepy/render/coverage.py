@@ -24,6 +24,7 @@ DROP_REASONS = {
     "ineligible": "an eligibility finding blocks you (eligibility: strict)",
     "excluded_company": "a company to avoid",
     "excluded_keyword": "a word to avoid",
+    "agency": "a staffing agency or recruiter (exclude_agencies)",
 }
 
 

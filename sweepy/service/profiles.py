@@ -22,7 +22,7 @@ from .base import ServiceBase
 ELIGIBILITY_KEYS = frozenset(
     "needs_sponsorship citizenships work_authorization clearance max_onsite_days timezone languages federal_status "
     "years_experience level "
-    "eligibility employer_boards exclude_companies exclude_keywords".split()
+    "eligibility employer_boards exclude_companies exclude_keywords exclude_agencies".split()
 )
 """The profile's top-level keys that create_profile's `eligibility_config` may set (docs/profile.md, Eligibility)."""
 

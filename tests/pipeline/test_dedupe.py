@@ -124,3 +124,126 @@ def test_the_winner_lists_every_merged_url() -> None:
     (winner,), _ = deduplicate([lever, linkedin])
     assert winner is linkedin
     assert winner.merged_urls == ["https://jobs.lever.co/contoso/1", "https://linkedin.com/jobs/view/2"]
+
+
+# -- copies across companies: the same text posted by another company -------------------------------------------
+
+ROLE_TEXT = (
+    "Northwind Labs is hiring a litigation paralegal for its Manhattan office. You will draft and file motions "
+    "in state and federal court, manage discovery in Relativity, keep the docket current in CourtLink, prepare "
+    "trial binders and deposition outlines, summarise transcripts, coordinate with vendors for e-discovery "
+    "collections, and support three partners through trial. Five years of litigation experience, strong "
+    "Westlaw research, and a paralegal certificate are required. We offer a hybrid schedule and full benefits."
+)
+
+
+def test_a_copy_by_another_company_merges_into_the_employers_posting() -> None:
+    agency_copy = posting("Litigation Paralegal (Contract)", "Robert Half", "https://www.linkedin.com/jobs/view/88",
+                          description=ROLE_TEXT.replace("hybrid schedule", "hybrid  schedule,"))  # fmt: skip
+    own = posting("Litigation Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/5f2e",
+                  description=ROLE_TEXT)  # fmt: skip
+    other = posting("Paralegal", "Globex", "https://jobs.lever.co/globex/1", description="Draft filings. " * 30)
+    unique, drops = deduplicate([agency_copy, own, other])
+    assert unique == [own, other]  # the agency's copy came first, and the employer's own posting is the card
+    assert own.also_on == ["linkedin (Robert Half)"]
+    assert own.merged_urls == ["https://jobs.lever.co/northwind/5f2e", "https://linkedin.com/jobs/view/88"]
+    assert drops == Counter({"duplicate": 1})
+
+
+def test_of_two_copies_by_other_companies_the_ats_posting_wins() -> None:
+    """No agency on either side (a parent company and its subsidiary): the posting on an ATS is the employer's."""
+    aggregator = posting("Paralegal", "Northwind Holdings", "https://www.indeed.com/viewjob?jk=1",
+                         description=ROLE_TEXT, salary="$70,000 - $85,000 a year")  # fmt: skip
+    ats = posting("Paralegal", "Northwind Labs", "https://boards.greenhouse.io/northwind/jobs/1", description=ROLE_TEXT)
+    unique, _drops = deduplicate([aggregator, ats])
+    assert unique == [ats]  # though the Indeed copy is richer (it states pay)
+    assert ats.also_on == ["indeed (Northwind Holdings)"]
+
+
+def test_different_texts_and_short_texts_do_not_merge_across_companies() -> None:
+    rewritten = " ".join(reversed(ROLE_TEXT.split()))  # the same words, no shared 5-word run
+    short = "Join our team as a paralegal. Draft filings and manage dockets in New York."
+    postings = [
+        posting("Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/1", description=ROLE_TEXT),
+        posting("Paralegal", "Globex", "https://jobs.lever.co/globex/1", description=rewritten),
+        posting("Paralegal", "Initech", "https://jobs.lever.co/initech/1", description=short),
+        posting("Paralegal", "Robert Half", "https://www.linkedin.com/jobs/view/2", description=short),
+    ]
+    unique, drops = deduplicate(list(postings))
+    assert unique == postings
+    assert [p.also_on for p in unique] == [[], [], [], []]
+    assert drops == Counter()
+
+
+def test_an_edited_copy_below_the_threshold_stays_apart() -> None:
+    words = ROLE_TEXT.split()
+    edited = " ".join(w.upper() if i % 9 == 0 else w for i, w in enumerate(words))  # case is normalised away
+    changed = " ".join(f"{w}x" if i % 9 == 0 else w for i, w in enumerate(words))  # one word in nine differs
+    own = posting("Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/1", description=ROLE_TEXT)
+    same = posting("Paralegal", "Robert Half", "https://www.linkedin.com/jobs/view/2", description=edited)
+    apart = posting("Paralegal", "Kforce", "https://www.linkedin.com/jobs/view/3", description=changed)
+    unique, drops = deduplicate([own, same, apart])
+    assert unique == [own, apart]
+    assert own.also_on == ["linkedin (Robert Half)"]
+    assert drops == Counter({"duplicate": 1})
+
+
+def test_one_companys_two_openings_with_one_text_stay_two_cards() -> None:
+    """A copy group never holds two postings of one company, even through an agency's copy of both."""
+    boston = posting("Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/1", "Boston, MA",
+                     description=ROLE_TEXT)  # fmt: skip
+    chicago = posting("Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/2", "Chicago, IL",
+                      description=ROLE_TEXT)  # fmt: skip
+    agency_copy = posting("Paralegal", "Jobot", "https://www.linkedin.com/jobs/view/2", "Boston, MA",
+                          description=ROLE_TEXT)  # fmt: skip
+    unique, drops = deduplicate([boston, chicago, agency_copy])
+    assert unique == [boston, chicago]
+    assert (boston.also_on, chicago.also_on) == (["linkedin (Jobot)"], [])
+    assert drops == Counter({"duplicate": 1})
+
+
+def test_same_company_copies_follow_the_role_rule_not_the_text() -> None:
+    """Same company, same text, different titles: two roles (the old rule), never merged by their text."""
+    first = posting("Paralegal", "Northwind Labs", "https://jobs.lever.co/northwind/1", description=ROLE_TEXT)
+    second = posting("Legal Assistant", "Northwind Labs", "https://www.linkedin.com/jobs/view/2", description=ROLE_TEXT)
+    assert deduplicate([first, second]) == ([first, second], Counter())
+
+
+def test_copies_are_found_among_many_postings_sharing_boilerplate() -> None:
+    """Boilerplate every posting holds (an equal-opportunity paragraph) indexes nothing, and the copy is still
+    found: each of 300 employers writes its own text."""
+    eeo = ("We are an equal opportunity employer and all qualified applicants will receive consideration for "
+           "employment without regard to race, color, religion, sex or national origin. ")  # fmt: skip
+    found = [
+        posting("Paralegal", f"Employer {n}", f"https://jobs.lever.co/e{n}/1",
+                description=" ".join(f"duty{n}x{k}" for k in range(80)) + " " + eeo)
+        for n in range(300)
+    ]  # fmt: skip
+    copied = posting("Paralegal", "Hays", "https://www.linkedin.com/jobs/view/9", description=found[123].description)
+    unique, drops = deduplicate([*found, copied])
+    assert len(unique) == 300 and drops == Counter({"duplicate": 1})
+    assert found[123].also_on == ["linkedin (Hays)"]
+    assert [p.also_on for p in found if p is not found[123]] == [[]] * 299
+
+
+def test_the_employers_posting_wins_over_an_agencys_even_on_an_aggregator() -> None:
+    agency_on_ats = posting("Paralegal", "Insight Global", "https://boards.greenhouse.io/insightglobal/jobs/7",
+                            description=ROLE_TEXT)  # fmt: skip
+    own_on_indeed = posting("Paralegal", "Northwind Labs", "https://www.indeed.com/viewjob?jk=2", description=ROLE_TEXT)
+    unique, _drops = deduplicate([agency_on_ats, own_on_indeed])
+    assert unique == [own_on_indeed]
+    assert own_on_indeed.also_on == ["greenhouse (Insight Global)"]
+
+
+def test_one_text_posted_by_two_companies_for_two_cities_stays_two_cards() -> None:
+    """Franchises and hospital groups post one text under each site's company: a copy must name the same place,
+    or none ("Remote")."""
+    boston = posting("Paralegal", "Northwind Boston LLC", "https://jobs.lever.co/nwb/1", "Boston, MA",
+                     description=ROLE_TEXT)  # fmt: skip
+    chicago = posting("Paralegal", "Northwind Chicago LLC", "https://jobs.lever.co/nwc/1", "Chicago, IL",
+                      description=ROLE_TEXT)  # fmt: skip
+    remote = posting("Paralegal", "Jobot", "https://www.linkedin.com/jobs/view/5", "Remote", description=ROLE_TEXT)
+    unique, drops = deduplicate([boston, chicago, remote])
+    assert unique == [boston, chicago]
+    assert (boston.also_on, chicago.also_on) == (["linkedin (Jobot)"], [])
+    assert drops == Counter({"duplicate": 1})

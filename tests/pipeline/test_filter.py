@@ -306,3 +306,25 @@ def test_cards_say_whether_a_pay_range_law_applies_and_is_met() -> None:
     assert (stated.pay_transparency, stated.pay_jurisdiction is not None) == ("stated", True)
     texas = make_card(posting(location="Austin, TX"), scorer, TODAY)
     assert (texas.pay_transparency, texas.pay_jurisdiction) == (None, None)
+
+
+def test_agency_postings_carry_the_signal_and_exclude_agencies_drops_them() -> None:
+    def found() -> list[Posting]:
+        return [
+            posting(company="Robert Half Inc."),
+            posting("Senior Paralegal", description="Our client, a leading law firm, seeks a paralegal."),
+            posting("Paralegal II", description="We serve our clients in client-facing matters."),
+            posting("Litigation Paralegal", "Chicago, IL", company="Kforce"),  # dropped for its place first
+        ]
+
+    kept, drops = filter_postings(found(), criteria())
+    assert [(p.title, p.ghost_signals) for p in kept] == [
+        ("Paralegal", [("agency", "Robert Half (staffing firm)")]),
+        ("Senior Paralegal", [("agency", "Our client, a leading law firm, seeks a paralegal.")]),
+        ("Paralegal II", []),
+    ]
+    assert drops == Counter({"location": 1})
+
+    kept, drops = filter_postings(found(), criteria(exclude_agencies=True))
+    assert [(p.title, p.ghost_signals) for p in kept] == [("Paralegal II", [])]
+    assert drops == Counter({"agency": 2, "location": 1})
