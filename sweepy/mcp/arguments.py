@@ -97,6 +97,13 @@ class CreateProfile(Arguments):
     output_filename: Annotated[
         str | None, Field(description="Custom YAML path; default profiles/{name}_{first title}.yaml.")
     ] = None
+    make_default: Annotated[
+        bool | None,
+        Field(
+            description="Make it the default profile (what run_sweep sweeps without profile_path). Default: true "
+            "for the first profile, false once a default exists."
+        ),
+    ] = None
 
 
 REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
@@ -105,7 +112,11 @@ REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
 
 class RunSweep(Arguments):
     profile_path: Annotated[
-        str | None, Field(description="Profile YAML; default the last saved profile, then the bundled ones.")
+        str | None,
+        Field(
+            description="Profile YAML or name; omitted: the default profile (create_profile's make_default), then "
+            "the bundled ones."
+        ),
     ] = None
     deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True
     include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False

@@ -11,7 +11,7 @@ from ..store.session import Counts, Session, View, check_stem
 from ..sweeps import SweepJob
 from .answers import GetJobs, JobCard, SweepProgress, noted
 from .applications import check_status, statuses
-from .base import ServiceBase
+from .base import ServiceBase, shown_path
 
 _pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
 _pages_guard = threading.Lock()
@@ -109,6 +109,7 @@ class CardTools(ServiceBase):
             offset=start,
             next_offset=next_offset,
             profile_stem=session.profile_stem if session else None,
+            profile_path=shown_path(self.workspace, session.profile_path) if session and session.profile_path else None,
             source_result=session.source_result if session else None,
             jobs=[JobCard.model_validate(brief) for brief in page],
             message=self._page_message(view, running, total, counts, next_offset, folder, active),

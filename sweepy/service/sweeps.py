@@ -29,7 +29,7 @@ from .answers import (
     TopRole,
     WatchCompleted,
 )
-from .base import KEYWORD_NOTE, ServiceBase
+from .base import KEYWORD_NOTE, ServiceBase, shown_path
 
 log = logging.getLogger("sweepy")
 
@@ -144,6 +144,8 @@ class SweepTools(ServiceBase):
             migrated=None,  # a sweep moves no session file; the answer has always said so with a null
             sweep_status="completed",
             job_id=job.id,
+            profile_stem=job.stem,
+            profile_path=shown_path(self.workspace, job.profile_path),
             discovered_count=out.discovered,
             new_count=out.new,
             previously_seen_count=out.previously_seen,
@@ -173,7 +175,7 @@ class SweepTools(ServiceBase):
                               debug_log=str(job.debug_log))  # fmt: skip
         if job.status == "completed" and isinstance(job.result, SweepCompleted | WatchCompleted):
             return job.result
-        return SweepRunning(
+        running = SweepRunning(
             message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
             f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
             migrated=None,
@@ -183,6 +185,9 @@ class SweepTools(ServiceBase):
             elapsed_seconds=job.elapsed_seconds(),
             debug_log=str(job.debug_log),
         )
+        if job.kind == "sweep":  # which profile it sweeps (a watch checks a session's postings)
+            running.profile_stem, running.profile_path = job.stem, shown_path(self.workspace, job.profile_path)
+        return running
 
     def sweep_answer(self, job: SweepJob) -> SweepRunning | SweepCompleted:
         """run_sweep: the sweep's running or completed answer (sweep_payload, for a job that is a sweep)."""
