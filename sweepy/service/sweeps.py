@@ -9,8 +9,9 @@ from ..config import Profile, dump_profile, find_profile, load_profile, profile_
 from ..domain.cards import Card
 from ..engines import validate_sources
 from ..engines.http import open_network
-from ..errors import InvalidArgument, SweepFailed, SweepyError
+from ..errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
+from ..pipeline.score import CARD_ID
 from ..store.history import check_history_path
 from ..store.paths import Workspace
 from ..store.results import write_results
@@ -204,7 +205,17 @@ class SweepTools(ServiceBase):
         return answer
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
-        return self.sweeps.get(job_id)
+        """The sweep or watch of `job_id` (the newest without one). A card's id, which an assistant may pass
+        here for the job_id of get_jobs, is refused with a pointer to get_jobs."""
+        try:
+            return self.sweeps.get(job_id)
+        except NotFound as exc:
+            if job_id is None or not CARD_ID.fullmatch(job_id):
+                raise
+            raise NotFound(
+                f"{job_id!r} is a card id (the job_id of a get_jobs card), not a sweep's job_id. Call get_jobs for "
+                "the session's cards, or get_sweep_status without job_id for the newest sweep."
+            ) from exc
 
     # -- list_sweeps ----------------------------------------------------------------------------------------
     def list_sweeps(self, limit: int | None, cursor: str | None) -> ListSweeps:
