@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import snapshot
+from conftest import ROOT, snapshot
 from mcp import Client, StdioServerParameters
 from mcp_helpers import (
     SERVER_PY,
@@ -109,6 +109,19 @@ async def test_a_resume_outside_the_workspace_is_offered_a_pdf_path_inside_it(wo
         converted = await s.ok("convert_document", {"document_path": str(kept), "pdf_path": "docs/resume.pdf"})
     assert converted["pdf_path"] == str(workspace / "docs" / "resume.pdf")
     assert (workspace / "docs" / "resume.pdf").read_bytes().startswith(b"%PDF")
+
+
+async def test_a_docx_or_pdf_outside_the_workspace_needs_no_default_beside_it(workspace: Path, tmp_path: Path) -> None:
+    docx_file = write_resume(tmp_path / "documents" / "Alex CV.docx")
+    pdf_file = tmp_path / "documents" / "alex.pdf"
+    pdf_file.write_bytes((ROOT / "sweepy" / "data" / "sample_resume.pdf").read_bytes())
+    async with server(workspace) as s:
+        message = await s.refused("convert_docx", {"docx_path": str(docx_file)})
+        assert 'Call again with pdf_path "docs/Alex CV.pdf"' in message
+        passed = await s.ok("convert_document", {"document_path": str(pdf_file)})  # a PDF is written nowhere
+        assert (passed["method"], passed["pdf_path"], passed["backup_path"]) == ("passthrough", str(pdf_file), None)
+        assert f"{pdf_file} is already a PDF; nothing was written. Use it as resume_path." == passed["message"]
+    assert not (tmp_path / "documents" / "Alex CV.pdf").exists()
 
 
 async def test_a_card_id_passed_to_get_sweep_status_points_to_get_jobs(workspace: Path) -> None:

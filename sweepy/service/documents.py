@@ -16,6 +16,8 @@ class DocumentTools(ServiceBase):
         source = ws.resolve_read(source_arg, what)
         if pdf_path is not None:
             return source, ws.resolve_write(pdf_path, "pdf_path")
+        if source.suffix.lower() == ".pdf":  # it passes through: nothing is written, so it may lie anywhere
+            return source, source
         try:
             return source, ws.resolve_write(default_pdf_path(source), "pdf_path")
         except PathNotAllowed:  # the source is kept outside the workspace: name a target inside it
