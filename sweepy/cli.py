@@ -13,6 +13,34 @@ from .service import SweepyService
 from .service.answers import SweepCompleted
 from .settings import Settings
 
+EXIT_OK, EXIT_FAILED, EXIT_ERROR, EXIT_NO_SOURCE = 0, 1, 2, 3
+"""sweepy's exit codes: done; the sweep failed (or, for `sources`, a source does not answer); bad input or a file
+that cannot be read; the sweep completed but every source of it failed, so nothing was searched."""
+
+CLI_WORDS: tuple[tuple[str, str], ...] = (
+    ("Call run_sweep with include_seen: true", "Run sweepy sweep again with --include-seen"),
+    ("Call create_profile first, or pass profile_path.", "Pass a profile (sweepy sweep PROFILE), or run sweepy init."),
+    ("(call create_profile with sources_config)", "(a sources block in the profile YAML, docs/profile.md)"),
+    ("Fix sources_config (the profile's sources block)", "Fix the profile's sources block (docs/profile.md)"),
+    ("Call run_sweep first, or pass json_source.", "Run sweepy sweep first."),
+    (
+        "call get_jobs, judge each card, and submit_judgments",
+        "judge each card in an MCP host (get_jobs, submit_judgments)",
+    ),
+    ("Call run_sweep", "Run sweepy sweep"),
+    ("call run_sweep", "run sweepy sweep"),
+    ("Pass profile_path.", "Pass the profile: sweepy sweep PROFILE."),
+)
+"""The tools' hints the command prints, each in the command's own words (its commands and flags); the specific
+ones first, then any other run_sweep."""
+
+
+def cli_words(message: str) -> str:
+    """A tool's message as the command prints it: the hints that name tool calls name commands and flags."""
+    for tool_words, command_words in CLI_WORDS:
+        message = message.replace(tool_words, command_words)
+    return message
+
 
 def _summary(swept: SweepCompleted) -> str:
     lines = [
@@ -29,6 +57,8 @@ def _summary(swept: SweepCompleted) -> str:
     lines.append(f"json: {swept.reports.json_path}")
     lines.append(f"csv:  {swept.reports.csv}")
     lines.append(f"debug log: {swept.debug_log}")
+    lines.append(f"profile: {swept.profile_path}")
+    lines.append(cli_words(swept.message))
     return "\n".join(lines)
 
 
@@ -48,8 +78,13 @@ def _sweep(args: argparse.Namespace) -> int:
     swept = service.sweep_answer(job)
     if not isinstance(swept, SweepCompleted):  # the job is done: it completed, or sweep_answer raised SweepFailed
         raise SweepFailed(f"The sweep ended as {swept.sweep_status}.")
+    swept.message = cli_words(swept.message)
     print(json.dumps(swept.dump(), indent=2) if args.json else _summary(swept))
-    return 0
+    if swept.sources and all(source.status == "skipped" for source in swept.sources):
+        print(f"every source failed ({len(swept.sources)} of {len(swept.sources)}): nothing was searched",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_NO_SOURCE
+    return EXIT_OK
 
 
 def _sources(args: argparse.Namespace) -> int:
@@ -61,12 +96,13 @@ def _sources(args: argparse.Namespace) -> int:
             print(f"{where}: reachable, {r['postings']} postings in {r['elapsed_seconds']:.1f} s")
         else:
             print(f"{where}: {r['reason']}: {r['detail']}")
-    return 0 if all(r["status"] == "ok" for r in reports) else 1
+    return EXIT_OK if all(r["status"] == "ok" for r in reports) else EXIT_FAILED
 
 
 def _results(args: argparse.Namespace) -> int:
     results_dir = here(args.results_dir, must_exist=False) if args.results_dir is not None else "results"
     answer = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
+    answer.message = cli_words(answer.message)
     print(json.dumps(answer.dump(), indent=2, ensure_ascii=False))
     return 0
 
@@ -126,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("init", help="create the workspace with the example profiles").set_defaults(func=_init)
     sweep = commands.add_parser("sweep", help="run one sweep and print a summary")
     sweep.add_argument(
-        "profile", nargs="?", help="profile YAML or name, e.g. example (default: the last saved, then the bundled ones)"
+        "profile",
+        nargs="?",
+        help="profile YAML or name, e.g. example (default: the default profile, then the bundled ones)",
     )
     sweep.add_argument("--include-seen", action="store_true", help="report postings from earlier sweeps too")
     sweep.add_argument("--no-dedupe", action="store_true", help="keep duplicates across URLs and platforms")
@@ -145,11 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except SweepFailed as exc:
-        print(f"sweep failed: {exc.message} (debug log: {exc.details.get('debug_log')})", file=sys.stderr)
-        return 1
+        print(f"sweep failed: {cli_words(exc.message)} (debug log: {exc.details.get('debug_log')})", file=sys.stderr)
+        return EXIT_FAILED
     except SweepyError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 2
+        print(f"error: {cli_words(exc.message)}", file=sys.stderr)
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":

@@ -420,10 +420,24 @@ def bundled_profiles() -> Path:
     return paths.INSTALL_DIR / "sweepy" / "data" / "profiles"
 
 
+DEFAULT_KEY = "default_profile"
+"""The key of the state folder's state.json naming the default profile (create_profile's `make_default`)."""
+OLD_DEFAULT_KEY = "last_profile"
+"""What a state folder of an earlier version names instead: the last profile create_profile wrote."""
+
+
+def default_profile(workspace: Workspace) -> Path | None:
+    """The profile a call without one uses (run_sweep {}): the one state.json names under DEFAULT_KEY (or, in a
+    state folder from before it, OLD_DEFAULT_KEY); None when none is named or its file is gone."""
+    state = workspace.read_state()
+    raw = state.get(DEFAULT_KEY, state.get(OLD_DEFAULT_KEY))
+    return Path(raw) if isinstance(raw, str) and Path(raw).is_file() else None
+
+
 def find_profile(workspace: Workspace, raw: str | None) -> Path:
     """The profile to sweep: the given path (or a profile's name, e.g. `example`: `profiles/example.yaml` in the
-    workspace, else the bundled one), else the last saved one, else the first conventional file in the
-    workspace, then among the bundled profiles (so they work from an empty workspace)."""
+    workspace, else the bundled one), else the default profile (default_profile), else the first conventional
+    file in the workspace, then among the bundled profiles (so they work from an empty workspace)."""
     if raw is not None:
         try:
             return workspace.resolve_read(raw, "Profile")
@@ -432,15 +446,15 @@ def find_profile(workspace: Workspace, raw: str | None) -> Path:
             if named is None:
                 raise NotFound(f"{exc.message} {_NAMES_HINT.format(', '.join(_bundled_names()))}") from None
             return named
-    last = workspace.read_state().get("last_profile")
+    chosen = default_profile(workspace)
     # Every workspace file before any bundled one: the person's own profiles win over the samples.
     candidates = [workspace.home / name for name in FALLBACK_PROFILES]
     candidates += [bundled_profiles() / Path(name).name for name in FALLBACK_PROFILES[1:]]
-    for candidate in ([Path(last)] if isinstance(last, str) else []) + candidates:
+    for candidate in ([chosen] if chosen is not None else []) + candidates:
         if candidate.is_file():
             return candidate.resolve()
     raise NotFound(
-        "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
+        "No profile_path was given and no saved profile exists (looked for the default profile, then "
         f"{', '.join(FALLBACK_PROFILES)} in {workspace.home} and the bundled ones in {bundled_profiles()}). "
         "Call create_profile first, or pass profile_path."
     )

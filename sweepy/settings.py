@@ -44,7 +44,7 @@ class Settings:
     home: Path
     """SWEEPY_HOME: the workspace root (default: a checkout's own folder, else the user data folder)."""
     state_dir: Path
-    """SWEEPY_STATE_DIR: history, cache, breakers, last profile (default ~/.sweepy; an installed wheel without
+    """SWEEPY_STATE_DIR: history, cache, breakers, default profile (default ~/.sweepy; an installed wheel without
     one: state/ in the workspace, see default_state_dir)."""
     allow_external_writes: bool = False
     """SWEEPY_ALLOW_EXTERNAL_WRITES=1: writes may leave the workspace and the state folder."""

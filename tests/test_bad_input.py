@@ -311,7 +311,7 @@ def test_setup_profile_is_the_one_create_profile_wrote(setup: Setup) -> None:
     """The fixture's profile is real: the cases above edit a true copy of it."""
     assert setup.profile == setup.home / "profiles" / "alex_rivera_paralegal.yaml"
     state = json.loads((setup.state / "state.json").read_text(encoding="utf-8"))
-    assert state["last_profile"] == str(setup.profile)
+    assert state["default_profile"] == str(setup.profile)
     assert os.path.realpath(setup.resume) in setup.profile_text
 
 

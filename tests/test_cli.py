@@ -30,6 +30,13 @@ def test_sweep_prints_counts_top_roles_and_the_files_it_wrote(
     assert json_line.startswith("json: ") and Path(json_line[6:]).is_file()
     assert csv_line.startswith("csv:  ") and Path(csv_line[6:]).is_file()
     assert Path(json_line[6:]).parent == workspace / "results"
+    assert lines[11].startswith("debug log: ")
+    assert lines[12] == "profile: config.sample.yaml"  # workspace-relative
+    cards = int(lines[0].split("cards ")[1].split(",")[0])
+    assert lines[13].startswith(f"{cards} roles found; the best keyword overlap is ")
+    assert lines[13].endswith(
+        "judge each card in an MCP host (get_jobs, submit_judgments) before presenting them as matches."
+    )
 
 
 def test_results_prints_the_newest_result_as_json(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,6 +47,66 @@ def test_results_prints_the_newest_result_as_json(workspace: Path, capsys: pytes
     results = json.loads(capsys.readouterr().out)
     assert results["result_file"] == swept["reports"]["json"]
     assert [r["job_id"] for r in results["top_roles"]] == swept["job_ids"][:3]
+
+
+def test_a_sweep_of_seen_postings_names_the_flag_not_the_tool_argument(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sweep", "example"]) == 0
+    first = capsys.readouterr().out
+    assert main(["sweep", "example"]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[0].startswith("discovered 310, new 0, previously seen ")
+    seen = int(again[0].split("previously seen ")[1].split(",")[0])
+    assert seen > 0 and "cards 0" in again[0]
+    assert again[-1] == (
+        f"All {seen} matching postings were reported by earlier sweeps. Run sweepy sweep again with --include-seen "
+        "to review them."
+    )
+    assert main(["sweep", "example", "--json"]) == 0
+    message = json.loads(capsys.readouterr().out)["message"]
+    assert message == again[-1]
+    assert "include_seen: true" not in first + message and "run_sweep" not in message
+
+
+def test_a_sweep_whose_every_source_failed_exits_3(
+    workspace: Path, boards: FakeBoards, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = {
+        "name": "Dana Lee",
+        "search": {"titles": ["Paralegal"], "location": "New York, NY"},
+        "resume": {"path": str(ROOT / "sweepy/data/sample_resume.pdf")},
+        "sources": {"greenhouse": {"boards": ["nosuch", "gone"], "base_url": boards.url}},
+    }
+    (workspace / "dead.yaml").write_text(json.dumps(profile), encoding="utf-8")
+    assert main(["sweep", "dead.yaml"]) == 3
+    captured = capsys.readouterr()
+    assert "skipped sources: greenhouse (http_error), greenhouse (http_error)" in captured.out
+    assert "No postings: every source of the sweep failed (2 of 2)" in captured.out
+    assert captured.err == "every source failed (2 of 2): nothing was searched\n"
+    profile["sources"]["greenhouse"]["boards"] = ["acme", "nosuch"]  # one answers: the sweep searched
+    (workspace / "dead.yaml").write_text(json.dumps(profile), encoding="utf-8")
+    assert main(["sweep", "dead.yaml"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_an_error_names_the_command_to_run_not_the_tool(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (workspace / "results").mkdir()
+    assert main(["results"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"error: No sweep result files in {workspace / 'results'}. Run sweepy sweep first.\n"
+    profile = {
+        "name": "Dana Lee",
+        "search": {"titles": ["Paralegal"], "location": "New York, NY"},
+        "resume": {"path": str(ROOT / "sweepy/data/sample_resume.pdf")},
+        "sources": {"feed": {"path": "sample_postings.jsonl"}},
+    }
+    (workspace / "bare.yaml").write_text(json.dumps(profile), encoding="utf-8")
+    assert main(["sweep", "bare.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert 'The bundled sample feed is "sweepy/data/sample_postings.jsonl": pass that path exactly.' in err
+    assert err.endswith("Fix the profile's sources block (docs/profile.md) and retry.\n")
+    assert "sources_config" not in err
 
 
 def test_errors_go_to_stderr_with_an_exit_code(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:

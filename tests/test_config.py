@@ -401,7 +401,7 @@ def test_find_profile_without_any_profile_names_both_folders(
     with pytest.raises(NotFound) as caught:
         find_profile(Settings.from_env().workspace(), None)
     assert caught.value.message == (
-        "No profile_path was given and no saved profile exists (looked for the last saved profile, then "
+        "No profile_path was given and no saved profile exists (looked for the default profile, then "
         "profiles/custom_profile.yaml, profiles/paralegal_nyc.yaml, profiles/example.yaml in "
         f"{workspace} and the bundled ones in {empty_install / 'sweepy' / 'data' / 'profiles'}). Call "
         "create_profile first, or pass profile_path."

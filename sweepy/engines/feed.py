@@ -8,12 +8,14 @@ from typing import Any
 
 from ..domain.records import RecordError, posting_from_record
 from ..errors import EngineConfigError, NotFound, SweepyError
-from ..store.paths import Workspace
+from ..store.paths import INSTALL_DIR, Workspace
 from ..store.reads import NonFiniteNumber, TooDeep, loads_finite, open_regular, read_regular
 from . import register
 from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 
 SUFFIXES = (".json", ".jsonl", ".csv")
+SAMPLE_FEED = INSTALL_DIR / "sweepy" / "data" / "sample_postings.jsonl"
+"""The bundled sample feed (offline postings to try Sweepy): `sweepy/data/sample_postings.jsonl` as a feed path."""
 MAX_FEED_BYTES = 200_000_000
 MAX_LINE_BYTES = 1_000_000
 """One JSONL posting: a real one is a few KB."""
@@ -36,7 +38,18 @@ def _locate(raw: str, workspace: Workspace) -> Path:
     try:
         return workspace.resolve_read(raw, "feed path")
     except NotFound:
-        raise EngineConfigError(f"feed: feed path {raw!r} does not exist (looked for {expanded})") from None
+        looked = f"{expanded}" if Path(raw).expanduser().is_absolute() else f"{expanded}, then {INSTALL_DIR / raw}"
+        raise EngineConfigError(
+            f"feed: feed path {raw!r} does not exist (looked for {looked}).{_sample(raw)}"
+        ) from None
+
+
+def _sample(raw: str) -> str:
+    """The exact path of the bundled sample feed, for a feed path that names it by its file name alone (or in
+    another folder): bundled files are found by their path under Sweepy's install folder, not by name."""
+    if Path(raw).name != SAMPLE_FEED.name:
+        return ""
+    return f' The bundled sample feed is "{SAMPLE_FEED.relative_to(INSTALL_DIR).as_posix()}": pass that path exactly.'
 
 
 def _jsonl_records(path: Path) -> list[Any]:

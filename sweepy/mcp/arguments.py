@@ -23,7 +23,7 @@ from ..service.limits import (
 )
 
 Wait = Annotated[int, Field(description="Longest wait before returning progress; clamped to 0..600.")]
-ResultsDir = Annotated[str, Field(description="Folder holding the result files and report_session.json.")]
+ResultsDir = Annotated[str, Field(description="Folder holding the result files and the session store (sessions.db).")]
 SessionStem = Annotated[
     str | None, Field(description="Profile id of a saved session, e.g. alex_rivera_paralegal; default the active one.")
 ]
@@ -68,7 +68,11 @@ class CreateProfile(Arguments):
     platforms: Annotated[Options | None, Field(description='Platform switches, e.g. {"indeed": false}.')] = None
     sources_config: Annotated[
         Options | None,
-        Field(description='Engines to enable, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}.'),
+        Field(
+            description='Engines to enable, e.g. {"feed": {"enabled": true, "path": "postings.jsonl"}}. To try '
+            'Sweepy offline, the bundled sample feed is {"feed": {"path": "sweepy/data/sample_postings.jsonl"}} '
+            "(that exact path)."
+        ),
     ] = None
     cache_config: Annotated[Options | None, Field(description="enabled, ttl_seconds.")] = None
     orchestrator_config: Annotated[
@@ -97,6 +101,13 @@ class CreateProfile(Arguments):
     output_filename: Annotated[
         str | None, Field(description="Custom YAML path; default profiles/{name}_{first title}.yaml.")
     ] = None
+    make_default: Annotated[
+        bool | None,
+        Field(
+            description="Make it the default profile (what run_sweep sweeps without profile_path). Default: true "
+            "for the first profile, false once a default exists."
+        ),
+    ] = None
 
 
 REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
@@ -105,7 +116,11 @@ REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
 
 class RunSweep(Arguments):
     profile_path: Annotated[
-        str | None, Field(description="Profile YAML; default the last saved profile, then the bundled ones.")
+        str | None,
+        Field(
+            description="Profile YAML or name; omitted: the default profile (create_profile's make_default), then "
+            "the bundled ones."
+        ),
     ] = None
     deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True
     include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False
@@ -120,7 +135,7 @@ class GetSweepStatus(Arguments):
 class GetJobs(Arguments):
     profile_stem: SessionStem = None
     results_dir: ResultsDir = "results"
-    limit: Annotated[int | None, Field(description="How many cards; omit for all (minimum 1).")] = None
+    limit: Annotated[int | None, Field(ge=1, description="How many cards (at least 1); omit for all.")] = None
     offset: Annotated[int, Field(ge=0, description="Cards to skip: the previous page's next_offset.")] = 0
     status: Annotated[
         Status | None, Field(description="Only cards whose tracked application has this status (track_jobs).")
@@ -177,12 +192,24 @@ class ImportJobs(Arguments):
 
 class ConvertDocument(Arguments):
     document_path: Annotated[str, Field(description="A .docx, .doc, .md, .txt or .pdf file.")]
-    pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the source.")] = None
+    pdf_path: Annotated[
+        str | None,
+        Field(
+            description="Output PDF inside the workspace, e.g. docs/resume.pdf; default beside the source (which "
+            "must then be in the workspace)."
+        ),
+    ] = None
 
 
 class ConvertDocx(Arguments):
     docx_path: Annotated[str, Field(description="The .docx file.")]
-    pdf_path: Annotated[str | None, Field(description="Output PDF; default beside the DOCX.")] = None
+    pdf_path: Annotated[
+        str | None,
+        Field(
+            description="Output PDF inside the workspace, e.g. docs/resume.pdf; default beside the DOCX (which must "
+            "then be in the workspace)."
+        ),
+    ] = None
 
 
 class SubmitJudgments(Arguments):

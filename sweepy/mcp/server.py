@@ -169,8 +169,8 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
         """Validate every enabled engine, then write the profile YAML (nothing is written if anything fails).
 
         Call this first with the person's name, target titles, location and resume. If titles, location or
-        resume_path is missing, Sweepy asks the person with a form where the host can show one. The profile
-        becomes the default for run_sweep. Next: run_sweep.
+        resume_path is missing, Sweepy asks the person with a form where the host can show one. The first
+        profile becomes the default for run_sweep; a later one only with make_default. Next: run_sweep.
         """
         completed = await complete_profile(call, args)
         if isinstance(completed, types.CallToolResult):

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import hashlib
+import re
 import tempfile
 import threading
 import weakref
@@ -18,6 +19,10 @@ from ..domain.text import normalize_company
 from .dedupe import role_key
 
 CARD_DESCRIPTION_CAP = 4000
+
+
+CARD_ID = re.compile(r"[0-9a-f]{12}(-[0-9]+)?")
+"""How a card's job_id looks (card_id, with `-2`, `-3`... on a repeat); a sweep's job_id is a UUID."""
 
 
 def card_id(posting: Posting) -> str:

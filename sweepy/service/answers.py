@@ -61,6 +61,10 @@ class CreateProfile(Answer):
     enabled_engines: list[str]
     engines_not_enabled: list[str]
     default_sources_used: bool
+    is_default: bool
+    """Whether this profile is now the default one (what run_sweep and sweepy sweep use without a profile)."""
+    default_profile: str | None
+    """The default profile now (null when none is set)."""
     warnings: list[str]
     message: str
 
@@ -80,6 +84,10 @@ class SweepRunning(Answer):
     migrated: str | None = None
     sweep_status: Literal["running"]
     job_id: str
+    profile_stem: str | None = None
+    """The profile swept (set for a sweep, not for a watch)."""
+    profile_path: str | None = None
+    """Its YAML, workspace-relative when it lies in the workspace (set for a sweep)."""
     progress: SweepProgress
     elapsed_seconds: float
     debug_log: str
@@ -144,6 +152,10 @@ class SweepCompleted(Answer):
     migrated: str | None = None
     sweep_status: Literal["completed"]
     job_id: str
+    profile_stem: str
+    """The profile swept."""
+    profile_path: str
+    """Its YAML, workspace-relative when it lies in the workspace (else the whole path)."""
     discovered_count: int
     new_count: int
     previously_seen_count: int
@@ -310,6 +322,8 @@ class GetJobs(Answer):
     offset: int
     next_offset: int | None
     profile_stem: str | None
+    profile_path: str | None = None
+    """The session's profile YAML, workspace-relative when it lies in the workspace (null: none recorded)."""
     source_result: str | None
     jobs: list[JobCard]
     migrated: str | None = None
@@ -377,6 +391,10 @@ PlaybookSource = Literal["given", "saved", "generated"]
 
 class RenderReport(Answer):
     pdf_report: str
+    profile_stem: str | None
+    """The profile of the session reported."""
+    profile_path: str | None
+    """Its YAML, workspace-relative when it lies in the workspace (null: none recorded)."""
     pages: int
     card_count: int
     total_cards: int
@@ -408,6 +426,10 @@ class FormatError(BaseModel):
 
 class ExportReport(Answer):
     source_file: str
+    profile_stem: str | None
+    """The profile of the sweep exported (from the result file)."""
+    profile_path: str | None
+    """Its YAML, workspace-relative when it lies in the workspace (null: the result file names none)."""
     roles_exported: int
     generated: Generated
     errors: list[FormatError]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx
 
-from ..config import load_profile
+from ..config import default_profile, load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
 from ..resume import fingerprint
@@ -26,6 +26,13 @@ KEYWORD_NOTE = (
 
 def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
+
+
+def shown_path(workspace: Workspace, path: str | Path) -> str:
+    """A path as an answer names it: relative to the workspace when it lies inside (as the person would type it
+    back, e.g. `profiles/alex_rivera_paralegal.yaml`), else whole."""
+    given = Path(path)
+    return given.relative_to(workspace.home).as_posix() if given.is_relative_to(workspace.home) else str(given)
 
 
 class ServiceBase:
@@ -76,10 +83,10 @@ class ServiceBase:
         return raw
 
     def own_writes(self, profile_paths: Iterable[str | None]) -> OwnWrites:
-        """The writer of one report call: it refuses the resume of these profiles and of the last saved one, and
+        """The writer of one report call: it refuses the resume of these profiles and of the default one, and
         keeps a backup of any other existing file Sweepy did not write."""
-        last = self.workspace.read_state().get("last_profile")
-        profiles = {p for p in (*profile_paths, last if isinstance(last, str) else None) if p}
+        chosen = default_profile(self.workspace)
+        profiles = {p for p in (*profile_paths, str(chosen) if chosen is not None else None) if p}
         resumes = [self._resume_path(Path(p)) for p in sorted(profiles)]
         return OwnWrites(self.workspace, self.clock, protected_resumes(self.workspace, resumes))
 

@@ -6,12 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import rank
-from ..errors import NotFound, SweepyError
+from ..errors import InvalidArgument, NotFound, SweepyError
 from ..store.session import Counts, Session, View, check_stem
 from ..sweeps import SweepJob
 from .answers import GetJobs, JobCard, SweepProgress, noted
 from .applications import check_status, statuses
-from .base import ServiceBase
+from .base import ServiceBase, shown_path
 
 _pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
 _pages_guard = threading.Lock()
@@ -58,6 +58,11 @@ class CardTools(ServiceBase):
         `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
         finding blocks."""
         check_status(status)
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise InvalidArgument(
+                f"limit {limit!r} is out of range: give how many cards to return, at least 1, or leave limit out "
+                "for all of them."
+            )
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
@@ -88,7 +93,7 @@ class CardTools(ServiceBase):
         session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
         applications = statuses(self.workspace, session, self.clock) if session is not None else {}
-        size = max(1, limit) if limit is not None else None
+        size = limit
         if view is None:
             total, page, counts = 0, [], Counts(0, 0, 0)
         elif status is not None:  # the tracked cards with that status: few, read by job_id
@@ -109,6 +114,7 @@ class CardTools(ServiceBase):
             offset=start,
             next_offset=next_offset,
             profile_stem=session.profile_stem if session else None,
+            profile_path=shown_path(self.workspace, session.profile_path) if session and session.profile_path else None,
             source_result=session.source_result if session else None,
             jobs=[JobCard.model_validate(brief) for brief in page],
             message=self._page_message(view, running, total, counts, next_offset, folder, active),

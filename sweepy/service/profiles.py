@@ -1,10 +1,14 @@
 """create_profile: validate every enabled engine and the resume, then write the profile YAML."""
 
+import os
+from pathlib import Path
 from typing import Any
 
 from ..config import (
+    DEFAULT_KEY,
     MAX_PROFILE_BYTES,
     deep_merge,
+    default_profile,
     default_profile_filename,
     dump_profile,
     profile_stem,
@@ -17,7 +21,7 @@ from ..resume import resume_text
 from ..store.history import check_history_path
 from ..store.paths import atomic_write_text, keep_backup
 from .answers import CreateProfile
-from .base import ServiceBase
+from .base import ServiceBase, shown_path
 
 ELIGIBILITY_KEYS = frozenset(
     "needs_sponsorship citizenships work_authorization clearance max_onsite_days timezone languages federal_status "
@@ -50,8 +54,13 @@ class ProfileTools(ServiceBase):
         job_tracking: bool = True,
         assessment: str = "agent",
         output_filename: str | None = None,
+        make_default: bool | None = None,
     ) -> CreateProfile:
+        """Write the profile; it becomes the default profile (see default_profile) with `make_default`, which
+        unset means "when there is none yet": the first profile is the default, later ones are not."""
         ws = self.workspace
+        if make_default is not None and not isinstance(make_default, bool):
+            raise InvalidArgument("make_default must be true, false or left out (the default for the first profile).")
         resume = ws.resolve_read(resume_path, "resume_path")
         base = {
             "name": name,
@@ -115,14 +124,10 @@ class ProfileTools(ServiceBase):
         text = dump_profile(profile)
         backup = keep_backup(target, text.encode("utf-8"), self.clock(), MAX_PROFILE_BYTES)
         atomic_write_text(target, text)
-        try:
-            ws.update_state(last_profile=str(target))
-            remembered = ""
-        except SweepyError as exc:  # the profile is written; only the run_sweep default is not updated
-            remembered = f" (It could not be made the default profile: {exc.message} Pass profile_path.)"
+        default, said = self._choose_default(target, make_default)
         warnings = [problem[0].upper() + problem[1:]] if (problem := location_problem(location)) else []
         not_enabled = sorted(set(engines()) - set(enabled))
-        message = f"Profile written to {target}. Call run_sweep with profile_path to sweep it.{remembered}"
+        message = f"Profile written to {target}. {said}"
         if backup is not None:
             message += f" The file it replaced differed, so it was kept as {backup}."
         for warning in warnings:
@@ -139,6 +144,41 @@ class ProfileTools(ServiceBase):
             enabled_engines=enabled,
             engines_not_enabled=not_enabled,
             default_sources_used=not sources_config,
+            is_default=default == target,
+            default_profile=str(default) if default is not None else None,
             warnings=warnings,
             message=message,
+        )
+
+    def _choose_default(self, target: Path, make_default: bool | None) -> tuple[Path | None, str]:
+        """Store `target` as the default profile when asked (or, unasked, when no default exists yet); the
+        default profile now, and the sentence saying which it is and how to sweep the new one."""
+        ws = self.workspace
+        current = default_profile(ws)
+        current = Path(os.path.realpath(current)) if current is not None else None
+        shown = shown_path(ws, target)
+        if make_default is None:
+            make_default = current is None or current == target
+        if make_default:
+            try:
+                ws.update_state(**{DEFAULT_KEY: str(target)})
+            except SweepyError as exc:  # the profile is written; only the default is not updated
+                return current, (
+                    f"It could not be made the default profile ({exc.message}): call run_sweep with profile_path "
+                    f"{shown!r} to sweep it."
+                )
+            return target, (
+                f"It is now the default profile (kept in {ws.state_file}): run_sweep without profile_path sweeps "
+                "it. Next: run_sweep."
+            )
+        if current == target:
+            return target, "It stays the default profile: run_sweep without profile_path sweeps it. Next: run_sweep."
+        stays = (
+            f"The default profile stays {shown_path(ws, current)} (what run_sweep without profile_path sweeps)"
+            if current is not None
+            else "It was not made the default profile"
+        )
+        return current, (
+            f"{stays}: call run_sweep with profile_path {shown!r} to sweep this one, or create_profile again "
+            "with make_default: true to make it the default."
         )

@@ -15,7 +15,7 @@ from ..store.results import read_result, result_cards
 from ..store.session import Session, View, check_stem
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import tracked
-from .base import KEYWORD_NOTE, ServiceBase, clamp
+from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
@@ -155,6 +155,8 @@ class ReportTools(ServiceBase):
         backup = writes.backups[0] if writes.backups else None
         answer = RenderReport(
             pdf_report=str(target),
+            profile_stem=session.profile_stem,
+            profile_path=shown_path(self.workspace, session.profile_path) if session.profile_path else None,
             pages=rendered.pages,
             card_count=len(cards),
             total_cards=total,
@@ -231,6 +233,8 @@ class ReportTools(ServiceBase):
             message += f" Files Sweepy had not written were kept as backups: {', '.join(export.writes.backups)}."
         return ExportReport(
             source_file=str(source),
+            profile_stem=block["stem"] if isinstance(block.get("stem"), str) else None,
+            profile_path=shown_path(self.workspace, profile_path) if profile_path else None,
             roles_exported=len(cards),
             generated=generated,
             errors=errors,

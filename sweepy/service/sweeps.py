@@ -9,8 +9,9 @@ from ..config import Profile, dump_profile, find_profile, load_profile, profile_
 from ..domain.cards import Card
 from ..engines import validate_sources
 from ..engines.http import open_network
-from ..errors import InvalidArgument, SweepFailed, SweepyError
+from ..errors import InvalidArgument, NotFound, SweepFailed, SweepyError
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
+from ..pipeline.score import CARD_ID
 from ..store.history import check_history_path
 from ..store.paths import Workspace
 from ..store.results import write_results
@@ -29,7 +30,7 @@ from .answers import (
     TopRole,
     WatchCompleted,
 )
-from .base import KEYWORD_NOTE, ServiceBase
+from .base import KEYWORD_NOTE, ServiceBase, shown_path
 
 log = logging.getLogger("sweepy")
 
@@ -144,6 +145,8 @@ class SweepTools(ServiceBase):
             migrated=None,  # a sweep moves no session file; the answer has always said so with a null
             sweep_status="completed",
             job_id=job.id,
+            profile_stem=job.stem,
+            profile_path=shown_path(self.workspace, job.profile_path),
             discovered_count=out.discovered,
             new_count=out.new,
             previously_seen_count=out.previously_seen,
@@ -173,7 +176,7 @@ class SweepTools(ServiceBase):
                               debug_log=str(job.debug_log))  # fmt: skip
         if job.status == "completed" and isinstance(job.result, SweepCompleted | WatchCompleted):
             return job.result
-        return SweepRunning(
+        running = SweepRunning(
             message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
             f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
             migrated=None,
@@ -183,6 +186,9 @@ class SweepTools(ServiceBase):
             elapsed_seconds=job.elapsed_seconds(),
             debug_log=str(job.debug_log),
         )
+        if job.kind == "sweep":  # which profile it sweeps (a watch checks a session's postings)
+            running.profile_stem, running.profile_path = job.stem, shown_path(self.workspace, job.profile_path)
+        return running
 
     def sweep_answer(self, job: SweepJob) -> SweepRunning | SweepCompleted:
         """run_sweep: the sweep's running or completed answer (sweep_payload, for a job that is a sweep)."""
@@ -199,7 +205,17 @@ class SweepTools(ServiceBase):
         return answer
 
     def find_sweep(self, job_id: str | None) -> SweepJob:
-        return self.sweeps.get(job_id)
+        """The sweep or watch of `job_id` (the newest without one). A card's id, which an assistant may pass
+        here for the job_id of get_jobs, is refused with a pointer to get_jobs."""
+        try:
+            return self.sweeps.get(job_id)
+        except NotFound as exc:
+            if job_id is None or not CARD_ID.fullmatch(job_id):
+                raise
+            raise NotFound(
+                f"{job_id!r} is a card id (the job_id of a get_jobs card), not a sweep's job_id. Call get_jobs for "
+                "the session's cards, or get_sweep_status without job_id for the newest sweep."
+            ) from exc
 
     # -- list_sweeps ----------------------------------------------------------------------------------------
     def list_sweeps(self, limit: int | None, cursor: str | None) -> ListSweeps:

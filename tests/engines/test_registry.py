@@ -77,7 +77,8 @@ def test_the_combined_message_gives_one_instruction_at_the_end(workspace: Path) 
     missing = workspace / "feeds" / "missing.jsonl"
     assert caught.value.message == (
         f"Engine configuration is incomplete: feed: feed path 'feeds/missing.jsonl' does not exist (looked for "
-        f"{missing}) | unknown engine 'nosuch'; known engines: {', '.join(sorted(engines()))}. Fix sources_config "
+        f"{missing}, then {ROOT / 'feeds' / 'missing.jsonl'}) | unknown engine 'nosuch'; known engines: "
+        f"{', '.join(sorted(engines()))}. Fix sources_config "
         "(the profile's sources block) and retry."
     )
 
