@@ -113,7 +113,7 @@ class ConnectProxy:
             return await _answer(writer, 403, "Forbidden")
         host, _, port = target.rpartition(":")
         address = self.hosts.get(host.strip("[]").lower(), host.strip("[]"))
-        if not ipaddress.ip_address(address).is_loopback:
+        if not _is_loopback(address):  # a name it cannot resolve, or anywhere but this machine
             return await _answer(writer, 502, "Bad Gateway")
         try:
             up_reader, up_writer = await asyncio.open_connection(address, int(port))
@@ -125,6 +125,13 @@ class ConnectProxy:
             await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
         finally:
             up_writer.close()
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 async def _answer(writer: asyncio.StreamWriter, status: int, phrase: str, *headers: str) -> None:
