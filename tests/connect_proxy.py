@@ -1,7 +1,8 @@
 """A real HTTP CONNECT proxy on 127.0.0.1 for the proxy tests (asyncio, on a thread of its own): it answers
 `CONNECT host:port` by opening a TCP connection there and piping bytes both ways, whatever they are (plain HTTP
-or TLS). Names are looked up in its own `hosts` table, as a corporate proxy resolves names with its own DNS, and
-it only ever dials loopback (the workplace's rule for test servers). Every request head it read is in `seen`."""
+or TLS). Names are looked up in its own `hosts` table (`name: address` or `name: address:port`), as a corporate
+proxy resolves names with its own DNS, and it only ever dials loopback (the workplace's rule for test servers).
+Every request head it read is in `seen`."""
 
 import asyncio
 import base64
@@ -56,9 +57,10 @@ class ConnectProxy:
             self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
             self.port = int(self._server.sockets[0].getsockname()[1])
 
-        self._loop.run_until_complete(begin())
+        # The loop runs on its own thread from the start: a test's own event loop (anyio) may be running here.
         self._thread = threading.Thread(target=self._loop.run_forever, name="connect-proxy", daemon=True)
         self._thread.start()
+        asyncio.run_coroutine_threadsafe(begin(), self._loop).result(30)
         return self
 
     def stop(self) -> None:
@@ -113,6 +115,8 @@ class ConnectProxy:
             return await _answer(writer, 403, "Forbidden")
         host, _, port = target.rpartition(":")
         address = self.hosts.get(host.strip("[]").lower(), host.strip("[]"))
+        if address.count(":") == 1:  # "127.0.0.1:PORT": this name's every port is that one
+            address, port = address.split(":")
         if not _is_loopback(address):  # a name it cannot resolve, or anywhere but this machine
             return await _answer(writer, 502, "Bad Gateway")
         try:
