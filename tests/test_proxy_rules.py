@@ -49,6 +49,8 @@ def test_credentials_become_basic_proxy_authorization_and_never_show() -> None:
     proxy = parse_proxy("http://ann%40corp:p%3Ass@proxy.corp:3128", "SWEEPY_PROXY")
     assert proxy.authorization == "Basic " + base64.b64encode(b"ann@corp:p:ss").decode()
     assert "ann" not in proxy.shown and "p:ss" not in proxy.shown
+    held = repr(rules(SWEEPY_PROXY="http://ann%40corp:p%3Ass@proxy.corp:3128"))  # a logged Settings shows neither
+    assert "ann" not in held and "p:ss" not in held and proxy.authorization.split()[1] not in held
 
 
 @pytest.mark.parametrize(

@@ -107,10 +107,8 @@ def route(
     """The hop's Target: direct (`lookup(host, port, allow_private)`, every answer checked), or through the
     proxy the rules give it. Then the proxy resolves the name, so the target is checked as spelled (an IP
     literal; a loopback or metadata name) before anything is sent, and the proxy's own address is checked."""
-    proxy = proxies.choose(parsed.scheme, host, port) if proxies is not None else None
-    if proxy is None:
+    if proxies is None or (proxy := proxies.choose(parsed.scheme, host, port)) is None:
         return Target(parsed, host, port, lookup(host, port, allow_private))
-    assert proxies is not None
     if (problem := host_problem(host, allow_private=allow_private)) is not None:
         raise Refused("blocked_address", f"{host} is {problem}")
     try:

@@ -15,7 +15,7 @@ import ipaddress
 import re
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 import httpcore
@@ -38,7 +38,7 @@ class Proxy:
 
     host: str
     port: int
-    authorization: str | None
+    authorization: str | None = field(repr=False)  # the credentials, base64: never in a repr or a message
     source: str
 
     @property
