@@ -37,7 +37,7 @@ def test_sweepy_proxy_wins_for_both_schemes_and_direct_turns_every_proxy_off() -
     found = rules(SWEEPY_PROXY="http://mine.corp:9000", HTTPS_PROXY="http://theirs.corp:3128")
     assert where(found, "https") == where(found, "http") == "http://mine.corp:9000 (from SWEEPY_PROXY)"
     off = rules(SWEEPY_PROXY="direct", HTTPS_PROXY="http://theirs.corp:3128", HTTP_PROXY="socks5://x:1")
-    assert (off.active, where(off, "https")) == (False, None)
+    assert (off.problem, where(off, "https"), where(off, "http")) == (None, None, None)
 
 
 def test_the_port_defaults_to_80_and_an_ipv6_proxy_keeps_its_brackets() -> None:
@@ -51,6 +51,14 @@ def test_credentials_become_basic_proxy_authorization_and_never_show() -> None:
     assert "ann" not in proxy.shown and "p:ss" not in proxy.shown
     held = repr(rules(SWEEPY_PROXY="http://ann%40corp:p%3Ass@proxy.corp:3128"))  # a logged Settings shows neither
     assert "ann" not in held and "p:ss" not in held and proxy.authorization.split()[1] not in held
+
+
+def test_a_variable_that_does_not_parse_shows_no_password() -> None:
+    problem = rules(HTTPS_PROXY="http://ann:hunter2@proxy.corp:99999").problem
+    assert problem == (
+        "HTTPS_PROXY='http://***@proxy.corp:99999' does not parse as a proxy URL (Port out of range 0-65535) "
+        "(or SWEEPY_PROXY=direct to use none)"
+    )
 
 
 @pytest.mark.parametrize(

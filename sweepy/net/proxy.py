@@ -50,7 +50,9 @@ class Proxy:
 
 def parse_proxy(value: str, source: str) -> Proxy:
     """A proxy URL as curl reads it (`http://user:pass@host:port`, or `host:port` meaning http://), else
-    ValueError saying what is wrong. Only http:// proxies: Sweepy speaks CONNECT to them, never SOCKS or TLS."""
+    ValueError saying what is wrong (the value shown without its credentials). Only http:// proxies: Sweepy
+    speaks CONNECT to them, never SOCKS or TLS."""
+    shown = _masked(value)
     text = value.strip()
     if "://" not in text:
         text = "http://" + text
@@ -58,18 +60,25 @@ def parse_proxy(value: str, source: str) -> Proxy:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as exc:
-        raise ValueError(f"{source}={value!r} does not parse as a proxy URL ({exc})") from None
+        raise ValueError(f"{source}={shown!r} does not parse as a proxy URL ({exc})") from None
     if parts.scheme.lower() != "http":
-        raise ValueError(f"{source}={value!r} is a {parts.scheme}:// proxy; Sweepy speaks only to HTTP proxies "
+        raise ValueError(f"{source}={shown!r} is a {parts.scheme}:// proxy; Sweepy speaks only to HTTP proxies "
                          "(CONNECT): give its http://host:port URL")  # fmt: skip
     host = parts.hostname or ""
     if parse_address(host) is None and not _HOST.match(host):
-        raise ValueError(f"{source}={value!r} has no usable host; write it as http://host:port")
+        raise ValueError(f"{source}={shown!r} has no usable host; write it as http://host:port")
     authorization = None
     if parts.username is not None:
         pair = f"{unquote(parts.username)}:{unquote(parts.password or '')}"
         authorization = "Basic " + base64.b64encode(pair.encode("utf-8")).decode("ascii")
     return Proxy(host, port or 80, authorization, source)
+
+
+def _masked(value: str) -> str:
+    """A proxy URL for a message: whatever stands before its last `@` (user and password) becomes `***`."""
+    scheme, sep, rest = value.strip().rpartition("://")
+    _, at, place = rest.rpartition("@")
+    return f"{scheme}{sep}***@{place}" if at else value.strip()
 
 
 def _variable(environ: Mapping[str, str], name: str) -> tuple[str, str] | None:
@@ -108,10 +117,6 @@ class ProxyRules:
         except ValueError as exc:
             return cls(allow_private=allow_private, problem=f"{exc} (or SWEEPY_PROXY=direct to use none)")
         return cls(https, http, bypass, allow_private)
-
-    @property
-    def active(self) -> bool:
-        return self.https is not None or self.http is not None or self.problem is not None
 
     def choose(self, scheme: str, host: str, port: int) -> Proxy | None:
         """The proxy for a hop to scheme://host:port, or None to go direct. Loopback targets always go direct
