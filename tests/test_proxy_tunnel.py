@@ -16,6 +16,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
+from fakeboards import FakeBoards
 from linksite import LinkSite, dial_log, running_site
 from loopback import LoopbackServer
 
@@ -110,6 +111,16 @@ def test_https_goes_through_the_tunnel_with_tls_to_the_target_name(secure: tuple
         assert proxy.connects() == [f"secure.test:{port}", f"impostor.test:{port}"]
     assert (answer.status_code, answer.text) == (200, f"secure /jobs for secure.test:{port}")
     assert server.names[:2] == ["secure.test", "impostor.test"]  # SNI is the target's name, not the proxy's
+
+
+def test_an_ipv6_literal_target_is_bracketed_in_connect(boards: FakeBoards) -> None:
+    port = boards.url.rsplit(":", 1)[1]
+    with running_proxy(hosts={"2606:4700::1": "127.0.0.1"}) as proxy:
+        with httpx.Client(transport=GuardedTransport(False, proxies=behind(proxy))) as client:
+            answer = client.get(f"http://[2606:4700::1]:{port}/v1/boards/acme/jobs")
+        assert proxy.connects() == [f"[2606:4700::1]:{port}"]
+    assert answer.status_code == 200 and len(answer.json()["jobs"]) == 3
+    assert boards.requests()[0].headers["Host"] == f"[2606:4700::1]:{port}"
 
 
 # -- what the proxy said, word for word ----------------------------------------------------------------------

@@ -18,15 +18,6 @@ from web import sweep
 from sweepy.engines.http import build_client
 
 ACME = r"^/v1/boards/acme/jobs$"
-PROXY_VARIABLES = ("SWEEPY_PROXY", "SWEEPY_ALLOW_PRIVATE_PROXY", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY",
-                   "http_proxy", "NO_PROXY", "no_proxy")  # fmt: skip
-
-
-@pytest.fixture(autouse=True)
-def no_ambient_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only what each test sets: a developer's own proxy variables must not change the results."""
-    for name in PROXY_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture
