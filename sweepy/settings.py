@@ -2,10 +2,11 @@
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from .net.proxy import ProxyRules
 from .store.paths import INSTALL_DIR, Workspace
 
 
@@ -53,6 +54,10 @@ class Settings:
     addresses (tests only; cloud metadata stays refused)."""
     trust_base_urls: bool = False
     """SWEEPY_TRUST_BASE_URLS=1: API keys may be sent to a profile's base_url (a mirror or proxy of yours)."""
+    proxy: ProxyRules = field(default_factory=ProxyRules)
+    """The HTTP CONNECT proxy of the engines and the link checker: SWEEPY_PROXY (`http://[user:pass@]host:port`,
+    or `direct` for none) wins over https_proxy/HTTPS_PROXY and http_proxy/HTTP_PROXY; no_proxy/NO_PROXY hosts
+    go direct; SWEEPY_ALLOW_PRIVATE_PROXY=1 lets the proxy be at a loopback or private address."""
     require_judgments: bool = False
     """SWEEPY_REQUIRE_JUDGMENTS=1: the report gate for every profile and for export_report."""
     output_schemas: bool = False
@@ -71,6 +76,7 @@ class Settings:
             allow_external_writes=_flag(env, "SWEEPY_ALLOW_EXTERNAL_WRITES"),
             allow_private_urls=_flag(env, "SWEEPY_ALLOW_PRIVATE_URLS"),
             trust_base_urls=_flag(env, "SWEEPY_TRUST_BASE_URLS"),
+            proxy=ProxyRules.from_env(env),
             require_judgments=_flag(env, "SWEEPY_REQUIRE_JUDGMENTS"),
             output_schemas=_flag(env, "SWEEPY_OUTPUT_SCHEMAS"),
             tools="core" if env.get("SWEEPY_TOOLS") == "core" else "full",

@@ -31,6 +31,10 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SWEEPY_STATE_DIR", str(tmp_path / "state"))
     for name in ("SWEEPY_ALLOW_EXTERNAL_WRITES", "SWEEPY_TOOLS", "SWEEPY_OUTPUT_SCHEMAS", "SWEEPY_REQUIRE_JUDGMENTS"):
         monkeypatch.delenv(name, raising=False)
+    # The engines' client reads the proxy variables: a developer's own proxy must not reroute the tests' hosts.
+    for name in ("SWEEPY_PROXY", "SWEEPY_ALLOW_PRIVATE_PROXY", "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy",
+                 "NO_PROXY", "no_proxy"):  # fmt: skip
+        monkeypatch.delenv(name, raising=False)
     # The fake boards and link sites live on 127.0.0.1, which the address guard refuses without this flag;
     # the guard's own tests pass allow_private=False or build their server's settings without it.
     monkeypatch.setenv("SWEEPY_ALLOW_PRIVATE_URLS", "1")

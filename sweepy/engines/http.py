@@ -23,6 +23,7 @@ import httpx
 from .. import __version__
 from ..net.bodies import BodyProblem, inflater, raw_chunks
 from ..net.pinning import GuardedTransport, Refused, Resolver
+from ..net.proxy import ProxyRules
 from ..store.reads import NonFiniteNumber, TooDeep, loads_finite
 from .base import SkipReason, SourceError
 from .breaker import BreakerBook
@@ -48,19 +49,24 @@ _REFUSALS: dict[str, SkipReason] = {"timeout": "timeout", "unreachable": "unreac
 """Refused.reason → skip reason; every other refusal (an address, a scheme, a URL) is `blocked_address`."""
 
 
-def build_client(allow_private: bool | None = None, resolver: Resolver = socket.getaddrinfo) -> httpx.Client:
+def build_client(
+    allow_private: bool | None = None, resolver: Resolver = socket.getaddrinfo, proxies: ProxyRules | None = None
+) -> httpx.Client:
     """The sweep's one client: connection pooling across sources, no automatic decoding (we cap it ourselves),
     no automatic redirects (SourceClient follows them hop by hop), and every connection checked and pinned by
-    the address guard. `allow_private` None reads SWEEPY_ALLOW_PRIVATE_URLS (tests reach the loopback fakes).
+    the address guard. `allow_private` None reads SWEEPY_ALLOW_PRIVATE_URLS (tests reach the loopback fakes);
+    `proxies` None reads SWEEPY_PROXY, HTTPS_PROXY, HTTP_PROXY and NO_PROXY (Settings.proxy, sweepy/net/proxy.py).
 
-    No proxy from the environment: a proxy resolves the name itself, so the address that was checked would
-    not be the one connected to."""
+    httpx's own proxy support stays off (trust_env=False): it would let the proxy connect somewhere unchecked.
+    The guard's transport tunnels through the proxy itself, having checked the proxy's address and the target."""
     if allow_private is None:
         allow_private = os.environ.get("SWEEPY_ALLOW_PRIVATE_URLS") == "1"
+    if proxies is None:
+        proxies = ProxyRules.from_env(os.environ)
     return httpx.Client(
         headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"},
         follow_redirects=False,
-        transport=GuardedTransport(allow_private, resolver),
+        transport=GuardedTransport(allow_private, resolver, proxies=proxies),
         trust_env=False,
     )
 
@@ -246,7 +252,7 @@ class SourceClient:
         reason = _REFUSALS.get(refused.reason, "blocked_address")
         detail = " ".join(self.redact(refused.detail).split())[:300]
         hint = ""
-        if reason == "blocked_address":
+        if reason == "blocked_address" and not refused.proxy:  # a proxy's refusal names its own remedy
             hint = " (Sweepy connects only to public addresses)"
         return SourceError(reason, f"{self._where(url)} not fetched: {detail}{hint}", counts_as_failure=False)
 

@@ -1,6 +1,7 @@
 """Checking many job links at once: each one within its own deadline and byte cap, every redirect hop
 re-validated and pinned, the result one verdict per link."""
 
+import functools
 import socket
 import ssl
 import time
@@ -19,10 +20,11 @@ from ..net.pinning import (
     PinnedTransport,
     Refused,
     Resolver,
-    Target,
     parse_target,
     resolve,
+    route,
 )
+from ..net.proxy import ProxyRules
 from .judge import challenge, closed_phrase, one_line, page_text, redirected_to_index
 
 Verdict = Literal["verified", "unverified", "dead", "not_checked"]
@@ -52,6 +54,7 @@ class _Policy:
     batch_deadline: float  # on `clock`: the whole validation ends here, whatever each link's own timeout says
     batch_seconds: float
     clock: Callable[[], float]
+    proxies: ProxyRules | None
 
 
 def check_links(
@@ -65,13 +68,17 @@ def check_links(
     ports: Collection[int] | None = None,
     deadline: float = 60.0,
     clock: Callable[[], float] = time.monotonic,
+    proxies: ProxyRules | None = None,
 ) -> list[LinkVerdict]:
     """One verdict per URL, in order. `ports` limits the ports a link may use (default 80 and 443, or any
     port with allow_private); `timeout` covers a link's every hop, name lookup and read; `deadline` the whole
-    batch: a link not reached by then, or still in flight, is `not_checked` with the reason `deadline`."""
+    batch: a link not reached by then, or still in flight, is `not_checked` with the reason `deadline`.
+    `proxies` (Settings.proxy) sends each hop through the proxy they give it, with the engines' rules."""
     chosen = ports if ports is not None else (None if allow_private else DEFAULT_PORTS)
     tls = httpx.create_ssl_context(trust_env=False)
-    policy = _Policy(allow_private, timeout, max_bytes, resolver, chosen, tls, clock() + deadline, deadline, clock)
+    policy = _Policy(
+        allow_private, timeout, max_bytes, resolver, chosen, tls, clock() + deadline, deadline, clock, proxies
+    )
     if not urls:
         return []
     with ThreadPoolExecutor(max(1, min(concurrency, len(urls))), thread_name_prefix="sweepy-linkcheck") as pool:
@@ -93,9 +100,8 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
         with client:
             for hop in range(MAX_HOPS + 1):
                 parsed, host, port = parse_target(current, policy.ports)
-                left = deadline - policy.clock()
-                addresses = resolve(host, port, policy.resolver, policy.allow_private, left)
-                backend.pin(Target(parsed, host, port, addresses))
+                lookup = functools.partial(_lookup, policy=policy, deadline=deadline)
+                backend.pin(route(parsed, host, port, policy.proxies, lookup, policy.allow_private))
                 status, location, verdict = _exchange(client, parsed, deadline, policy, url, current)
                 if verdict is not None:
                     return verdict
@@ -119,6 +125,11 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
         reason = "bad_url" if "location header" in str(exc).lower() else "unreachable"
         return LinkVerdict(url, "unverified", reason, status, current, one_line(f"{type(exc).__name__}: {exc}"))
     raise AssertionError("unreachable: the loop returns")  # pragma: no cover
+
+
+def _lookup(host: str, port: int, allow_private: bool, *, policy: _Policy, deadline: float) -> tuple[str, ...]:
+    """A hop's (or its proxy's) validated addresses, the lookup bounded by the link's time left."""
+    return resolve(host, port, policy.resolver, allow_private, deadline - policy.clock())
 
 
 def _not_reached(url: str, status: int | None, current: str, policy: _Policy) -> LinkVerdict:

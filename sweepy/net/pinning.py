@@ -1,7 +1,9 @@
 """DNS pinning for every outgoing connection: a hop's host is resolved and validated once, and the connection
 can only go to the addresses that passed; the request still carries the original Host header, TLS SNI and
-certificate name. The link checker pins per link (check.py); the engines' client pins through GuardedTransport."""
+certificate name. The link checker pins per link (check.py); the engines' client pins through GuardedTransport.
+Through a proxy (proxy.py), the pin is the proxy's checked address and the socket a CONNECT tunnel inside it."""
 
+import functools
 import socket
 import ssl
 import threading
@@ -14,7 +16,9 @@ from urllib.parse import urlsplit
 import httpcore
 import httpx
 
-from .addresses import IPAddress, address_problem, name_problem, parse_address
+from .addresses import IPAddress, address_problem, host_problem, name_problem, parse_address
+from .proxy import Proxy, ProxyRules, open_tunnel
+from .refusal import Refused as Refused  # re-exported: the engines and the link checker catch it from here
 
 Resolver = Callable[[str, int], Sequence[tuple[Any, ...]]]
 """`socket.getaddrinfo` or anything called like it with (host, port); item [4][0] of each answer is the address."""
@@ -22,23 +26,16 @@ Resolver = Callable[[str, int], Sequence[tuple[Any, ...]]]
 DEFAULT_PORTS = (80, 443)
 
 
-class Refused(Exception):
-    """A hop Sweepy will not send: `reason` is the verdict word, `detail` one line for the reader."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-
-
 @dataclass(frozen=True)
 class Target:
-    """A validated hop: the URL to send, the host as httpcore will name it, and the addresses it may use."""
+    """A validated hop: the URL to send, the host as httpcore will name it, and the addresses it may use; with
+    `via`, those are the proxy's addresses, and the socket is a tunnel through it to host:port."""
 
     url: httpx.URL
     host: str
     port: int
     addresses: tuple[str, ...]
+    via: Proxy | None = None
 
 
 def parse_target(url: str, ports: Collection[int] | None) -> tuple[httpx.URL, str, int]:
@@ -97,6 +94,34 @@ def resolve(host: str, port: int, resolver: Resolver, allow_private: bool, wait:
             said = str(ip) if literal is not None else f"{host} resolves to {ip}, which"
             raise Refused("blocked_address", f"{said} is {problem}")
     return tuple(str(ip) for ip in found)
+
+
+def route(
+    parsed: httpx.URL,
+    host: str,
+    port: int,
+    proxies: ProxyRules | None,
+    lookup: Callable[[str, int, bool], tuple[str, ...]],
+    allow_private: bool,
+) -> Target:
+    """The hop's Target: direct (`lookup(host, port, allow_private)`, every answer checked), or through the
+    proxy the rules give it. Then the proxy resolves the name, so the target is checked as spelled (an IP
+    literal; a loopback or metadata name) before anything is sent, and the proxy's own address is checked."""
+    if proxies is None or (proxy := proxies.choose(parsed.scheme, host, port)) is None:
+        return Target(parsed, host, port, lookup(host, port, allow_private))
+    if (problem := host_problem(host, allow_private=allow_private)) is not None:
+        raise Refused("blocked_address", f"{host} is {problem}")
+    try:
+        addresses = lookup(proxy.host, proxy.port, True)  # metadata and the never-reachable ranges stay refused
+    except Refused as refused:
+        raise Refused(refused.reason, f"the proxy {proxy.shown}: {refused.detail}", proxy=True) from None
+    for address in addresses if not proxies.allow_private else ():
+        ip = parse_address(address)
+        if ip is not None and (problem := address_problem(ip, allow_private=False)) is not None:
+            raise Refused("blocked_address", f"the proxy {proxy.shown} is at {ip}, which is {problem}; set "
+                                             "SWEEPY_ALLOW_PRIVATE_PROXY=1 in the server's environment to use a "
+                                             "proxy on your own network", proxy=True)  # fmt: skip
+    return Target(parsed, host, port, addresses, proxy)
 
 
 def _bounded(call: Callable[[], Sequence[tuple[Any, ...]]], wait: float) -> Sequence[tuple[Any, ...]]:
@@ -161,11 +186,11 @@ class PinnedBackend(httpcore.NetworkBackend):
     def __init__(self, deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.deadline = deadline  # None: each operation's own timeout only (the engines check their deadline)
         self.clock = clock
-        self._pins: dict[tuple[str, int], tuple[str, ...]] = {}
+        self._pins: dict[tuple[str, int], tuple[tuple[str, ...], Proxy | None]] = {}
         self._inner = httpcore.SyncBackend()
 
     def pin(self, target: Target) -> None:
-        self._pins[(target.host.lower(), target.port)] = target.addresses
+        self._pins[(target.host.lower(), target.port)] = (target.addresses, target.via)
 
     def connect_tcp(
         self,
@@ -175,20 +200,42 @@ class PinnedBackend(httpcore.NetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
     ) -> httpcore.NetworkStream:
-        addresses = self._pins.get((host.lower(), port))
+        addresses, via = self._pins.get((host.lower(), port), ((), None))
         if not addresses:
             raise httpcore.ConnectError(f"no validated address for {host}:{port}")
-        problem: Exception = httpcore.ConnectError(f"could not connect to {host}:{port}")
+        if via is None:
+            return self._dial(addresses, port, timeout, local_address, socket_options, f"{host}:{port}")
+        stream = self._dial(addresses, via.port, timeout, local_address, socket_options, f"the proxy {via.shown}")
+        open_tunnel(stream, via, host, port, self._wait(timeout))
+        return stream
+
+    def _wait(self, timeout: float | None) -> float | None:
+        if self.deadline is None:
+            return timeout
+        left = self.deadline - self.clock()
+        if left <= 0:
+            raise httpcore.ConnectTimeout("the deadline passed")
+        return left if timeout is None else min(timeout, left)
+
+    def _dial(
+        self,
+        addresses: tuple[str, ...],
+        port: int,
+        timeout: float | None,
+        local_address: str | None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None,
+        named: str,
+    ) -> httpcore.NetworkStream:
+        """A socket to the first of `addresses` that answers (under the deadline when there is one)."""
+        problem: Exception = httpcore.ConnectError(f"could not connect to {named}")
         for address in addresses:
-            wait = timeout
-            if self.deadline is not None:
-                left = self.deadline - self.clock()
-                if left <= 0:
-                    raise httpcore.ConnectTimeout("the deadline passed")
-                wait = left if timeout is None else min(timeout, left)
+            wait = self._wait(timeout)
             try:
                 stream = self._inner.connect_tcp(address, port, wait, local_address, socket_options)
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+            except httpcore.ConnectError as exc:
+                problem = httpcore.ConnectError(f"could not connect to {named}: {exc}")
+                continue
+            except httpcore.ConnectTimeout as exc:
                 problem = exc
                 continue
             return stream if self.deadline is None else _DeadlineStream(stream, self.deadline, self.clock)
@@ -203,7 +250,8 @@ class PinnedBackend(httpcore.NetworkBackend):
 class PinnedTransport(httpx.HTTPTransport):
     """httpx's own transport with its connection pool rebuilt on a PinnedBackend: httpx 0.28 takes no network
     backend, and the pool keys connections by the URL's host, so Host, SNI and the certificate check keep the
-    name while only the socket goes to the pinned address. No proxy: it would connect somewhere unchecked."""
+    name while only the socket goes to the pinned address. httpx's own proxy support stays off (trust_env=False):
+    it would resolve and connect somewhere unchecked; a proxy is a pin of the backend's instead (Target.via)."""
 
     def __init__(
         self, backend: PinnedBackend, ssl_context: ssl.SSLContext, max_connections: int = 4, keepalive: int = 2
@@ -219,7 +267,8 @@ class PinnedTransport(httpx.HTTPTransport):
 
 class GuardedTransport(httpx.BaseTransport):
     """The engines' transport: every request (the first hop and each redirect hop, which the caller sends
-    itself) is checked and pinned before it leaves; Refused propagates to the caller untouched.
+    itself) is checked and pinned before it leaves, directly or through the proxy `proxies` give it; Refused
+    propagates to the caller untouched.
 
     A host's validated answer is kept for the transport's life (one sweep), so its pages cost one lookup."""
 
@@ -230,27 +279,33 @@ class GuardedTransport(httpx.BaseTransport):
         ssl_context: ssl.SSLContext | None = None,
         max_connections: int = 64,
         keepalive: int = 32,
+        proxies: ProxyRules | None = None,
     ) -> None:
         self.allow_private = allow_private
         self.resolver = resolver
+        self.proxies = proxies
         self._backend = PinnedBackend()
         context = ssl_context or httpx.create_ssl_context()
         self._inner = PinnedTransport(self._backend, context, max_connections, keepalive)
-        self._known: dict[tuple[str, int], tuple[str, ...]] = {}
+        self._known: dict[tuple[str, int, bool], tuple[str, ...]] = {}
         self._lock = threading.Lock()
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         parsed, host, port = parse_target(str(request.url), None)
-        key = (host.lower(), port)
+        wait = float(request.extensions.get("timeout", {}).get("connect") or 10.0)
+        lookup = functools.partial(self._lookup, wait=wait)
+        self._backend.pin(route(parsed, host, port, self.proxies, lookup, self.allow_private))
+        return self._inner.handle_request(request)
+
+    def _lookup(self, host: str, port: int, allow_private: bool, *, wait: float) -> tuple[str, ...]:
+        key = (host.lower(), port, allow_private)  # the proxy's answer (checked with allow_private) is its own
         with self._lock:
             addresses = self._known.get(key)
         if addresses is None:
-            wait = request.extensions.get("timeout", {}).get("connect") or 10.0
-            addresses = resolve(host, port, self.resolver, self.allow_private, float(wait))
+            addresses = resolve(host, port, self.resolver, allow_private, wait)
             with self._lock:
                 addresses = self._known.setdefault(key, addresses)  # the first answer wins: one pin per host
-        self._backend.pin(Target(parsed, host, port, addresses))
-        return self._inner.handle_request(request)
+        return addresses
 
     def close(self) -> None:
         self._inner.close()

@@ -50,7 +50,9 @@ class ServiceBase:
         self.sweeps = SweepRegistry()
         self.clock = clock
         self.monotonic = monotonic
-        self.http_client = http_client or functools.partial(build_client, self.settings.allow_private_urls)
+        self.http_client = http_client or functools.partial(
+            build_client, self.settings.allow_private_urls, proxies=self.settings.proxy
+        )
         self._resume_paths: dict[Path, tuple[FileIdentity | None, str | None]] = {}
 
     @property

@@ -162,6 +162,7 @@ class ImportTools(ServiceBase):
             check_links(
                 [p.url for _, p in fresh],
                 allow_private=self.settings.allow_private_urls,
+                proxies=self.settings.proxy,
                 deadline=deadline,
                 clock=self.monotonic,
             )

@@ -133,7 +133,11 @@ class WatchTools(ServiceBase):
             job.set_progress(2, "links")
             rest = [t for t in targets if t.job_id not in seen]
             links = [t.posting.url or t.posting.apply_url for t in rest]
-            verdicts = check_links(links, allow_private=self.settings.allow_private_urls) if rest else []
+            verdicts = (
+                check_links(links, allow_private=self.settings.allow_private_urls, proxies=self.settings.proxy)
+                if rest
+                else []
+            )
             for target, verdict in zip(rest, verdicts, strict=True):
                 state = PAGE_STATES.get(verdict.verdict, "unknown")
                 seen[target.job_id] = Seen(state, f"page {verdict.reason}: {verdict.detail}"[:300])
