@@ -79,7 +79,8 @@ def cli(tmp_path_factory: pytest.TempPathFactory) -> Cli:
     """The pinned CLI installed into a folder of its own (npm's cache answers after the first time)."""
     assert MCPB, "the Makefile pins the CLI as MCPB := @anthropic-ai/mcpb@VERSION"
     npm = shutil.which("npm")
-    assert npm, "the desktop extension is built with Node's npm/npx: install Node.js (apt-get install nodejs npm)"
+    if npm is None:  # a contributor's machine needs only Python and make; CI's has Node, so this runs there
+        pytest.skip("the desktop extension is built with Node's npm/npx: install Node.js (apt-get install nodejs npm)")
     prefix = tmp_path_factory.mktemp("mcpb-cli")
     args = [npm, "install", "--prefix", str(prefix), "--prefer-offline", "--no-audit", "--no-fund", MCPB.group(1)]
     installed = _run(args, cwd=prefix)
