@@ -19,6 +19,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from .domain.applications import FOLLOW_UP_DAYS
 from .domain.eligibility import Seeker, home_countries
 from .domain.employment import EmploymentType
 from .domain.text import normalize_title
@@ -175,6 +176,8 @@ class Profile(_Strict):
     history: History = History()
     export: Export = Export()
     report: Report = Report()
+    follow_up_days: Annotated[int, Field(ge=1, le=90)] = FOLLOW_UP_DAYS
+    """Days after applying that a follow-up is due while no answer came (the CSV, the calendar, get_applications)."""
     # Who the person is, for eligibility findings (sweepy/domain/eligibility.py); every key optional.
     needs_sponsorship: bool | None = None
     citizenships: Countries = []

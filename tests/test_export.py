@@ -16,6 +16,8 @@ from sweepy.errors import StorageError
 from sweepy.pipeline.score import make_card
 from sweepy.store.csvfiles import (
     CARD_COLUMNS,
+    CARRIED,
+    JUDGMENT_COLUMNS,
     TRACKING_COLUMNS,
     earlier_csvs,
     escape_cell,
@@ -25,6 +27,9 @@ from sweepy.store.csvfiles import (
     write_cards_csv,
 )
 from sweepy.store.tracking import index_path
+
+BLANK = dict.fromkeys(CARRIED, "")
+"""A row's carried values, all blank: a test sets the ones it typed over it."""
 
 STEM = "paralegal_nyc"
 SCORER = Scorer(titles=["Paralegal"], must_haves=["Westlaw"], synonyms=[], resume_text="Paralegal, Westlaw, e-filing")
@@ -41,7 +46,7 @@ def parse(path: Path, delimiter: str = ",") -> list[dict[str, str]]:
 
 def excel_edit(path: Path, edits: dict[str, dict[str, str]]) -> None:
     """Rewrite a Sweepy CSV the way Excel saves one: BOM, `;`, CRLF, columns moved, cells typed by a person."""
-    rows = parse(path)
+    rows = parse(path, ";" if path.read_bytes().startswith(b"\xef\xbb\xbfnotes;") else ",")  # saved by Excel before
     for row in rows:
         row.update(edits.get(row["job_id"], {}))
     columns = ["notes", "status", "title", "job_id"] + [
@@ -99,7 +104,7 @@ def test_written_csv_parses_back_to_the_original_values(workspace: Path) -> None
     assert [row["title"][:1] for row in rows] == ["'", "'", "'", "'", ";"]
     assert [unescape_cell(row["title"]) for row in rows] == titles
     assert {unescape_cell(row["company"]) for row in rows} == {"\t=1 Corp"}
-    assert list(rows[0]) == list(CARD_COLUMNS + TRACKING_COLUMNS)
+    assert list(rows[0]) == list(CARD_COLUMNS + JUDGMENT_COLUMNS + TRACKING_COLUMNS)
     assert target.read_bytes().startswith(b"\xef\xbb\xbf")  # the BOM Excel needs to read UTF-8
 
 
@@ -151,7 +156,7 @@ def test_no_apostrophe_build_up_across_runs(workspace: Path) -> None:
     (row,) = parse(folder / f"{STEM}_20240605-090000.csv")
     # A typed "'=x" is Excel's way to enter the text "=x": it is read as "=x" and written escaped once.
     assert (row["notes"], row["contact"], row["status"]) == ("'=call back", "'+1 212 555 0100", "'=x")
-    assert read_tracking(folder / f"{STEM}_20240605-090000.csv")[job_id] == {
+    assert read_tracking(folder / f"{STEM}_20240605-090000.csv")[job_id] == BLANK | {
         "status": "=x",
         "applied_on": "",
         "follow_up_on": "",
@@ -188,7 +193,7 @@ def test_tracking_survives_an_excel_edit(workspace: Path) -> None:
     assert rows[ids[0]]["notes"] == "Two calls; no answer, will chase"
     assert rows[ids[0]]["applied_on"] == "2024-06-02"
     assert (rows[ids[1]]["contact"], rows[ids[1]]["follow_up_on"]) == ("Dana O'Brien", "2024-06-10")
-    assert [rows[i][c] for i in ids[2:] for c in TRACKING_COLUMNS] == ["", "", "", "", ""]
+    assert [rows[i][c] for i in ids[2:] for c in TRACKING_COLUMNS] == [""] * len(TRACKING_COLUMNS)
 
 
 def test_tracking_is_kept_for_jobs_a_later_sweep_did_not_report(workspace: Path) -> None:
@@ -250,7 +255,7 @@ def test_without_tracking_no_columns_and_nothing_read(workspace: Path) -> None:
     (folder / f"{STEM}_20240601-090000.csv").write_text("not,a,tracking,csv\n1,2,3,4\n", encoding="utf-8")
     target = folder / f"{STEM}_20240602-090000.csv"
     assert write_cards_csv(target, [card("Paralegal")], tracking=False, stem=STEM) == 0
-    assert list(parse(target)[0]) == list(CARD_COLUMNS)
+    assert list(parse(target)[0]) == list(CARD_COLUMNS + JUDGMENT_COLUMNS)  # the judgment is the card's own
 
 
 def test_earlier_csv_without_job_id_column_raises(workspace: Path) -> None:
@@ -270,7 +275,9 @@ def test_earlier_csv_of_a_sweep_that_found_nothing_does_not_block(workspace: Pat
     folder = workspace / "results"
     empty = folder / f"{STEM}_20240601-090000.csv"
     assert write_cards_csv(empty, [], tracking=True, stem=STEM) == 0
-    assert empty.read_text(encoding="utf-8-sig").splitlines() == [",".join(CARD_COLUMNS + TRACKING_COLUMNS)]
+    assert empty.read_text(encoding="utf-8-sig").splitlines() == [
+        ",".join(CARD_COLUMNS + JUDGMENT_COLUMNS + TRACKING_COLUMNS)
+    ]
     target = folder / f"{STEM}_20240602-090000.csv"
     assert write_cards_csv(target, [card("Paralegal")], tracking=True, stem=STEM) == 0
     assert [row["title"] for row in parse(target)] == ["Paralegal"]
@@ -301,7 +308,7 @@ def test_apostrophe_escaped_cells_are_not_read_as_quotes(workspace: Path) -> Non
     assert '"' not in first.read_text(encoding="utf-8")
 
     carried = read_tracking(first)
-    assert carried[a.job_id] == {
+    assert carried[a.job_id] == BLANK | {
         "status": "applied",
         "applied_on": "",
         "follow_up_on": "",
@@ -330,7 +337,8 @@ def test_quotes_past_the_first_4096_characters_do_not_shift_columns(workspace: P
     assert set(carried) == {c.job_id for c in cards}
     assert all(not any(values.values()) for job_id, values in carried.items() if job_id != cards[-1].job_id)
     assert {cards[-1].job_id: carried[cards[-1].job_id]} == {
-        cards[-1].job_id: {
+        cards[-1].job_id: BLANK
+        | {
             "status": "applied",
             "applied_on": "",
             "follow_up_on": "",
@@ -417,7 +425,7 @@ def test_unchanged_earlier_csvs_are_not_read_again(workspace: Path) -> None:
     os.utime(first, ns=(old, old))  # edited an hour ago: past the racy window, so its identity is trusted
     write_cards_csv(folder / f"{STEM}_20240602-090000.csv", [], tracking=True, stem=STEM)
     saved = json.loads(index_path(folder, STEM).read_text(encoding="utf-8"))
-    assert saved["values"] == {a.job_id: [first.name, "applied", "", "", "", ""]}
+    assert saved["values"] == {a.job_id: [first.name, "applied"] + [""] * (len(CARRIED) - 1)}
     edited = first.read_bytes().replace(b"applied", b"ghosted")
     with first.open("r+b") as handle:  # same inode, same size, then the same mtime
         handle.write(edited)
@@ -443,7 +451,8 @@ def test_a_row_deleted_from_the_newest_csv_gives_what_a_full_rebuild_gives(works
     index.save(folder, STEM)
     assert index.values == {}
     newest.write_text(header + "B,t,,,,,\r\n", encoding="utf-8")
-    assert tracking_index(folder, STEM).values == {"A": (f"{STEM}_20250101-000000.csv", ("applied", "", "", "", ""))}
+    blank = ("",) * (len(CARRIED) - 1)
+    assert tracking_index(folder, STEM).values == {"A": (f"{STEM}_20250101-000000.csv", ("applied", *blank))}
 
 
 def test_the_csv_has_the_score_parts_as_numbers_that_add_up_and_the_top_terms(workspace: Path) -> None:
@@ -457,3 +466,44 @@ def test_the_csv_has_the_score_parts_as_numbers_that_add_up_and_the_top_terms(wo
     assert sum(parts) == int(first["match_score"]) == scored.keyword_score
     assert first["top_terms"].split("; ") == scored.top_terms and set(scored.top_terms) == {"westlaw", "filing"}
     assert [second[f"score_{part}"] for part in ("title", "resume", "penalty")] == ["", "", ""]  # scored before
+
+
+def test_a_note_typed_in_an_older_csv_after_a_newer_one_was_written_is_carried(workspace: Path) -> None:
+    """The person keeps last week's CSV open in a spreadsheet and types there after a sweep wrote a newer one:
+    the newer CSV lists the job blank, yet the note typed later wins (it was lost to that blank before)."""
+    folder = workspace / "results"
+    a, b = card("Paralegal", n=1), card("Legal Assistant", n=2)
+    day = [folder / f"{STEM}_2024060{d}-090000.csv" for d in range(1, 5)]
+    write_cards_csv(day[0], [a, b], tracking=True, stem=STEM)
+    write_cards_csv(day[1], [a, b], tracking=True, stem=STEM)
+    excel_edit(day[1], {b.job_id: {"notes": "newer note on b"}})  # typed in the newest CSV first ...
+    write_cards_csv(day[2], [a, b], tracking=True, stem=STEM)
+    excel_edit(day[0], {a.job_id: {"notes": "call Dana"}})  # ... then in the oldest, still open
+    assert write_cards_csv(day[3], [a, b], tracking=True, stem=STEM) == 2
+    rows = {row["job_id"]: row for row in parse(day[3])}
+    assert (rows[a.job_id]["notes"], rows[b.job_id]["notes"]) == ("call Dana", "newer note on b")
+    # Only the cells the person changed count: the older CSV's blank for b does not undo the newer note.
+    excel_edit(day[0], {a.job_id: {"notes": "call Dana again"}})
+    write_cards_csv(folder / f"{STEM}_20240605-090000.csv", [a, b], tracking=True, stem=STEM)
+    rows = {row["job_id"]: row for row in parse(folder / f"{STEM}_20240605-090000.csv")}
+    assert (rows[a.job_id]["notes"], rows[b.job_id]["notes"]) == ("call Dana again", "newer note on b")
+
+
+def test_the_judgment_columns_show_the_cards_own_else_the_sessions_else_the_carried(workspace: Path) -> None:
+    folder = workspace / "results"
+    judged = card("Paralegal", n=1).model_copy(update={"summary": "=strong", "alignment": "-5 years short",
+                                                       "resume_track": "litigation"})  # fmt: skip
+    plain = card("Legal Assistant", n=2)
+    first = folder / f"{STEM}_20240601-090000.csv"
+    session = {plain.job_id: {"summary": "From the session", "alignment": "", "resume_track": "gen"}}
+    write_cards_csv(first, [judged, plain], tracking=True, stem=STEM, judged=session)
+    rows = {row["job_id"]: row for row in parse(first)}
+    assert [rows[judged.job_id][c] for c in JUDGMENT_COLUMNS] == ["'=strong", "'-5 years short", "litigation"]
+    assert [rows[plain.job_id][c] for c in JUDGMENT_COLUMNS] == ["From the session", "", "gen"]
+    fresh = [card("Paralegal", n=1), card("Legal Assistant", n=2)]  # a new sweep's cards: no judgment of their own
+    second = folder / f"{STEM}_20240602-090000.csv"
+    write_cards_csv(second, fresh, tracking=True, stem=STEM)
+    rows = {row["job_id"]: row for row in parse(second)}
+    assert [unescape_cell(rows[judged.job_id][c]) for c in JUDGMENT_COLUMNS] == ["=strong", "-5 years short",
+                                                                                 "litigation"]  # fmt: skip
+    assert rows[plain.job_id]["summary"] == "From the session"

@@ -117,7 +117,7 @@ async def test_every_prompt_is_listed_with_a_title_and_gets_its_steps(era: str, 
         # The tracking tools come from another part of Sweepy: the prompt names them whether or not they are
         # registered in this build.
         weekly = (await client.get_prompt("weekly_review", {})).messages[0].content.text
-        assert in_order(weekly, ["watch_postings", "get_outcomes", "track_jobs"])
+        assert in_order(weekly, ["get_applications", "watch_postings", "get_outcomes", "track_jobs"])
 
         payload = await swept(client, workspace)
         card = payload["top_match"]

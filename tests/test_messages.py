@@ -168,6 +168,8 @@ async def test_in_core_mode_no_message_names_a_hidden_tool(workspace: Path, monk
         await call("submit_judgments", {"job_id": "nosuch", "match_pct": 50})
         await call("submit_judgments", {"job_id": jobs["jobs"][0]["job_id"], "match_pct": 80})
         await call("render_report", {})  # the gate: cards still to judge
+        await call("get_applications", {})  # none yet: how to record one, in core mode
+        await call("get_applications", {"cursor": "nosuch"})
         await call("no_such_tool", {})
     assert len(said) > 20
     for text in said:

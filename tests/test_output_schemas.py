@@ -55,6 +55,7 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
         await call("track_jobs", {"items": [{"job_id": jobs[0]["job_id"], "status": "applied"},
                                             {"job_id": "nope", "status": "saved"}]})  # fmt: skip
         await call("get_outcomes", {})
+        await call("get_applications", {"limit": 1})
         watched = await call("watch_postings", {"job_ids": [jobs[0]["job_id"]], "wait_seconds": 60})
         await call("get_sweep_status", {"job_id": watched["job_id"], "wait_seconds": 0})  # a watch, polled
         await call("render_report", {})  # an error: the agent gate (cards not judged yet)
@@ -106,6 +107,7 @@ SERVICE_METHODS = {
     "track_jobs": "track_jobs",
     "watch_postings": "watch_answer",
     "get_outcomes": "get_outcomes",
+    "get_applications": "get_applications",
 }
 """The service method whose answer each tool sends (sweepy.mcp.server's tool bodies)."""
 

@@ -236,13 +236,14 @@ def test_a_saved_postings_deadline_is_on_the_calendar(tmp_path: Path) -> None:
     posting = TrackedPosting(title="Paralegal", company="Hudson", url="https://example.com/j/1",
                              closes_at="2026-12-15T23:59:00Z")  # fmt: skip
     saved = Application("abc123", posting, [Event("abc123", "saved", "2026-11-30", None, None, None, "track_jobs")])
-    [deadline] = follow_ups("p", [saved])
+    [deadline] = follow_ups("p", [saved], dt.date(2026, 12, 1))
     assert (deadline.kind, deadline.day, deadline.summary) == ("deadline", dt.date(2026, 12, 15),
                                                                "Deadline to apply: Paralegal at Hudson")  # fmt: skip
     stamp = dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC)
     [event] = icalendar.Calendar.from_ical(calendar_bytes([deadline], stamp, "x")).walk("VEVENT")
     assert event.decoded("DTSTART") == dt.date(2026, 12, 15) and event.decoded("DTSTAMP") == stamp
-    assert follow_ups("p", [saved])[0].uid == deadline.uid  # the same posting gives the same UID
+    assert follow_ups("p", [saved], dt.date(2026, 12, 2))[0].uid == deadline.uid  # the same posting, the same UID
+    assert follow_ups("p", [saved], dt.date(2026, 12, 16)) == []  # a passed deadline is no reminder
 
 
 async def test_the_report_marks_tracked_cards_and_puts_overdue_follow_ups_first(workspace: Path) -> None:

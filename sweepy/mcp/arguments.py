@@ -311,3 +311,16 @@ class GetOutcomes(Arguments):
         Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="Only applications from this date on (YYYY-MM-DD)."),
     ] = None
     profile_path: Annotated[str | None, Field(description="Profile YAML; default the active session's profile.")] = None
+
+
+class GetApplications(Arguments):
+    status: Annotated[Status | None, Field(description="Only applications whose current status is this.")] = None
+    due_only: Annotated[bool, Field(description="Only applications whose follow-up is due (today or past).")] = False
+    profile_path: Annotated[str | None, Field(description="Profile YAML; default the active session's profile.")] = None
+    limit: Annotated[
+        int | None,
+        Field(ge=1, le=100, description="Page size 1..100; sending limit or cursor switches to cursor paging."),
+    ] = None
+    cursor: Annotated[
+        str | None, Field(min_length=1, max_length=512, description="The previous page's next_cursor, unchanged.")
+    ] = None

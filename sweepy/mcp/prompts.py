@@ -2,6 +2,7 @@
 the conversation should use them."""
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,26 @@ MAX_RESUME_CHARS = 20_000
 class PromptDef:
     prompt: types.Prompt
     render: Callable[[dict[str, str]], str]
+    core: "PromptDef | None" = None
+    """The same prompt naming only core tools, for SWEEPY_TOOLS=core (else it is not listed there)."""
+
+    def mentioned(self) -> set[str]:
+        """The tool names its description and its text (with no arguments) mention."""
+        return mentioned(f"{self.prompt.description}\n{self.render({})}")
+
+    def listed(self, tools: frozenset[str] | None) -> "PromptDef | None":
+        """This prompt as a host with only `tools` listed sees it (None: all are): itself when it names only
+        listed tools, else its core variant when that does, else None (not listed)."""
+        if tools is None or self.mentioned() <= tools:
+            return self
+        return self.core if self.core is not None and self.core.mentioned() <= tools else None
+
+
+def mentioned(text: str) -> set[str]:
+    """The names of Sweepy's tools a prompt's text mentions."""
+    from .tools import TOOLS
+
+    return {name for name in TOOLS if re.search(rf"\b{name}\b", text)}
 
 
 def _arg(name: str, description: str, required: bool = False) -> types.PromptArgument:
@@ -63,9 +84,25 @@ def triage_new_cards(args: dict[str, str]) -> str:
 def weekly_review(args: dict[str, str]) -> str:
     return (
         "Run my weekly job-search review.\n\n"
-        "1. watch_postings: check the postings I track; tell me which closed, changed or are closing soon.\n"
-        "2. get_outcomes: what happened to my applications (replies, interviews, rejections) since last week.\n"
-        "3. track_jobs: list the follow-ups due now and record any status I tell you.\n"
+        "1. get_applications with due_only true: the follow-ups due now, the most overdue first; tell me who to "
+        "write to and how many days late each is.\n"
+        "2. watch_postings: check the postings I track; tell me which closed, changed or are closing soon.\n"
+        "3. get_outcomes: what happened to my applications (replies, interviews, rejections) since last week.\n"
+        "4. track_jobs: record any status I tell you (a follow-up sent stays applied; an answer is its status).\n"
+        "5. Finish with a short plan for this week: what to follow up, what to apply to, what to drop."
+    )
+
+
+def weekly_review_core(args: dict[str, str]) -> str:
+    """weekly_review with the core tools alone (SWEEPY_TOOLS=core lists no track_jobs, watch_postings or
+    get_outcomes): statuses are recorded in the sweep's CSV, which the next run_sweep reads in."""
+    return (
+        "Run my weekly job-search review.\n\n"
+        "1. get_applications with due_only true: the follow-ups due now, the most overdue first; tell me who to "
+        "write to and how many days late each is.\n"
+        "2. get_applications without due_only: where each of my applications stands and since when.\n"
+        "3. For any status I tell you, remind me to type it in the status column of my latest sweep CSV (with "
+        "applied_on for an application): the next run_sweep reads it in as of that day.\n"
         "4. Finish with a short plan for this week: what to follow up, what to apply to, what to drop."
     )
 
@@ -99,13 +136,28 @@ PROMPTS: dict[str, PromptDef] = {
         types.Prompt(
             name="weekly_review",
             title="Weekly review",
-            description="Watch tracked postings, collect outcomes and list the follow-ups due: watch_postings → "
-            "get_outcomes → track_jobs.",
+            description="List the follow-ups due, watch tracked postings, collect outcomes, record statuses: "
+            "get_applications → watch_postings → get_outcomes → track_jobs.",
             arguments=[],
         ),
         weekly_review,
+        PromptDef(
+            types.Prompt(
+                name="weekly_review",
+                title="Weekly review",
+                description="List the follow-ups due and where each application stands; statuses go in the "
+                "sweep's CSV: get_applications → run_sweep.",
+                arguments=[],
+            ),
+            weekly_review_core,
+        ),
     ),
 }
+TAILOR_ASK = (
+    "Suggest concrete edits: which bullet to rewrite and how, which true experience to bring forward, and which "
+    "keywords from the posting to use where I really have that experience. Do not invent experience. When we are "
+    "done, submit_judgments with the card's alignment."
+)
 TAILOR = types.Prompt(
     name="tailor_resume_for",
     title="Tailor the resume for a job",
@@ -121,10 +173,28 @@ class Prompts:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
+    def _listed_tools(self) -> frozenset[str] | None:
+        """The tools a host sees (None: every tool): SWEEPY_TOOLS=core lists the core ones alone."""
+        if self.settings.tools != "core":
+            return None
+        from .tools import TOOLS
+
+        return frozenset(name for name, spec in TOOLS.items() if spec.core)
+
+    def listed(self) -> dict[str, PromptDef]:
+        """The prompts as listed now: in core mode, a prompt names only listed tools, or it is not listed."""
+        tools = self._listed_tools()
+        return {name: shown for name, found in PROMPTS.items() if (shown := found.listed(tools)) is not None}
+
+    def tailor_listed(self) -> bool:
+        tools = self._listed_tools()
+        return tools is None or mentioned(f"{TAILOR.description}\n{TAILOR_ASK}") <= tools
+
     async def list_prompts(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListPromptsResult:
-        return types.ListPromptsResult(prompts=[*(p.prompt for p in PROMPTS.values()), TAILOR])
+        shown = [p.prompt for p in self.listed().values()]
+        return types.ListPromptsResult(prompts=[*shown, TAILOR] if self.tailor_listed() else shown)
 
     async def get_prompt(
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
@@ -136,7 +206,7 @@ class Prompts:
             except SweepyError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
             return _result(description, text)
-        found = PROMPTS.get(params.name)
+        found = self.listed().get(params.name) or PROMPTS.get(params.name)  # visibility, not permission
         if found is None:
             names = ", ".join([*PROMPTS, TAILOR.name])
             raise MCPError(
@@ -186,9 +256,7 @@ class Prompts:
         text = (
             f"Tailor my resume for {card.title} at {card.company} (job_id {card.job_id}).\n\n"
             f"Must-haves my resume does not show yet: {missing}.\n\n"
-            "Suggest concrete edits: which bullet to rewrite and how, which true experience to bring forward, "
-            "and which keywords from the posting to use where I really have that experience. Do not invent "
-            "experience. When we are done, submit_judgments with the card's alignment.\n\n"
+            f"{TAILOR_ASK}\n\n"
             f"The card:\n{json.dumps(shown, ensure_ascii=False, indent=1)}\n\nMy resume:\n{resume}"
         )
         return text, f"Tailor the resume for {card.title} at {card.company}"

@@ -332,6 +332,15 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
         """
         return envelope(await call.run(service().get_outcomes, **args.service_arguments()))
 
+    @tools.tool(a.GetApplications)
+    async def get_applications(call: Call, args: a.GetApplications) -> types.CallToolResult:
+        """List the tracked applications, the follow-ups due first: each with its current status and since when,
+        applied_on, history_length, follow_up_on (applied_on + the profile's follow_up_days while still applied),
+        follow_up_due and days_overdue, and the latest note. Filter by status and due_only; send limit or cursor to
+        page (the answer's next_cursor, null on the last page).
+        """
+        return envelope(await call.run(service().get_applications, **args.service_arguments()))
+
     return tools
 
 

@@ -42,4 +42,7 @@ TOOLS: dict[str, ToolSpec] = {
     "track_jobs": ToolSpec("Track applications", False, False, True, False, core=False),
     "watch_postings": ToolSpec("Watch tracked postings", True, False, False, True, core=False),
     "get_outcomes": ToolSpec("Count application outcomes", True, False, True, False, core=False),
+    # Core: "what is due" is the first question of a returning person, and in core mode (no track_jobs) it is
+    # the one view of the applications typed in the CSV; it only reads, so showing it costs nothing.
+    "get_applications": ToolSpec("List tracked applications", True, False, True, False, core=True),
 }

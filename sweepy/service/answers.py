@@ -555,3 +555,41 @@ class GetOutcomes(Answer):
     by_match_band: list[OutcomeCounts]
     by_week: list[OutcomeCounts]
     message: str
+
+
+class ApplicationEntry(BaseModel):
+    """One tracked application: its current status and since when, and its follow-up."""
+
+    job_id: str
+    title: str
+    company: str
+    location: str
+    url: str
+    """The apply link recorded with it (else the posting's page)."""
+    status: Literal["saved", "applied", "interview", "offer", "rejected", "withdrawn", "ghosted"]
+    since: str
+    """The day the current status began."""
+    applied_on: str | None
+    history_length: int
+    """Status entries recorded (track_jobs and statuses typed in the CSV)."""
+    follow_up_on: str | None
+    """applied_on + the profile's follow_up_days, while the status is still applied; else null."""
+    follow_up_due: bool
+    """The follow-up day is today or past."""
+    days_overdue: int
+    """Days past the follow-up day (0 when not due or due today)."""
+    note: str | None
+    """The latest note given with a status."""
+
+
+class GetApplications(Answer):
+    applications: list[ApplicationEntry]
+    total: int
+    """Applications matching the filters (all pages)."""
+    due_count: int
+    """Of them, with a follow-up due."""
+    profile_stem: str
+    follow_up_days: int
+    next_cursor: str | None = None
+    """Set when the call paged (limit or cursor): null on the last page."""
+    message: str

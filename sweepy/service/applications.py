@@ -12,46 +12,78 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..config import load_profile, profile_stem
-from ..domain.applications import ANSWERS, MAX_TRACK_ITEMS, STATUSES, TrackItem
+from ..domain.applications import (
+    ANSWERS,
+    FOLLOW_UP_DAYS,
+    MAX_TRACK_ITEMS,
+    STATUSES,
+    TrackItem,
+    check_existed,
+    clean_note,
+)
 from ..domain.cards import Card
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..store.applications import Application, ApplicationStore, Event, check_date, today
+from ..store.followups import due_rows
 from ..store.history import check_history_path
 from ..store.paths import Workspace
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
-from .answers import GetOutcomes, OutcomeCounts, Rejected, TrackedEntry, TrackedStatus, TrackJobs
+from .answers import (
+    ApplicationEntry,
+    GetApplications,
+    GetOutcomes,
+    OutcomeCounts,
+    Rejected,
+    TrackedEntry,
+    TrackedStatus,
+    TrackJobs,
+)
 from .base import ServiceBase
+from .cursors import Cursors
 
 log = logging.getLogger("sweepy.service.applications")
 DEFAULT_HISTORY = "~/.sweepy/history.db"
 BANDS = ((0, 49), (50, 69), (70, 84), (85, 100))
 RATES_FROM = 5
 """Rates are shown from this many applications on; below it, counts alone (a 1-of-2 rate says nothing)."""
-_history_paths: dict[Path, tuple[FileIdentity | None, str]] = {}
+_history_paths: dict[Path, tuple[FileIdentity | None, str, int]] = {}
 _stores: dict[Path, tuple[tuple[int, int], ApplicationStore]] = {}
 _stores_guard = threading.Lock()
 _checked_paths: dict[tuple[Workspace, str], Path] = {}
+PAGE = 20
+"""get_applications' page size when only cursor is given (as list_sweeps)."""
+CURSORS = Cursors("get_applications")
 KEPT_STORES = 8
 """Open stores kept (each holds one read connection)."""
 
 
-def history_raw(profile_path: str | None) -> str:
-    """The history path a profile names (kept by the profile file's identity: get_jobs asks on every call)."""
-    if not profile_path:
-        return DEFAULT_HISTORY
+def _profile_keys(profile_path: str) -> tuple[str, int]:
+    """The history path and follow_up_days a profile names (kept by the profile file's identity: get_jobs asks
+    on every call). An unreadable profile gives the defaults."""
     path = Path(profile_path)
     identity = file_identity(path)
     kept = _history_paths.get(path)
     if kept is not None and identity is not None and kept[0] == identity:
-        return kept[1]
+        return kept[1], kept[2]
     try:
-        raw = load_profile(path).history.path
+        profile = load_profile(path)
+        raw, days = profile.history.path, profile.follow_up_days
     except SweepyError:
-        raw = DEFAULT_HISTORY
-    _history_paths[path] = (identity, raw)
-    return raw
+        raw, days = DEFAULT_HISTORY, FOLLOW_UP_DAYS
+    _history_paths[path] = (identity, raw, days)
+    return raw, days
+
+
+def history_raw(profile_path: str | None) -> str:
+    """The history path a profile names."""
+    return _profile_keys(profile_path)[0] if profile_path else DEFAULT_HISTORY
+
+
+def follow_up_days(profile_path: str | None) -> int:
+    """The profile's follow_up_days (the default without a readable profile)."""
+    return _profile_keys(profile_path)[1] if profile_path else FOLLOW_UP_DAYS
 
 
 def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool) -> ApplicationStore | None:
@@ -170,8 +202,13 @@ class ApplicationTools(ServiceBase):
                 reason = f"unknown job_id: {item.job_id!r} is not a card of profile {key!r}. Call get_jobs for its ids."
                 rejected.append(Rejected(index=index, job_id=item.job_id[:40], reason=reason))
                 continue
+            try:
+                check_existed(dt.date.fromisoformat(day), card.posted_at, now)
+            except ValueError as exc:
+                rejected.append(Rejected(index=index, job_id=item.job_id[:40], reason=str(exc)))
+                continue
             stamp = card.judged_resume if card.match_pct is not None and card.judged_resume else resume
-            changes.append((card, Event(item.job_id, item.status, day, item.note or None, stamp, card.resume_track,
+            changes.append((card, Event(item.job_id, item.status, day, clean_note(item.note), stamp, card.resume_track,
                                         "track_jobs")))  # fmt: skip
             taken.append((index, item, day))
         rejected.sort(key=lambda r: r.index)
@@ -203,9 +240,9 @@ class ApplicationTools(ServiceBase):
             + ". The next sweep's CSV shows them; get_outcomes counts them.",
         )
 
-    # -- get_outcomes ---------------------------------------------------------------------------------------
-    def get_outcomes(self, since: str | None, profile_path: str | None) -> GetOutcomes:
-        start = _since(since, today(self.clock()))
+    def _applications_of(self, profile_path: str | None) -> tuple[str, str, dict[str, Application]]:
+        """The profile key, its file and its tracked applications: of `profile_path`, else of the active
+        session's profile."""
         if profile_path is not None:
             path = self.workspace.resolve_read(profile_path, "profile_path")
             key, history_from = profile_stem(path), str(path)
@@ -216,7 +253,49 @@ class ApplicationTools(ServiceBase):
                 raise NotFound("No active session names a profile: pass profile_path.") from None
             key, history_from = profile_key(session), session.profile_path or ""
         store = open_store(self.workspace, history_from or None, self.clock, create=False)
-        found = store.applications(key) if store is not None else {}
+        return key, history_from, store.applications(key) if store is not None else {}
+
+    # -- get_applications -----------------------------------------------------------------------------------
+    def get_applications(self, status: str | None, due_only: bool, profile_path: str | None, limit: int | None,
+                         cursor: str | None) -> GetApplications:  # fmt: skip
+        key, source, found = self._applications_of(profile_path)
+        days = follow_up_days(source or None)
+        rows = due_rows(found.values(), today(self.clock()), days)
+        rows = [r for r in rows if (status is None or r["status"] == status) and (r["follow_up_due"] or not due_only)]
+        query = [status, due_only]
+        start, size = 0, limit or PAGE
+        if cursor is not None:
+            after = CURSORS.decode(cursor, query)
+            start = next((n for n, r in enumerate(rows) if r["job_id"] == after), -1) + 1
+            if start == 0:
+                raise InvalidArgument("cursor is stale: its application is no longer listed. Call get_applications "
+                                      "without cursor.")  # fmt: skip
+        paged = limit is not None or cursor is not None
+        page = rows[start : start + size] if paged else rows
+        more = paged and start + size < len(rows)
+        due = sum(r["follow_up_due"] for r in rows)
+        shown = "applications" + (f" with status {status}" if status else "") + (" due" if due_only else "")
+        # With SWEEPY_TOOLS=core track_jobs is not listed: the CSV's status column is the way to record.
+        record = ("type the status in the latest sweep CSV's status column (the next run_sweep reads it in)"
+                  if self.settings.tools == "core" else "record it with track_jobs")  # fmt: skip
+        message = (f"{len(rows)} {shown} for profile {key!r}; {due} follow-up(s) due" + (
+            f" (follow_up_days {days}): follow up, then {record} when an answer comes." if due else ".")
+            if rows else f"No {shown} for profile {key!r}: as the person applies, {record}; then call "
+            "get_applications again.")  # fmt: skip
+        return GetApplications(
+            applications=[ApplicationEntry.model_validate(r) for r in page],
+            total=len(rows),
+            due_count=due,
+            profile_stem=key,
+            follow_up_days=days,
+            next_cursor=CURSORS.encode(page[-1]["job_id"], query) if more and page else None,
+            message=message,
+        )
+
+    # -- get_outcomes ---------------------------------------------------------------------------------------
+    def get_outcomes(self, since: str | None, profile_path: str | None) -> GetOutcomes:
+        start = _since(since, today(self.clock()))
+        key, _source, found = self._applications_of(profile_path)
         rows = [a for a in found.values() if (a.applied_on() or "") >= start and a.applied_on() is not None]
         groups: dict[str, dict[tuple[str, ...], list[Application]]] = defaultdict(lambda: defaultdict(list))
         for application in rows:

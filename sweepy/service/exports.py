@@ -41,6 +41,8 @@ class Export:
     """The application store's tracking columns by job_id (csv): its status over the one carried."""
     marks: ReportMarks = field(default_factory=lambda: ReportMarks({}, {}, []))
     """Tracked cards' status lines and the counts by status (pdf)."""
+    stamp: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    """When the export is made (the service's clock): the calendar's DTSTAMP."""
 
     @property
     def stem(self) -> str:
@@ -128,7 +130,7 @@ class Export:
         stem = self.data["profile"].get("stem")
         target = self.out / f"{stem if isinstance(stem, str) else self.stem}_followups.ics"
         name = f"Job search follow-ups ({self.candidate})"
-        self.writes.write(target, calendar_bytes(self.follow_ups, dt.datetime.now(dt.UTC), name))
+        self.writes.write(target, calendar_bytes(self.follow_ups, self.stamp, name))
         return {"ics": str(target), "ics_events": len(self.follow_ups)}
 
     def _json(self) -> str:

@@ -1,20 +1,23 @@
 """Reports: get_results (result files read back), render_report (the session's card PDF), export_report (report
 files rebuilt from a sweep JSON)."""
 
+import datetime as dt
 import time
 from pathlib import Path
 from typing import Any
 
+from ..domain.applications import FOLLOW_UP_DAYS
 from ..domain.cards import Card, rank
 from ..errors import InvalidArgument, NotFound, SweepyError
 from ..render.playbook import default_playbook
-from ..store.applications import Application, csv_values, today
+from ..store.applications import Application, today
+from ..store.csvsync import csv_values
 from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
 from ..store.results import read_result, result_cards
 from ..store.session import Session, View, check_stem
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
-from .applications import tracked
+from .applications import follow_up_days, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
 from .cards import empty_session_message
 from .exports import Export
@@ -125,7 +128,8 @@ class ReportTools(ServiceBase):
         if session.assessment_mode != "keyword" or self.settings.require_judgments:
             check_assessed(cards, resume, "render_report", forced=self.settings.require_judgments, total=total)
         source: PlaybookSource = "given" if given else "saved" if session.playbook.strip() else "generated"
-        marks = report_marks(tracked(self.workspace, session, self.clock), today(now))
+        days = follow_up_days(session.profile_path)
+        marks = report_marks(tracked(self.workspace, session, self.clock), today(now), days)
         text = marks.playbook(given or session.playbook.strip() or default_playbook(cards, total))
         result, result_name = (  # the store keeps the sweep's counts and sources: no need to read its result file
             (sweep, Path(session.source_result or "").name)
@@ -202,7 +206,9 @@ class ReportTools(ServiceBase):
         profile = load_profile_or_none(profile_path)
         saved_name = block.get("name") if isinstance(block.get("name"), str) and block["name"].strip() else None
         applications = self._applications(profile_path, block.get("stem"))
-        marks = report_marks(applications, today(self.clock()))
+        days = profile.follow_up_days if profile is not None else FOLLOW_UP_DAYS
+        now = self.clock()
+        marks = report_marks(applications, today(now), days)
         export = Export(
             source=source,
             data=data,
@@ -215,8 +221,9 @@ class ReportTools(ServiceBase):
             stale_ids=frozenset(c.job_id for c in cards if c.stale(resume)),
             tracking=tracking,
             writes=self.own_writes([profile_path, session.profile_path if session else None]),
-            follow_ups=follow_ups(block["stem"], applications.values()) if applications else [],
-            tracked=csv_values(applications),
+            follow_ups=follow_ups(block["stem"], applications.values(), today(now), days) if applications else [],
+            tracked=csv_values(applications, days),
+            stamp=dt.datetime.fromtimestamp(now, dt.UTC),
             marks=marks,
         )
         generated, errors = export.write(asked)

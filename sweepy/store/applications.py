@@ -2,28 +2,21 @@
 last value), the posting as it was when tracked, and what watch_postings last saw of it. Kept in the profile's
 history database (sweepy/store/history.py opens it: WAL, busy timeout, IMMEDIATE writes, named migrations)."""
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ..domain.applications import FOLLOW_UP_DAYS, STATUSES
 from ..domain.cards import Card
-from ..errors import SweepyError
-from .csvfiles import tracking_index
-from .history import HistoryStore, check_history_path
-from .paths import Workspace
-from .reads import file_identity
-from .session import SessionStore
+from .history import HistoryStore
 
 
 class TrackedPosting(BaseModel):
@@ -134,6 +127,11 @@ class Application:
             return min(applied)
         later = [e.date for e in self.events if e.status != "saved"]
         return min(later) if later else None
+
+    @property
+    def note(self) -> str | None:
+        """The latest note given with a status (track_jobs)."""
+        return next((e.note for e in reversed(self.events) if e.note), None)
 
     def brief(self) -> dict[str, str | None]:
         return {"status": self.status, "since": self.since}
@@ -317,94 +315,3 @@ class ApplicationStore(HistoryStore):
                 "ON CONFLICT(profile, job_id) DO NOTHING",
                 [(profile, job_id, posting.model_dump_json()) for job_id, posting in postings],
             )
-
-
-def sync_with_csv(
-    store: ApplicationStore, profile: str, folder: Path, find: Callable[[set[str]], dict[str, Card]], day: str
-) -> dict[str, dict[str, str]]:
-    """The CSV and the store agree. A status the person typed in one of the profile's CSVs (a valid one, other
-    than what the store last exchanged with that CSV, in a CSV saved after the store's last change for that
-    job) is recorded as of `day`. Then the tracking columns the next CSV shows for every tracked job: its
-    status, the day it was applied to and the follow-up day (the person's own values win for those two).
-    `find`: the cards of these job_ids (only a status typed for an untracked job needs its card)."""
-    applications = store.applications(profile)
-    index = tracking_index(folder, profile).values
-    untracked = {job_id for job_id, (_s, values) in index.items()
-                 if values[0].strip().lower() in STATUSES and job_id not in applications}  # fmt: skip
-    cards = find(untracked) if untracked else {}
-    exchanged: dict[str, str] = {}
-    for job_id, (source, values) in index.items():
-        typed = values[0].strip().lower()
-        application = applications.get(job_id)
-        if typed not in STATUSES or (application is not None and typed in (application.csv_status,
-                                                                          application.status)):  # fmt: skip
-            if application is not None and typed in STATUSES:
-                exchanged[job_id] = typed
-            continue
-        card = cards.get(job_id)
-        if application is not None:
-            last = store.last_change(profile, job_id)
-            saved = file_identity(folder / source)
-            if last is not None and saved is not None and saved[3] / 1e9 <= last:
-                continue  # the CSV predates the store's last change: its value is the older one
-            store.add_status(profile, Event(job_id, typed, day, None, None, None, "csv"))
-        elif card is not None:
-            store.track(profile, [(card, Event(job_id, typed, day, None, card.judged_resume, card.resume_track,
-                                               "csv"))])  # fmt: skip
-        else:
-            continue  # no card to record the posting from: it stays in the CSV alone
-        exchanged[job_id] = typed
-    overlay = csv_values(store.applications(profile))
-    exchanged.update({job_id: values["status"] for job_id, values in overlay.items()})
-    store.set_csv_status(profile, exchanged)
-    return overlay
-
-
-def csv_values(applications: dict[str, Application]) -> dict[str, dict[str, str]]:
-    """The tracking columns a CSV shows for each tracked job: its status, the day it was applied to, and the
-    follow-up day while no answer came."""
-    overlay: dict[str, dict[str, str]] = {}
-    for job_id, application in applications.items():
-        if application.status is None:
-            continue
-        applied = application.applied_on() or ""
-        follow = ""
-        if application.status == "applied" and applied:
-            follow = (dt.date.fromisoformat(applied) + dt.timedelta(days=FOLLOW_UP_DAYS)).isoformat()
-        overlay[job_id] = {"status": application.status, "applied_on": applied, "follow_up_on": follow}
-    return overlay
-
-
-def _cards_with(cards: Sequence[Card], job_ids: set[str]) -> dict[str, Card]:
-    """The cards of `job_ids`; a sweep's ScoredCards lists its ids without decoding every card."""
-    listed = getattr(cards, "job_ids", None)
-    if callable(listed):
-        return {job_id: cards[n] for n, job_id in enumerate(listed()) if job_id in job_ids}
-    return {card.job_id: card for card in cards if card.job_id in job_ids}
-
-
-def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
-                  cards: Sequence[Card], log: Callable[[str], None]) -> dict[str, dict[str, str]] | None:  # fmt: skip
-    """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in as of today, and the
-    tracking values the new CSV shows. None when nothing was ever tracked (no database is created for that),
-    or when the store cannot be used now (the sweep goes on; its CSV carries what the person typed)."""
-    try:
-        path = check_history_path(workspace, history_path, "history path")
-        typed = any(v[0].strip().lower() in STATUSES for _s, v in tracking_index(folder, stem).values.values())
-        if not path.is_file() and not typed:
-            return None
-        store = ApplicationStore(path, clock=lambda: clock)
-
-        def find(job_ids: set[str]) -> dict[str, Card]:
-            """These jobs' cards, from the new sweep's cards first, then the profile's earlier session: only
-            their rows are read (a sweep of 80,000 cards is never decoded whole for a few typed statuses)."""
-            found = _cards_with(cards, job_ids)
-            with contextlib.suppress(SweepyError), SessionStore(folder).reading(stem) as view:
-                for job_id, card in view.cards(job_ids - set(found)).items():
-                    found[job_id] = card
-            return found
-
-        return sync_with_csv(store, stem, folder, find, today(clock).isoformat())
-    except SweepyError as exc:
-        log(f"applications not synced with the CSV: {exc.message}")
-        return None

@@ -12,7 +12,7 @@ from ..domain.postings import Salary
 from ..errors import StorageError
 from .paths import atomic_write_bytes
 from .reads import read_regular
-from .tracking import TrackingIndex, Values
+from .tracking import TrackingIndex, Values, identity
 
 CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "place_note", "platform", "also_on", "salary",
@@ -24,7 +24,12 @@ CARD_COLUMNS = (
 )  # fmt: skip
 """The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter; the keyword
 score's parts (`score_parts`) as numbers too, empty on a card scored without them."""
-TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes")
+TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes", "track_note")
+"""The person's columns (status, their dates, contact, notes) and the latest track_jobs note."""
+JUDGMENT_COLUMNS = ("summary", "alignment", "resume_track")
+"""The assistant's judgment (submit_judgments), in every CSV; carried like the tracking columns."""
+CARRIED = TRACKING_COLUMNS + JUDGMENT_COLUMNS
+"""The columns carried forward by job_id from earlier CSVs, in the tracking index's order."""
 MAX_CSV_BYTES = 50_000_000
 CARRY_FROM_NEWEST = 30
 """Earlier CSVs read for tracking values: enough for weeks of daily sweeps, bounded in time."""
@@ -79,16 +84,18 @@ def _salary_text(salary: Salary) -> str:
 
 
 def csv_text(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
-    """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly."""
-    columns = CARD_COLUMNS + (TRACKING_COLUMNS if tracking else ())
+    """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly. The judgment
+    columns show the card's own judgment, else the one carried; the tracking columns only with `tracking`."""
+    columns = CARD_COLUMNS + JUDGMENT_COLUMNS + (TRACKING_COLUMNS if tracking else ())
     buffer = io.StringIO()
     buffer.write("\ufeff")
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(columns)
     for card in cards:
+        earlier = carried.get(card.job_id, {})
         row = [_cell(card, c) for c in CARD_COLUMNS]
+        row += [getattr(card, c) or earlier.get(c, "") for c in JUDGMENT_COLUMNS]
         if tracking:
-            earlier = carried.get(card.job_id, {})
             row += [earlier.get(c, "") for c in TRACKING_COLUMNS]
         writer.writerow([escape_cell(value) for value in row])
     return buffer.getvalue()
@@ -106,11 +113,11 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
     """Tracking values by job_id from a CSV a person may have edited (Excel BOM or cp1252, `;` delimiter, any
     column order). Every listed job counts, blank values too: a value the person cleared stays cleared."""
     _data, rows = _tracking_rows(path)
-    return {job_id: dict(zip(TRACKING_COLUMNS, values, strict=True)) for job_id, values in rows.items()}
+    return {job_id: dict(zip(CARRIED, values, strict=True)) for job_id, values in rows.items()}
 
 
 def _tracking_rows(path: Path) -> tuple[bytes, dict[str, Values]]:
-    """The CSV's bytes, and its tracking values by job_id in TRACKING_COLUMNS order."""
+    """The CSV's bytes, and its carried values by job_id in CARRIED order (a column it lacks reads blank)."""
     try:
         data = read_regular(path, "The earlier CSV", MAX_CSV_BYTES)
         text = _decode(data)
@@ -134,7 +141,7 @@ def _tracking_rows(path: Path) -> tuple[bytes, dict[str, Values]]:
             "Restore the column or move the file aside, then sweep again."
         )
     return data, {
-        unescape_cell(row.get("job_id") or ""): tuple(unescape_cell(row.get(c) or "") for c in TRACKING_COLUMNS)
+        unescape_cell(row.get("job_id") or ""): tuple(unescape_cell(row.get(c) or "") for c in CARRIED)
         for row in rows
         if row.get("job_id")
     }
@@ -151,25 +158,36 @@ def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
-def _rebuilt(window: list[Path]) -> TrackingIndex:
-    """The index from every CSV in the window, the newest CSV that lists a job winning."""
+def _rebuilt(window: list[Path], kept: TrackingIndex | None = None) -> TrackingIndex:
+    """The index from every CSV in the window, the newest CSV that lists a job winning; then the cells the
+    person changed in an older CSV since `kept` last read it, the latest saved edit last (a note typed in last
+    week's CSV, open in a spreadsheet, must not lose to the blank of a CSV swept since)."""
     index, listed = TrackingIndex(), set()
+    edits: list[tuple[int, str, list[tuple[str, int, str]]]] = []
     for path in window:
         data, rows = _tracking_rows(path)
+        if kept is not None and not kept.unchanged(path):
+            changed = kept.edits(path, rows)
+            saved = identity(path)
+            if changed and saved is not None:
+                edits.append((saved[3], path.name, changed))
         index.remember(path, data, rows)
         for job_id, values in rows.items():
             if job_id not in listed:
                 listed.add(job_id)
                 if any(values):
                     index.values[job_id] = (path.name, values)
+    for _saved, name, changed in sorted(edits):
+        index.take_edits(name, changed, len(CARRIED))
     return index
 
 
 def tracking_index(folder: Path, stem: str) -> TrackingIndex:
-    """The tracking values the profile's CSVs carry now. Only CSVs that are new or edited since the saved index
+    """The carried values the profile's CSVs hold now. Only CSVs that are new or edited since the saved index
     are read: when that is the newest CSV alone (a sweep, or the person editing the latest CSV), its rows are
-    taken over the index; any other change (an older CSV edited or deleted) reads the window again. Several CSVs
-    count so a note survives sweeps that did not report its job (history hides seen postings)."""
+    taken over the index; any other change (an older CSV edited or deleted) reads the window again, the
+    person's edits to older CSVs over it. Several CSVs count so a note survives sweeps that did not report its
+    job (history hides seen postings)."""
     listed = earlier_csvs(folder, stem)
     window, names = listed[:CARRY_FROM_NEWEST], {path.name for path in listed[:CARRY_FROM_NEWEST]}
     index = TrackingIndex.load(folder, stem)
@@ -183,51 +201,64 @@ def tracking_index(folder: Path, stem: str) -> TrackingIndex:
             if index.apply_newest(changed[0].name, rows):
                 index.remember(changed[0], data, rows)
                 return index
-    return _rebuilt(window)
+    return _rebuilt(window, index)
 
 
 def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
-    """Tracking values by job_id (only jobs with a value) from the profile's earlier CSVs."""
+    """Carried values by job_id (only jobs with a value) from the profile's earlier CSVs."""
     values = tracking_index(folder, stem).values
-    return {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_source, v) in values.items()}
+    return {job_id: dict(zip(CARRIED, v, strict=True)) for job_id, (_source, v) in values.items()}
 
 
 def overlay_tracking(carried: dict[str, dict[str, str]], overlay: dict[str, dict[str, str]]) -> None:
-    """The store's status wins (it has already read in what the person typed); their own dates stay."""
+    """The store's status wins (it has already read in what the person typed), and its latest note when it has
+    one; the person's own dates stay."""
     for job_id, values in overlay.items():
-        row = carried.setdefault(job_id, dict.fromkeys(TRACKING_COLUMNS, ""))
+        row = carried.setdefault(job_id, dict.fromkeys(CARRIED, ""))
         row["status"] = values["status"]
+        row["track_note"] = values.get("track_note") or row.get("track_note", "")
         for key in ("applied_on", "follow_up_on"):
             row[key] = row.get(key) or values.get(key, "")
 
 
-def write_cards_csv(
-    target: Path, cards: Iterable[Card], tracking: bool, stem: str, overlay: dict[str, dict[str, str]] | None = None
-) -> int:
+def overlay_judgments(carried: dict[str, dict[str, str]], judged: dict[str, dict[str, str]]) -> None:
+    """A judgment of the profile's saved session wins over the one an earlier CSV carries."""
+    for job_id, values in judged.items():
+        row = carried.setdefault(job_id, dict.fromkeys(CARRIED, ""))
+        row.update({key: values.get(key, "") for key in JUDGMENT_COLUMNS})
+
+
+def write_cards_csv(target: Path, cards: Iterable[Card], tracking: bool, stem: str,
+                    overlay: dict[str, dict[str, str]] | None = None,
+                    judged: dict[str, dict[str, str]] | None = None) -> int:  # fmt: skip
     """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
     tracking index then takes the new CSV's rows, so the next sweep does not read it again. `overlay`: the
-    application store's values (sweepy/store/applications.py), its status over the carried one."""
+    application store's values (sweepy/store/csvsync.py), its status over the carried one; `judged`: the
+    judgment columns of the profile's saved session, over the carried ones."""
     index = tracking_index(target.parent, stem) if tracking else None
-    carried = {job_id: dict(zip(TRACKING_COLUMNS, v, strict=True)) for job_id, (_s, v) in index.values.items()
+    carried = {job_id: dict(zip(CARRIED, v, strict=True)) for job_id, (_s, v) in index.values.items()
                } if index is not None else {}  # fmt: skip
     if index is not None:
         overlay_tracking(carried, overlay or {})
+    overlay_judgments(carried, judged or {})
     job_ids: list[str] = []  # read once: a sweep's cards are read back from disk one at a time
+    shown: dict[str, Values] = {}
 
     def noted() -> Iterator[Card]:
         for card in cards:
             job_ids.append(card.job_id)
+            if card.job_id and card.job_id not in shown:
+                values = carried.get(card.job_id, {})
+                own = {c: getattr(card, c) or values.get(c, "") for c in JUDGMENT_COLUMNS}
+                shown[card.job_id] = tuple({**values, **own}.get(c, "") for c in CARRIED)
             yield card
 
     data = csv_text(noted(), tracking, carried).encode("utf-8")
     atomic_write_bytes(target, data)
     listed = earlier_csvs(target.parent, stem)
     if index is not None and listed[:1] == [target]:  # a CSV of this profile, the newest: the next one's history
-        blank = ("",) * len(TRACKING_COLUMNS)
-        rows = {j: tuple(carried.get(j, {}).get(k, "") for k in TRACKING_COLUMNS) if j in carried else blank
-                for j in job_ids if j}  # fmt: skip
-        index.remember(target, data, rows)
-        if index.apply_newest(target.name, rows):
+        index.remember(target, data, shown)
+        if index.apply_newest(target.name, shown):
             index.keep_only({path.name for path in listed[:CARRY_FROM_NEWEST]})
             index.save(target.parent, stem)
-    return sum(any(carried.get(job_id, {}).values()) for job_id in job_ids)
+    return sum(any(shown.get(job_id, ())) for job_id in job_ids if job_id)

@@ -11,8 +11,8 @@ from pydantic import TypeAdapter, ValidationError
 from ..domain.cards import Card, EncodedCard
 from ..errors import NotFound, StorageError
 from ..validation import describe_validation_error
-from .applications import sweep_overlay
 from .csvfiles import write_cards_csv
+from .csvsync import saved_judgments, sweep_overlay
 from .paths import atomic_writer
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
 from .session import Session, SessionStore, folder_lock
@@ -87,12 +87,13 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
         updated_at=now.isoformat(timespec="seconds"),
     )
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
+    days = profile.follow_up_days
     overlay = (
-        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log)
+        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log, days)
         if profile.export.tracking
         else None
     )
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay)
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay, saved_judgments(folder, ctx.stem))
     with atomic_writer(json_path) as handle:
         handle.write(f'{head[:-1]}, "cards": ['.encode())
 

@@ -5,7 +5,6 @@ import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from ..errors import StorageError
 from .paths import atomic_write_text
 from .reads import file_identity, loads_finite, read_regular
 
-INDEX_VERSION = 3  # 2: each CSV's listed jobs; 3: identities carry the device
+INDEX_VERSION = 4  # 2: each CSV's listed jobs; 3: identities carry the device; 4: each CSV's rows as last read
 RACY_NS = 2_000_000_000
 """A CSV modified this close to the index's own write may change again within the same mtime tick: its bytes'
 hash is kept, and checked, until it is older (git's "racily clean" rule)."""
@@ -90,12 +89,41 @@ class TrackingIndex:
         self.csvs = {k: v for k, v in self.csvs.items() if k in names}
         self.values = {k: v for k, v in self.values.items() if v[0] in names}
 
-    def remember(self, path: Path, data: bytes, listed: Iterable[str] = ()) -> None:
-        """Note a CSV as read (or written) now, with the jobs it lists; its hash only while it is recent enough
-        to be racy."""
+    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None) -> None:
+        """Note a CSV as read (or written) now, with the jobs it lists and the values it holds (only rows with
+        one are kept); its hash only while it is recent enough to be racy."""
         found = identity(path)
         racy = found is not None and found[3] >= time.time_ns() - RACY_NS
-        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(listed)}
+        rows = rows or {}
+        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(rows),
+                                "rows": {job_id: list(v) for job_id, v in sorted(rows.items()) if any(v)}}  # fmt: skip
+
+    def edits(self, path: Path, rows: dict[str, Values]) -> list[tuple[str, int, str]] | None:
+        """(job_id, column, value) of each cell the person changed in this CSV since it was last read or written;
+        None when the index never read it."""
+        kept = self.csvs.get(path.name)
+        if kept is None or not isinstance(kept.get("rows"), dict):
+            return None
+        before: dict[str, Any] = kept["rows"]
+        listed = set(kept.get("listed", ()))
+        found: list[tuple[str, int, str]] = []
+        for job_id, values in rows.items():
+            earlier = before.get(job_id) or [""] * len(values)
+            if job_id not in listed and not any(values):
+                continue
+            found += [(job_id, n, value) for n, value in enumerate(values)
+                      if n >= len(earlier) or value != str(earlier[n])]  # fmt: skip
+        return found
+
+    def take_edits(self, name: str, edits: list[tuple[str, int, str]], width: int) -> None:
+        """The person's cell edits over the values (the CSV edited becomes those jobs' source)."""
+        for job_id, column, value in edits:
+            values = list(self.values.get(job_id, (name, ("",) * width))[1])
+            values[column] = value
+            if any(values):
+                self.values[job_id] = (name, tuple(values))
+            else:
+                self.values.pop(job_id, None)
 
     def save(self, folder: Path, stem: str) -> None:
         """Write the index (best effort: it is a cache; without it the next sweep reads the CSVs again)."""
