@@ -193,3 +193,17 @@ def test_must_haves_are_read_in_every_section_and_resume_terms_only_in_the_roles
     result = scorer.score("Technical Writer", f"{ABOUT}\n{ROLE}\n{BENEFITS}\nPerks: CM/ECF training")
     assert result.missing_must_haves == [] and result.parts.must_haves == 35
     assert result.parts.resume == 0
+
+
+def test_equal_whole_scores_are_ordered_by_the_score_before_rounding() -> None:
+    """Two cards of 40: the one whose unrounded score is higher (the same text, fewer other words) comes first,
+    whatever the companies' names; the title and company only order cards equal to the last digit."""
+    text = ("Requirements:\n- Build backend services in Go and Python on AWS, with a team that ships weekly to "
+            "customers across the country, and take your turn on the support desk for the hard tickets")  # fmt: skip
+    longer = PlacedPosting(title="Backend Engineer", company="Alpha", url="https://x.example/a",
+                           description_source=f"{text}\n- filler0 filler1")  # fmt: skip
+    shorter = PlacedPosting(title="Backend Engineer", company="Zulu", url="https://x.example/z",
+                            description_source=text)  # fmt: skip
+    scorer = Scorer(["Backend Engineer", "Software Engineer"], [], [], "Backend services in Go and Python on AWS.")
+    cards = score_postings([longer, shorter], scorer)
+    assert [(card.company, card.match_score) for card in cards] == [("Zulu", 40), ("Alpha", 40)]
