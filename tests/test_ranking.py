@@ -246,17 +246,3 @@ def test_a_posting_without_a_description_earns_the_sweeps_average_must_share_and
     assert [r.exact for r in nurse_sweep(sweep[::-1], musts)] == [r.exact for r in (surgery, medicine, unnamed, named)]
     alone = nurse_sweep([("Registered Nurse - Medicine", ""), ("RN, Surgery", LABELS)], musts)
     assert [(r.parts.must_haves, r.parts.penalty) for r in alone] == [(0, 0), (0, 0)]  # no described posting to go by
-
-
-def test_equal_whole_scores_are_ordered_by_the_score_before_rounding() -> None:
-    """Two cards of 40: the one whose unrounded score is higher (the same text, fewer other words) comes first,
-    whatever the companies' names; the title and company only order cards equal to the last digit."""
-    text = ("Requirements:\n- Build backend services in Go and Python on AWS, with a team that ships weekly to "
-            "customers across the country, and take your turn on the support desk for the hard tickets")  # fmt: skip
-    longer = PlacedPosting(title="Backend Engineer", company="Alpha", url="https://x.example/a",
-                           description_source=f"{text}\n- filler0 filler1")  # fmt: skip
-    shorter = PlacedPosting(title="Backend Engineer", company="Zulu", url="https://x.example/z",
-                            description_source=text)  # fmt: skip
-    scorer = Scorer(["Backend Engineer", "Software Engineer"], [], [], "Backend services in Go and Python on AWS.")
-    cards = score_postings([longer, shorter], scorer)
-    assert [(card.company, card.match_score) for card in cards] == [("Zulu", 40), ("Alpha", 40)]

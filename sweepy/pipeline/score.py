@@ -38,18 +38,6 @@ def make_card(
     """The card of a posting; with `seeker`, its eligibility findings for that person are read first (here, one
     posting at a time, not for every posting at once in the filter). `stats` are the sweep's postings the resume
     part weighs terms against (without them, the posting alone); `reading`, the scorer's first pass of it."""
-    return scored_card(posting, scorer, today, seeker, stats, reading)[0]
-
-
-def scored_card(
-    posting: Posting,
-    scorer: Scorer,
-    today: dt.date | None = None,
-    seeker: Seeker | None = None,
-    stats: SweepStats | None = None,
-    reading: Reading | None = None,
-) -> tuple[Card, float]:
-    """`make_card`'s card and its score before rounding (what orders cards of equal whole scores)."""
     if seeker is not None:
         posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
                                      title=posting.title)  # fmt: skip
@@ -63,7 +51,7 @@ def scored_card(
         result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
-    card = Card(
+    return Card(
         job_id=card_id(posting),
         title=posting.title,
         company=posting.company,
@@ -98,7 +86,6 @@ def scored_card(
         pay_jurisdiction=law.name if law else None,
         pay_law=law.describe() if law else None,
     )
-    return card, result.exact
 
 
 class ScoredCards(Sequence[Card]):
@@ -157,11 +144,10 @@ def score_postings(
     seeker: Seeker | None = None,
     strict: bool = False,
 ) -> ScoredCards:
-    """Cards of the postings, best first (by whole score; at equal ones, eligible cards first, then by the score
-    before rounding, then by title and company). Consumes `postings` (the list is emptied as each one is scored), so a
+    """Cards of the postings, best first. Consumes `postings` (the list is emptied as each one is scored), so a
     posting's memory goes as its card is written to the spool. With `strict`, a card an eligibility finding
     blocks is dropped (counted in `ineligible`); otherwise it is kept and ranks after eligible ones."""
-    ranked: list[tuple[tuple[int, bool, float, str, str, str], tuple[str, int, str, int, int, bool]]] = []
+    ranked: list[tuple[tuple[int, bool, str, str, str], tuple[str, int, str, int, int, bool]]] = []
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
     offset, dropped = 0, set()
@@ -172,7 +158,7 @@ def score_postings(
     try:
         while postings:
             posting = postings.pop()
-            card, exact = scored_card(posting, scorer, today, seeker, stats, readings.pop())
+            card = make_card(posting, scorer, today, seeker, stats, readings.pop())
             if strict and card.blocked:
                 dropped.add(posting.canonical_url)
                 continue
@@ -182,8 +168,7 @@ def score_postings(
                 card.job_id = f"{card.job_id}-{count + 1}"
             data = card.model_dump_json().encode("utf-8")
             spool.write(data)
-            # equal whole scores: eligible first, then the higher score before rounding (the rounding hid it)
-            key = (-card.match_score, card.blocked, -exact, card.title.lower(), card.company.lower(), card.job_id)
+            key = (-card.match_score, card.blocked, card.title.lower(), card.company.lower(), card.job_id)
             ranked.append((key, (card.job_id, card.match_score, card.title, offset, len(data), card.blocked)))
             offset += len(data)
         spool.flush()
