@@ -456,7 +456,12 @@ def test_a_row_deleted_from_the_newest_csv_gives_what_a_full_rebuild_gives(works
 
 
 def test_the_csv_has_the_score_parts_as_numbers_that_add_up_and_the_top_terms(workspace: Path) -> None:
-    scored = card("Paralegal", n=1, description="Requirements:\n- Westlaw research and e-filing daily.")
+    scored = card(
+        "Paralegal",
+        n=1,
+        description="Requirements:\n- Westlaw research and e-filing daily, for a "
+        "team of four lawyers who try commercial cases in the state and federal courts.",
+    )  # a description
     older = Card(job_id="old1", title="Paralegal", company="Northwind Labs", match_score=40, keyword_score=40)
     target = workspace / "results" / f"{STEM}_20240601-090000.csv"
     write_cards_csv(target, [scored, older], tracking=False, stem=STEM)

@@ -11,7 +11,7 @@ import pytest
 from sweepy.domain.cards import ScoreParts
 from sweepy.domain.postings import Posting
 from sweepy.domain.records import posting_from_record
-from sweepy.domain.scoring import PLACE_FIT, Scorer
+from sweepy.domain.scoring import MUST_WEIGHT, PLACE_FIT, Score, Scorer
 from sweepy.pipeline.score import score_postings
 from sweepy.resume import resume_text
 
@@ -25,7 +25,7 @@ DESCRIPTION = """Responsibilities:
 - Operate PostgreSQL and Kafka on AWS, and run the services in Kubernetes
 - Write unit tests and review code
 Requirements:
-- Clear communication"""
+- Clear communication, and the judgment to say early when a plan will slip"""
 POSTINGS = [
     ("Backend Engineer", DESCRIPTION),
     ("Senior Software Engineer, Backend", DESCRIPTION),
@@ -91,7 +91,10 @@ def test_small_sweeps_still_score_the_resume_terms_a_posting_uses() -> None:
 ABOUT = "About us:\nNorthwind builds Kubernetes tooling with Kafka and PostgreSQL for AWS customers."
 BENEFITS = "Benefits\n• Python learning stipend, Kubernetes conference budget"
 EEO = "Northwind is an equal opportunity employer. We value Python, Go and Kafka skills without regard to race."
-ROLE = "Responsibilities:\n- Draft release notes"
+ROLE = (
+    "Responsibilities:\n- Draft release notes for each quarterly launch, keep the style guide current and "
+    "interview the owners of upcoming features before every release"
+)  # no resume word, and a description
 
 
 @pytest.mark.parametrize("aside", [ABOUT, BENEFITS, EEO], ids=["about", "benefits", "eeo"])
@@ -193,3 +196,53 @@ def test_must_haves_are_read_in_every_section_and_resume_terms_only_in_the_roles
     result = scorer.score("Technical Writer", f"{ABOUT}\n{ROLE}\n{BENEFITS}\nPerks: CM/ECF training")
     assert result.missing_must_haves == [] and result.parts.must_haves == 35
     assert result.parts.resume == 0
+
+
+NURSE_RESUME = """Registered nurse, six years of acute care on cardiology and general surgery units: telemetry, patient
+assessment, medication administration, wound care. CNO registration, BLS."""
+NURSE_TEXT = """Responsibilities:
+- Provide direct patient care on a busy inpatient unit of 32 beds, with assessment, medication administration
+  and teaching for patients and their families before they go home
+Requirements:
+- Current CNO registration and BLS, two years in hospital nursing, and a steady hand on twelve-hour shifts"""
+LABELS = "Department: Nursing\nFunction: Healthcare\nEmployment: Full-time\nExperience: Mid-Senior Level"
+"""A SmartRecruiters list entry's description: labels only, no text of the role."""
+
+
+def nurse_sweep(postings: list[tuple[str, str]], must_haves: list[str]) -> list[Score]:
+    scorer = Scorer(["Registered Nurse", "RN"], must_haves, [["Registered Nurse", "RN"]], NURSE_RESUME)
+    stats = scorer.stats(scorer.read(title, text) for title, text in postings)
+    return [scorer.judge(title, scorer.read(title, text), stats) for title, text in postings]
+
+
+def test_a_posting_without_a_description_has_its_resume_terms_read_in_its_title() -> None:
+    """Workday's list sends no description: "Registered Nurse - Cardiology Step Down" is the person's specialty,
+    "RN - Endoscopy" is not, and only the title says so. A described posting's title is scored by the title part
+    alone: its words are not read again as resume terms."""
+    sweep = [("Registered Nurse - Cardiology", ""), ("RN - Endoscopy", ""), ("Registered Nurse - Cardiology", LABELS),
+             ("Registered Nurse - Cardiology", NURSE_TEXT), ("Registered Nurse", NURSE_TEXT)]  # fmt: skip
+    cardiology, endoscopy, labelled, described, plain = nurse_sweep(sweep, [])
+    assert cardiology.parts.title == endoscopy.parts.title == 25
+    assert "cardiology" in cardiology.top_terms and cardiology.parts.resume > endoscopy.parts.resume
+    assert "cardiology" in labelled.top_terms  # a dozen words of labels are no description either
+    assert "cardiology" not in described.top_terms and described.parts == plain.parts
+
+
+def test_a_posting_without_a_description_earns_the_sweeps_average_must_share_and_no_penalty() -> None:
+    """Which must-haves an undescribed posting asks for is unknown, not absent: it earns the share the sweep's
+    described postings name on average (here one of two names both, the other neither: half), lists them as not
+    named, and loses no penalty points; a described posting naming none keeps the whole penalty."""
+    musts = ["CNO registration", "BLS"]
+    licence = NURSE_TEXT.replace("CNO registration and BLS", "a licence")
+    sweep = [("Registered Nurse", NURSE_TEXT), ("Registered Nurse", licence), ("Registered Nurse - Medicine", ""),
+             ("RN, Surgery", LABELS)]  # fmt: skip
+    named, unnamed, medicine, surgery = nurse_sweep(sweep, musts)
+    assert (named.parts.must_haves, named.parts.penalty) == (35, 0)
+    assert (unnamed.parts.must_haves, unnamed.parts.penalty) == (0, -10)
+    for undescribed in (medicine, surgery):
+        assert abs(undescribed.parts.must_haves - MUST_WEIGHT / 2) == 0.5 and undescribed.parts.penalty == 0
+        assert undescribed.missing_must_haves == musts
+    assert medicine.score > unnamed.score
+    assert [r.exact for r in nurse_sweep(sweep[::-1], musts)] == [r.exact for r in (surgery, medicine, unnamed, named)]
+    alone = nurse_sweep([("Registered Nurse - Medicine", ""), ("RN, Surgery", LABELS)], musts)
+    assert [(r.parts.must_haves, r.parts.penalty) for r in alone] == [(0, 0), (0, 0)]  # no described posting to go by

@@ -196,7 +196,9 @@ def test_without_must_haves_their_weight_moves_to_the_resume() -> None:
     # posting is of average length: each earns 1 point) that also says things the resume does not.
     words = "westlaw relativity subpoenas docketing deposition binders lexisnexis pleadings".split()
     resume = ". ".join(words) + ". Also: contracts, mediation, arbitration, probate, bankruptcy."
-    posting = ("Paralegal", ". ".join(words) + ". Quarterly offsites with kayaks.")
+    # (and twenty words or more that are no resume word: a description, test_ranking.py has the posting without)
+    posting = ("Paralegal", ". ".join(words) + ". Quarterly offsites with kayaks, a canoe club on Thursdays, "
+               "sandwiches at the harbour and a long lunch on the last Friday of each month.")  # fmt: skip
     share = 8 / RESUME_SATURATION
     none = Scorer(["Paralegal"], [], [], resume).score(*posting)
     present = Scorer(["Paralegal"], ["Westlaw"], [], resume).score(*posting)
@@ -207,7 +209,7 @@ def test_without_must_haves_their_weight_moves_to_the_resume() -> None:
     assert absent.score == round(TITLE_WEIGHT + RESUME_WEIGHT * share + PLACE_WEIGHT - PENALTY_WEIGHT) == 40
     assert absent.parts == ScoreParts(title=25, must_haves=0, resume=15, place=10, penalty=-10)
     # and a posting that is the resume reaches 100 with no must-haves, not TITLE + RESUME + PLACE weight
-    full = " ".join(f"term{a}{b}" for a in "abcdefgh" for b in "abcdefgh")
+    full = " and ".join(f"term{a}{b}" for a in "abcdefgh" for b in "abcdefgh")  # "and": no resume word
     assert Scorer(["Paralegal"], [], [], full).score("Paralegal", full).score == 100
     notary = Scorer(["Paralegal"], ["Notary"], [], full).score("Paralegal", full)
     assert notary.score == TITLE_WEIGHT + RESUME_WEIGHT + PLACE_WEIGHT - PENALTY_WEIGHT

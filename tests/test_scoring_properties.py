@@ -1,6 +1,7 @@
 """The scorer's invariants, over generated profiles and postings (hypothesis): the order of the profile's titles,
 synonyms and must-haves never changes a score; a resume term the posting gains never lowers it; the parts always
-add up to the score and stay within their weights."""
+add up to the score and stay within their weights; a posting without a description never scores below one that
+names nothing of the person's."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -79,3 +80,22 @@ def test_parts_always_add_up_to_the_score_and_stay_in_range(p: dict, postings: l
         assert 0 <= parts.title <= 25 and 0 <= parts.must_haves <= MUST_WEIGHT and 0 <= parts.resume <= resume_weight
         assert 0 <= parts.place <= PLACE_WEIGHT and -PENALTY_WEIGHT <= parts.penalty <= 0
         assert len(result.top_terms) <= 5 and set(result.top_terms) <= set(scorer.terms)
+
+
+SILENT = " ".join(["quux corge grault garply waldo"] * 4)
+"""Twenty words no generated resume uses: a described posting that names nothing of the person's."""
+
+
+@settings(max_examples=100, deadline=None)
+@given(profile, phrase, st.lists(posting, max_size=4), notes)
+def test_a_posting_without_a_description_never_scores_below_one_that_names_nothing(
+    p: dict, title: str, others: list, note: str | None
+) -> None:
+    """Unknown is not absent: with the same title in the same sweep, a posting that sends no description scores at
+    least as much as one whose description names no must-have and no resume term (it takes the penalty)."""
+    scorer = Scorer(p["titles"], p["must_haves"], p["synonyms"], p["resume"])
+    sweep = [(title, ""), (title, SILENT), *others]
+    stats = scorer.stats(scorer.read(t, body) for t, body in sweep)
+    bare, silent = (scorer.judge(t, scorer.read(t, body), stats, note) for t, body in sweep[:2])
+    assert not scorer.read(title, "").described and scorer.read(title, SILENT).described
+    assert bare.exact >= silent.exact and bare.parts.penalty == 0

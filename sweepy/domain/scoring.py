@@ -7,6 +7,10 @@ Parts: the title (25: how well the posting's title fits a target title), must-ha
 among the sweep's postings (BM25's IDF, term-frequency saturation and length normalisation) and read only from
 the lines that speak of the role (sections.py), and the place (10: the posting's place fit). A posting missing
 more than half the must-haves loses up to 10 more (the penalty).
+
+A posting without a description (Workday's and SmartRecruiters' lists send none) is judged on what it says: its
+title is its only text of the role, so resume terms are read there too; which must-haves it asks for is unknown,
+not absent, so it earns the share of them the sweep's described postings name on average and takes no penalty.
 """
 
 import functools
@@ -38,6 +42,12 @@ TOP_TERMS = 5
 TITLES_CACHED = 4096
 """Posting titles whose title fit is remembered: a sweep's postings share a few hundred."""
 MATCHED_TERMS = 15
+DESCRIBED_WORDS = 20
+"""A description of fewer words says nothing of the role: SmartRecruiters' list labels (department, function,
+employment, level) are a dozen words, the shortest real posting (a Hacker News comment) some forty; in the
+labeled set (tests/relevance/) a list entry has at most 15 words that are no resume word, a described posting
+at least 33. Counted as the length is, without the resume's words: a resume term a posting gains never makes
+it a described one (which would take away the benefit of the doubt)."""
 PLACE_FIT: dict[str | None, float] = {
     None: 1.0,
     ONLY_STATE: 0.7,
@@ -95,6 +105,8 @@ class Reading:
     packed: tuple[int, ...]
     """Resume term index, count, index, count, ... by index: one flat tuple of small (shared) ints."""
     length: int
+    described: bool = True
+    """The posting has a description (DESCRIBED_WORDS or more): what it does not name, it does not ask for."""
 
     def terms(self) -> Iterator[tuple[int, int]]:
         """(resume term index, count) pairs, by index."""
@@ -112,6 +124,9 @@ class SweepStats:
         self.postings = 0
         self.length = 0
         self.df = [0] * terms
+        self.described = 0
+        """Postings with a description, and the must-haves they name in all (an undescribed posting's share)."""
+        self.musts_named = 0
         self._weights: list[float] | None = None
         for reading in readings:
             self.add(reading)
@@ -122,11 +137,18 @@ class SweepStats:
         df = self.df
         for index in reading.packed[::2]:
             df[index] += 1
+        if reading.described:
+            self.described += 1
+            self.musts_named += reading.musts.bit_count()
         self._weights = None
 
     @property
     def average_length(self) -> float:
         return max(1.0, self.length / self.postings) if self.postings else 1.0
+
+    def must_share(self, musts: int) -> float:
+        """The share of `musts` must-haves a described posting of the sweep names on average: 0 without one."""
+        return self.musts_named / (self.described * musts) if self.described and musts else 0.0
 
     def weights(self) -> list[float]:
         """Each resume term's weight, 0..1: its smoothed IDF (BM25's, never negative) over that of a term in
@@ -223,18 +245,27 @@ class Scorer:
     def read(self, title: str, description: str) -> Reading:
         """The first of two passes: what the posting says, before the sweep's statistics are known. Must-haves
         match anywhere in the title and the text, across punctuation ("CM/ECF" is the skill "cm ecf"); resume
-        terms only in the role's lines (sections.py), and never across punctuation."""
+        terms only in the role's lines (sections.py), and never across punctuation; in a posting without a
+        description, its title is that line."""
         counted, other = split_sections(description)
         words = phrases(counted)
-        # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
-        padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normalize(other)} "
-        musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
         index, known, follows = self._index, self._resume_words, self._second_words
+        others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
+        normal_other = normalize(other)
+        # words that are no resume word: the role's lines have enough in nearly every posting, else the others too
+        said = others if others >= DESCRIBED_WORDS else others + sum(w not in known for w in normal_other.split())
+        described = said >= DESCRIBED_WORDS
+        if not described:
+            title_words = phrases(title)
+            others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
+            words = [*title_words, PHRASE_BREAK, *words]
+        # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
+        padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normal_other} "
+        musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
         counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
         counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
-        others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
         pairs = sorted((index[term], n) for term, n in counts.items())
-        return Reading(musts, tuple(chain.from_iterable(pairs)), others)
+        return Reading(musts, tuple(chain.from_iterable(pairs)), others, described)
 
     def score(
         self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None
@@ -250,11 +281,13 @@ class Scorer:
             raise ValueError(f"title_fit gave {fit!r} for {title!r}: a title fit is between 0 and 1")
         found = reading.musts.bit_count()
         must_share = found / len(self.must_haves) if self.must_haves else 0.0
+        if not reading.described:  # unknown, not missing: what the sweep's described postings name on average
+            must_share = max(must_share, stats.must_share(len(self.must_haves)))
         contributions = self._contributions(reading, stats)
         resume_weight = RESUME_WEIGHT + (0 if self.must_haves else MUST_WEIGHT)
         resume = resume_weight * min(1.0, sum(contributions.values()) / RESUME_SATURATION)
         place = PLACE_WEIGHT * PLACE_FIT.get(place_note, PARTIAL_PLACE)
-        missing_share = 1.0 - must_share if self.must_haves else 0.0
+        missing_share = 1.0 - must_share if self.must_haves and reading.described else 0.0
         penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2
         exact = [TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place]
         (t, m, r, p), taken, score = whole_parts(exact, penalty)
