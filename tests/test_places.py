@@ -109,6 +109,10 @@ LOCAL_CASES = [
     ("München", "Munich, Germany", "onsite", (KEPT, None)),
     ("Munich, Germany", "München, Bayern", "hybrid", (KEPT, None)),
     ("München", "Berlin, Germany", "onsite", (DROPPED, "location")),
+    # SmartRecruiters' fullLocation "City, Region, Country": BY is Bavaria here, not Belarus beside Germany
+    ("Berlin, Germany", "Munich, BY, Germany", "unknown", (DROPPED, "location")),
+    ("Munich, Germany", "Munich, BY, Germany", "onsite", (KEPT, None)),
+    ("Berlin, Germany", "DE, AT, CH", "remote", (KEPT, None)),  # country codes among countries: DE is Germany
     ("Zürich, Switzerland", "Zurich", "onsite", (KEPT, None)),
 ]
 
@@ -151,6 +155,11 @@ def test_a_location_text_reads_as_its_places() -> None:
     assert places("Remote, España") == [("country", "ES", None)]
     assert places("Bengaluru") == places("Bangalore") == [("city", "IN", None)]
     assert places("Remote") == places("Multiple Locations") == []
+    # a short code between a city and its country is a region of that country, known or not
+    assert places("Munich, BY, Germany") == [("city", "DE", None)]
+    assert places("Lyon, ARA, France") == [("city", "FR", None)]
+    assert places("Dubai, DU, United Arab Emirates") == [("city", "AE", None)]
+    assert places("Remote, DE, AT") == [("country", "DE", None), ("country", "AT", None)]
 
 
 @pytest.mark.parametrize(

@@ -296,6 +296,9 @@ def test_fit_is_strength_times_the_level_factor() -> None:
     assert model.fit("Software Engineering Intern", "senior") == 0.5
     assert model.fit("Software Engineer", None) == 1.0
     assert model.fit("Registered Nurse", "senior") == 0.0
+    # an internship is not first for a person who named no level and no intern title: as far as from mid
+    assert model.fit("Software Engineering Intern", None) == 0.75
+    assert TitleModel(["Software Engineering Intern"]).fit("Software Engineering Intern", None) == 1.0
 
 
 def test_the_persons_synonyms_add_titles_only_through_a_group_holding_one() -> None:

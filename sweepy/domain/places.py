@@ -237,6 +237,8 @@ def _entry(items: list[_Item]) -> list[Place]:
         fits = [(_inside(c, context), c) for c in item.candidates] if context is not None else []
         inside, best = max(fits, key=lambda fit: fit[0], default=(0, None))
         elsewhere = inside == 0 and context is not None and context.kind == "subdivision"
+        if _region_code(item, context, items[k - 1] if k > 0 else None):
+            continue  # "Munich, BY, Germany": Bavaria's code, not Belarus; the city before it is placed in Germany
         if not item.candidates or (elsewhere and all(c.kind == "city" for c in item.candidates)):
             # A name the gazetteer does not know, or knows only elsewhere, is a place of the area after it:
             # "Scarborough, ON" is Toronto's Scarborough, not the English town of the same name.
@@ -253,9 +255,21 @@ def _entry(items: list[_Item]) -> list[Place]:
             context = places[-1] = replace(best, text=item.text, subdivision=subdivision)
             continue
         left = items[k - 1].candidates if k > 0 else ()
-        context = next((c for c in item.candidates if any(_inside(x, c) for x in left)), item.candidates[0])
+        # a place that holds the name before it, else one of the kind after it: "DE, AT" are two countries
+        peer = next((c for c in item.candidates if context is not None and c.kind == context.kind), None)
+        context = next((c for c in item.candidates if any(_inside(x, c) for x in left)), peer or item.candidates[0])
         places.append(replace(context, text=item.text))
     return places[::-1]
+
+
+def _region_code(item: _Item, context: Place | None, left: _Item | None) -> bool:
+    """A short code between a city and its country ("City, BY, Germany", as SmartRecruiters and Workable write a
+    region) names a region of that country the gazetteer has no code for, not a second country."""
+    if context is None or context.kind != "country" or left is None or len(item.text) > 3:
+        return False
+    if any(c.kind != "country" for c in item.candidates):
+        return False
+    return any(c.kind == "city" and _inside(c, context) for c in left.candidates)
 
 
 @functools.lru_cache(maxsize=16384)

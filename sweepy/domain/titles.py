@@ -316,9 +316,15 @@ class TitleModel:
 
     def fit(self, title: str, level: Level | None = None) -> float:
         """How well a posting title fits, in [0, 1]: its match's strength times the level factor (0.0: not the
-        job). `level` is the person's; a posting two or more levels away counts less."""
+        job). `level` is the person's; a posting two or more levels away counts less, and without it an internship
+        counts as for a mid-level person unless the target it matched is an intern title."""
         found = self.match(title)
-        return found.strength * level_factor(level_of(title), level) if found else 0.0
+        if found is None:
+            return 0.0
+        posting = level_of(title)
+        if level is None and posting == "intern" and level_of(found.target) is None:
+            level = "mid"  # an internship is a programme for students: not first for a person who asked for none
+        return found.strength * level_factor(posting, level)
 
 
 def _why(target: _Target, head: str, mods: str) -> str:
