@@ -49,8 +49,10 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "track_jobs": (False, False, True, False),
     "watch_postings": (True, False, False, True),
     "get_outcomes": (True, False, True, False),
+    "cancel_sweep": (False, False, True, False),
 }
-CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report"}
+CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report",
+              "cancel_sweep"}  # fmt: skip
 
 
 @asynccontextmanager

@@ -24,6 +24,7 @@ PAYLOADS: dict[str, Any] = {
     "track_jobs": a.TrackJobs,
     "watch_postings": a.Watch,
     "get_outcomes": a.GetOutcomes,
+    "cancel_sweep": a.CancelSweep,
 }
 """What each tool answers on success: one model, or the models of a job that may still be running."""
 

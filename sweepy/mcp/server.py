@@ -183,17 +183,55 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
 
         Returns the completed payload if it finishes within wait_seconds, else sweep_status "running" with a
         job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
+        With scheduled_for it answers sweep_status "scheduled" at once: the sweep runs then (and daily or weekly
+        with repeat) inside a running server or by `sweepy run-due`; cancel_sweep cancels it.
         """
-        job, _joined = await call.run(service().start_sweep, args.profile_path, args.deduplicate, args.include_seen)
-        return await _wait_for(service().sweep_answer, job, args.wait_seconds, call)
+        if args.scheduled_for is None:
+            if args.schedule_timezone is not None or args.repeat is not None:
+                raise InvalidArgument(
+                    "schedule_timezone and repeat only apply to a scheduled sweep: add scheduled_for (e.g. "
+                    "'2026-12-07T09:00'), or leave them out to sweep now."
+                )
+            started = call.run(service().start_sweep, args.profile_path, args.deduplicate, args.include_seen)
+            job, _joined = await started
+            return await _wait_for(service().sweep_answer, job, args.wait_seconds, call)
+        return envelope(
+            await call.run(
+                service().schedule_sweep,
+                args.profile_path,
+                args.deduplicate,
+                args.include_seen,
+                args.scheduled_for,
+                args.schedule_timezone,
+                args.repeat,
+            )
+        )
 
     @tools.tool(a.GetSweepStatus)
     async def get_sweep_status(call: Call, args: a.GetSweepStatus) -> types.CallToolResult:
         """Wait on a sweep started by run_sweep and report its progress; returns as soon as it finishes.
 
-        A completed sweep's cards are already the active session: call get_jobs next.
+        A completed sweep's cards are already the active session: call get_jobs next. A schedule's job_id
+        answers sweep_status "scheduled" with scheduled_for until its slot, then its run's progress and answer.
         """
-        return await _wait_for(service().sweep_payload, service().find_sweep(args.job_id), args.wait_seconds, call)
+        from ..service.base import clamp
+        from ..sweeps import SweepJob
+
+        started = time.monotonic()
+        wait = clamp(args.wait_seconds, 0, 600)
+        found = await call.run(service().find_sweep_or_schedule, args.job_id, wait)
+        if not isinstance(found, SweepJob):
+            return envelope(found)
+        left = max(0, round(wait - (time.monotonic() - started)))
+        return await _wait_for(service().sweep_payload, found, left, call)
+
+    @tools.tool(a.CancelSweep)
+    async def cancel_sweep(call: Call, args: a.CancelSweep) -> types.CallToolResult:
+        """Cancel a scheduled sweep (it will not run, nor repeat) or a running one (it stops at its next stage
+        and writes no results), by the job_id from run_sweep or list_sweeps. Cancelling twice answers ok and
+        says it was already cancelled.
+        """
+        return envelope(await call.run(service().cancel_sweep, args.job_id))
 
     @tools.tool(a.GetJobs)
     async def get_jobs(call: Call, args: a.GetJobs) -> types.CallToolResult:
@@ -226,7 +264,8 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
 
     @tools.tool(a.ListSweeps)
     async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:
-        """List this server's recent background sweeps, newest first, with status and progress."""
+        """List this server's recent background sweeps and every scheduled sweep, newest first, with status,
+        progress (null until it starts), scheduled_for and schedule_timezone (null for a sweep run at once)."""
         return envelope(service().list_sweeps(args.limit, args.cursor))
 
     @tools.tool(a.ImportJobs)
@@ -355,11 +394,16 @@ class ServiceOnDemand:
         return self._service
 
 
-def create_server(settings: Settings | None = None, service: "SweepyService | None" = None) -> Server[Any]:
+def create_server(
+    settings: Settings | None = None, service: "SweepyService | None" = None, scheduler: bool = False
+) -> Server[Any]:
     """The stdio MCP server over `service` (default: one on `settings`, made at the first tool call; default
-    settings: the environment)."""
+    settings: the environment). With `scheduler`, a thread runs the scheduled sweeps when they are due."""
     settings = settings or (service.settings if service is not None else Settings.from_env())
-    tools = sweepy_tools(ServiceOnDemand(settings, service))
+    on_demand = ServiceOnDemand(settings, service)
+    tools = sweepy_tools(on_demand)
+    if scheduler:  # its thread imports the service, so the host's initialize does not wait for it
+        threading.Thread(target=_run_schedules, args=(on_demand,), name="sweepy-scheduler", daemon=True).start()
     prompts, resources = Prompts(settings), Resources(settings)
     server: Server[Any] = Server(
         "sweepy",
@@ -378,6 +422,12 @@ def create_server(settings: Settings | None = None, service: "SweepyService | No
     # MCP logging: logging/setLevel for handshake-era clients (2026-07-28 clients opt in per request).
     server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, tools.log_level.set)
     return server
+
+
+def _run_schedules(service: ServiceOnDemand) -> None:
+    from ..service.scheduler import Scheduler
+
+    Scheduler(service).run()
 
 
 def written_files(generated: "Generated") -> list[tuple[str, str]]:
@@ -404,4 +454,4 @@ def main() -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_env()
     settings.workspace().remove_stale_temp_files()
-    anyio.run(serve, create_server(settings))
+    anyio.run(serve, create_server(settings, scheduler=True))

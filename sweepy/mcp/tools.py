@@ -42,4 +42,5 @@ TOOLS: dict[str, ToolSpec] = {
     "track_jobs": ToolSpec("Track applications", False, False, True, False, core=False),
     "watch_postings": ToolSpec("Watch tracked postings", True, False, False, True, core=False),
     "get_outcomes": ToolSpec("Count application outcomes", True, False, True, False, core=False),
+    "cancel_sweep": ToolSpec("Cancel a scheduled or running sweep", False, False, True, False, core=True),
 }
