@@ -109,9 +109,10 @@ class SweepJob:
             self.result, self.error = result, error
             self.updated_at = time.time()
             self.status = ended
+        self._tell()  # before `done`: whoever waits on it (sweepy run-due, then exiting) sees the records made
+        with self._changed:
             self.done.set()
             self._changed.notify_all()
-        self._tell()
 
     def cancel(self) -> bool:
         """Ask the sweep to stop at its next stage; False when it had already been asked."""

@@ -80,14 +80,15 @@ class ScheduleTools(SweepTools):
         return answer
 
     # -- running what is due ----------------------------------------------------------------------------------
-    def run_due(self) -> list[SweepJob]:
-        """Start every schedule due now that no other process has claimed; returns their sweeps (running)."""
+    def run_due(self) -> list[tuple[str, SweepJob]]:
+        """Start every schedule due now that no other process has claimed; returns (schedule id, its sweep) for
+        each one started (the sweeps run on their threads)."""
         now = self._now()
-        started: list[SweepJob] = []
+        started: list[tuple[str, SweepJob]] = []
         for claim in self.schedules.claim_due(now.timestamp()):
             job = self._start_claimed(claim, now)
             if job is not None:
-                started.append(job)
+                started.append((claim.schedule.id, job))
         if started:
             self._changed()
         return started
@@ -203,7 +204,7 @@ class ScheduleTools(SweepTools):
             with self.schedule_changed:
                 self.schedule_changed.wait_for(moved, wait_seconds)
             schedule = self.schedules.get(schedule.id) or schedule
-        if schedule.run_job_id and schedule.status != "scheduled":
+        if schedule.run_job_id and schedule.status in ("running", "completed", "failed"):
             try:
                 return self.sweeps.get(schedule.run_job_id)
             except NotFound:
