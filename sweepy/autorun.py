@@ -82,7 +82,7 @@ def crontab_line(t: Target) -> str:
 def _read_crontab(t: Target, run: Runner) -> str:
     if t.crontab_file is not None:
         try:
-            return t.crontab_file.read_text(encoding="utf-8")
+            return t.crontab_file.read_bytes().decode("utf-8")  # not read_text: a CRLF stays a CRLF
         except FileNotFoundError:
             return ""
     code, out, err = run(["crontab", "-l"], None)
