@@ -78,11 +78,8 @@ async def test_a_weekly_schedule_runs_in_the_server_and_keeps_its_local_hour(wor
 
         bad = error_payload(await client.call_tool("run_sweep", {"repeat": "daily"}))
         assert "add scheduled_for" in bad["message"]
-        gap = error_payload(
-            await client.call_tool(
-                "run_sweep", {"scheduled_for": "2027-03-14T02:30", "schedule_timezone": "America/New_York"}
-            )  # fmt: skip
-        )
+        dst_gap = {"scheduled_for": "2027-03-14T02:30", "schedule_timezone": "America/New_York"}
+        gap = error_payload(await client.call_tool("run_sweep", dst_gap))
         assert "does not exist in America/New_York" in gap["message"]
         unknown = error_payload(await client.call_tool("cancel_sweep", {"job_id": "nope"}))
         assert "list_sweeps" in unknown["message"]
