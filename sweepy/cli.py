@@ -116,7 +116,7 @@ def _run_due(_args: argparse.Namespace) -> int:
         print(line)
     if not ran:
         print("nothing due")
-    due = service.schedules.next_due()
+    due = service.schedules.next_due(service.clock())
     when = dt.datetime.fromtimestamp(due, tz=dt.UTC).isoformat(timespec="seconds") if due is not None else "none"
     print(f"next due: {when}")
     return 1 if any(job.status != "completed" for _, job in ran) else 0

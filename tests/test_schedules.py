@@ -126,7 +126,7 @@ def test_cancel_a_waiting_schedule_twice(service: SweepyService, clock: Clock, w
     assert isinstance(state, SweepScheduled) and state.sweep_status == "cancelled"
     with pytest.raises(NotFound) as unknown:
         service.cancel_sweep("no-such-job")
-    assert "list_sweeps" in unknown.value.message
+    assert "the job_id run_sweep answered" in unknown.value.message
 
 
 def test_cancel_a_running_scheduled_sweep_stops_it_at_its_next_stage(
@@ -209,3 +209,19 @@ def test_two_run_due_processes_racing_run_a_schedule_once(
     stored = service.schedules.get(answer.job_id)
     assert stored is not None and (stored.runs, stored.status) == (1, "completed")
     assert json.loads(stored.result or "{}")["card_count"] == SMALL_FEED_CARDS
+
+
+def test_a_due_schedule_that_finds_the_server_busy_is_due_again_a_minute_later(
+    service: SweepyService, clock: Clock, workspace: Path, held_board: HeldBoard
+) -> None:
+    profile = make_profile(service, workspace, sources_config=held_board.sources)
+    held = [service.start_sweep(profile, dedupe, seen)[0] for dedupe in (True, False) for seen in (True, False)]
+    answer = service.schedule_sweep(profile, True, False, "2026-11-23T08:30", "America/New_York", None)
+    clock.now += HOUR
+    assert service.run_due() == []  # four sweeps run: MAX_RUNNING
+    waiting = service.schedules.get(answer.job_id)
+    assert waiting is not None and (waiting.status, waiting.next_run, waiting.runs) == ("scheduled", clock.now + 60, 0)
+    held_board.release()
+    assert all(job.done.wait(60) for job in held)
+    clock.now += 61
+    assert [job.status for job in ran(service)] == ["completed"]

@@ -82,4 +82,4 @@ async def test_a_weekly_schedule_runs_in_the_server_and_keeps_its_local_hour(wor
         gap = error_payload(await client.call_tool("run_sweep", dst_gap))
         assert "does not exist in America/New_York" in gap["message"]
         unknown = error_payload(await client.call_tool("cancel_sweep", {"job_id": "nope"}))
-        assert "list_sweeps" in unknown["message"]
+        assert "get_sweep_status without job_id" in unknown["message"]

@@ -136,7 +136,7 @@ class RunSweep(Arguments):
 
 class GetSweepStatus(Arguments):
     job_id: Annotated[
-        str | None, Field(description="Sweep or schedule id from run_sweep or list_sweeps; default the most recent.")
+        str | None, Field(description="Sweep or schedule id (the job_id run_sweep answered); default the most recent.")
     ] = None
     wait_seconds: Annotated[int, Field(description="Longest wait; clamped to 0..600.")] = 45
 
@@ -144,7 +144,7 @@ class GetSweepStatus(Arguments):
 class CancelSweep(Arguments):
     job_id: Annotated[
         str,
-        Field(min_length=1, max_length=64, description="Sweep or schedule id from run_sweep or list_sweeps."),
+        Field(min_length=1, max_length=64, description="Sweep or schedule id: the job_id run_sweep answered."),
     ]
 
 

@@ -33,7 +33,9 @@ Chat flow: create_profile (name, titles, location, resume; Sweepy asks for what 
 → run_sweep → get_sweep_status until completed → get_jobs (judge each card against the resume; keyword scores
 are a first pass, not a verdict) → submit_judgments → render_report. The prompts start_job_search,
 triage_new_cards, tailor_resume_for and weekly_review walk through these; the resources sweepy://… show
-profiles, a sweep's cards, the latest summary, the reports and the tool reference."""
+profiles, a sweep's cards, the latest summary, the reports and the tool reference. To keep searching between
+chats, run_sweep with scheduled_for (and repeat daily or weekly) schedules a sweep; get_sweep_status with its
+job_id shows it, cancel_sweep ends it."""
 
 
 async def _wait_for(
@@ -228,7 +230,7 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
     @tools.tool(a.CancelSweep)
     async def cancel_sweep(call: Call, args: a.CancelSweep) -> types.CallToolResult:
         """Cancel a scheduled sweep (it will not run, nor repeat) or a running one (it stops at its next stage
-        and writes no results), by the job_id from run_sweep or list_sweeps. Cancelling twice answers ok and
+        and writes no results), by the job_id run_sweep answered. Cancelling twice answers ok and
         says it was already cancelled.
         """
         return envelope(await call.run(service().cancel_sweep, args.job_id))

@@ -12,6 +12,8 @@ from ..settings import FileClock
 from .schedules import ScheduleTools
 
 MAX_SLEEP = 3600.0
+RETRY_SECONDS = 60.0
+"""After a failed look at the store, the next one."""
 log = logging.getLogger("sweepy.scheduler")
 
 
@@ -42,11 +44,13 @@ class Scheduler:
             due: float | None = None
             try:
                 service.run_due()
-                due = service.schedules.next_due()
-            except SweepyError as exc:  # a busy or damaged store: say so, and try again at the next wake
+                due = service.schedules.next_due(service.clock())
+            except SweepyError as exc:  # a busy or damaged store: say so, and try again in a minute
                 log.warning("scheduled sweeps not run: %s", exc.message)
+                due = service.clock() + RETRY_SECONDS
             except Exception:
                 log.exception("scheduled sweeps not run")
+                due = service.clock() + RETRY_SECONDS
             self._sleep(service, seen, due)
 
     def _sleep(self, service: ScheduleTools, seen: int, due: float | None) -> None:

@@ -26,6 +26,9 @@ from .answers import (
 )
 from .sweeps import SweepTools
 
+RETRY_BUSY_SECONDS = 60.0
+"""When a due schedule finds MAX_RUNNING sweeps running, it is due again this much later."""
+
 
 class ScheduleTools(SweepTools):
     _schedule_store: ScheduleStore | None = None
@@ -106,8 +109,8 @@ class ScheduleTools(SweepTools):
 
         try:
             job, _ = self.start_sweep(item.profile_path, item.deduplicate, item.include_seen, prepare=prepare)
-        except ServerBusy:
-            self.schedules.release(claim, self.clock())  # due again: the next wake tries once more
+        except ServerBusy:  # four sweeps are running: try again in a minute
+            self.schedules.release(claim, self.clock(), self.clock() + RETRY_BUSY_SECONDS)
             return None
         except SweepyError as exc:  # the profile is gone or broken: this run fails, a repeating one stays
             self.schedules.started(claim, new_job_id(), "", 0, later.timestamp() if later else None)
@@ -132,15 +135,13 @@ class ScheduleTools(SweepTools):
             job: SweepJob | None = self.sweeps.get(job_id)
         except NotFound:
             job = None
-        schedule = self.schedules.get(job_id)
-        if schedule is None and job is not None and job.scheduled is not None:
-            schedule = self.schedules.by_run(job_id)
+        schedule = self.schedules.get(job_id) or self.schedules.by_run(job_id)  # a schedule, or its latest run
         if schedule is not None:
             return self._cancel_schedule(schedule)
         if job is None:
             raise NotFound(
-                f"No sweep or schedule with job_id {job_id!r}. Call list_sweeps for the ids of this server's "
-                "sweeps and of every schedule."
+                f"No sweep or schedule with job_id {job_id!r}. Pass the job_id run_sweep answered (with "
+                "scheduled_for, the schedule's id); get_sweep_status without job_id shows the newest sweep."
             )
         if job.status in ("completed", "failed"):
             raise InvalidArgument(

@@ -191,12 +191,17 @@ class ScheduleStore:
             rows = db.execute(f"SELECT {_FIELDS} FROM schedules ORDER BY created_at DESC, id").fetchall()
         return [_schedule(row) for row in rows]
 
-    def next_due(self) -> float | None:
-        """When the earliest waiting schedule is due (epoch seconds), None when none waits."""
+    def next_due(self, now: float) -> float | None:
+        """When the earliest waiting schedule is due (epoch seconds), None when none waits. A repeating one
+        running now (here or in another process) counts with its next slot, when that is still ahead."""
         if not self._exists():
             return None
         with self._connect() as db:
-            row = db.execute("SELECT MIN(next_run) FROM schedules WHERE status = 'scheduled'").fetchone()
+            row = db.execute(
+                "SELECT MIN(next_run) FROM schedules WHERE status = 'scheduled' "
+                "OR (status = 'running' AND next_run > ?)",
+                (now,),
+            ).fetchone()
         return float(row[0]) if row and row[0] is not None else None
 
     # -- writes -----------------------------------------------------------------------------------------------
@@ -278,13 +283,13 @@ class ScheduleStore:
                  next_run if status == "scheduled" else None, claim.schedule.id),
             )  # fmt: skip
 
-    def release(self, claim: Claim, now: float) -> None:
-        """Give a claimed run back untouched (its sweep could not start): it is due again at once."""
+    def release(self, claim: Claim, now: float, retry_at: float) -> None:
+        """Give a claimed run back untouched (its sweep could not start now): it is due again at `retry_at`."""
         with self._write() as db:
             db.execute(
                 "UPDATE schedules SET status = 'scheduled', lease_token = NULL, lease_until = NULL, step = NULL, "
-                "label = NULL, run_started = NULL, updated_at = ? WHERE id = ? AND lease_token = ?",
-                (now, claim.schedule.id, claim.token),
+                "label = NULL, run_started = NULL, next_run = ?, updated_at = ? WHERE id = ? AND lease_token = ?",
+                (retry_at, now, claim.schedule.id, claim.token),
             )
 
     def cancel(self, schedule_id: str, now: float) -> tuple[str, bool] | None:
