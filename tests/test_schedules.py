@@ -15,7 +15,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, server_env, 
 
 from sweepy.errors import InvalidArgument, NotFound
 from sweepy.service import SweepyService
-from sweepy.service.answers import SweepCompleted, SweepScheduled
+from sweepy.service.answers import SweepCompleted, SweepRunning, SweepScheduled
 from sweepy.sweeps import SweepJob
 
 MONDAY_8AM_NY = dt.datetime(2026, 11, 23, 13, 0, tzinfo=dt.UTC).timestamp()
@@ -225,3 +225,46 @@ def test_a_due_schedule_that_finds_the_server_busy_is_due_again_a_minute_later(
     assert all(job.done.wait(60) for job in held)
     clock.now += 61
     assert [job.status for job in ran(service)] == ["completed"]
+
+
+def test_another_process_sees_the_run_and_its_cancel_reaches_it(
+    service: SweepyService, clock: Clock, workspace: Path, held_board: HeldBoard
+) -> None:
+    profile = make_profile(service, workspace, sources_config=held_board.sources)
+    answer = service.schedule_sweep(profile, True, False, "2026-11-23T08:30", "America/New_York", "weekly")
+    clock.now += HOUR
+    ((_, job),) = service.run_due()
+    with held_board._arrived:
+        assert held_board._arrived.wait_for(lambda: held_board.arrivals >= 1, 60)
+    other = SweepyService(clock=clock)  # another process: it knows the run only from the store
+    running = other.find_sweep_or_schedule(answer.job_id)
+    assert isinstance(running, SweepRunning) and running.job_id == job.id
+    assert (running.progress.step, running.progress.label) == (1, "discover")
+    entry = other.list_sweeps(None, None).dump()["sweeps"][0]
+    assert (entry["status"], entry["progress"], entry["progress_message"]) == ("running", 20, "step 1/5: discover")
+    assert other.cancel_sweep(answer.job_id).sweep_status == "cancelling"
+    held_board.release()  # the run reads the cancel when it writes its next stage
+    assert job.done.wait(60) and job.status == "cancelled"
+    stored = other.schedules.get(answer.job_id)
+    assert stored is not None and (stored.status, stored.last_status, stored.next_run) == (
+        "cancelled",
+        "cancelled",
+        None,
+    )
+
+
+def test_list_sweeps_pages_through_sweeps_and_schedules(service: SweepyService, workspace: Path) -> None:
+    profile = make_profile(service, workspace)
+    swept, _ = service.start_sweep(profile, True, False)
+    assert swept.done.wait(60)
+    ids = {service.schedule_sweep(profile, True, False, f"2026-12-0{day}T09:00", "UTC", None).job_id for day in (1, 2)}
+    everything = [e["id"] for e in service.list_sweeps(None, None).dump()["sweeps"]]
+    assert set(everything) == ids | {swept.id}
+    paged, cursor = [], None
+    while True:
+        page = service.list_sweeps(1, cursor).dump()
+        paged += [e["id"] for e in page["sweeps"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert paged == everything
