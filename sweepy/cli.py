@@ -114,12 +114,14 @@ def _run_due(_args: argparse.Namespace) -> int:
         elif job.error:
             line += f" ({job.error})"
         print(line)
-    if not ran:
+    for schedule_id, why in service.not_started:
+        print(f"could not start {schedule_id}: {why}")
+    if not ran and not service.not_started:
         print("nothing due")
     due = service.schedules.next_due(service.clock())
     when = dt.datetime.fromtimestamp(due, tz=dt.UTC).isoformat(timespec="seconds") if due is not None else "none"
     print(f"next due: {when}")
-    return 1 if any(job.status != "completed" for _, job in ran) else 0
+    return 1 if service.not_started or any(job.status != "completed" for _, job in ran) else 0
 
 
 def _schedule(args: argparse.Namespace) -> int:

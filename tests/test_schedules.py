@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT, HeldBoard, snapshot
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, server_env, write_feed, write_resume
 
+from sweepy.cli import main
 from sweepy.errors import InvalidArgument, NotFound
 from sweepy.service import SweepyService
 from sweepy.service.answers import SweepCompleted, SweepRunning, SweepScheduled
@@ -268,3 +269,22 @@ def test_list_sweeps_pages_through_sweeps_and_schedules(service: SweepyService, 
         if cursor is None:
             break
     assert paged == everything
+
+
+def test_run_due_says_which_schedule_could_not_start_and_exits_1(
+    service: SweepyService, workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    profile = make_profile(service, workspace)
+    answer = service.schedule_sweep(profile, True, False, "2026-11-23T08:30", "America/New_York", "daily")
+    Path(profile).unlink()  # the profile is gone by the time the slot comes
+    clock_file = tmp_path / "clock"
+    clock_file.write_text(str(MONDAY_8AM_NY + HOUR))
+    monkeypatch.setenv("SWEEPY_TEST_CLOCK", str(clock_file))
+    assert main(["run-due"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"could not start {answer.job_id}: ") and Path(profile).name in out[0]
+    assert out[1] == "next due: 2026-11-24T13:30:00+00:00"  # a repeating schedule stays, for tomorrow
+    stored = service.schedules.get(answer.job_id)
+    assert stored is not None and (stored.status, stored.last_status) == ("scheduled", "failed")
+    assert main(["run-due"]) == 0 and capsys.readouterr().out.startswith("nothing due\n")

@@ -33,6 +33,8 @@ RETRY_BUSY_SECONDS = 60.0
 class ScheduleTools(SweepTools):
     _schedule_store: ScheduleStore | None = None
     _store_guard = threading.Lock()
+    not_started: tuple[tuple[str, str], ...] = ()
+    """(schedule id, why) of the due schedules the last run_due could not start."""
 
     @property
     def schedules(self) -> ScheduleStore:
@@ -85,18 +87,23 @@ class ScheduleTools(SweepTools):
     # -- running what is due ----------------------------------------------------------------------------------
     def run_due(self) -> list[tuple[str, SweepJob]]:
         """Start every schedule due now that no other process has claimed; returns (schedule id, its sweep) for
-        each one started (the sweeps run on their threads)."""
+        each one started (the sweeps run on their threads). One whose sweep could not start is in `not_started`."""
         now = self._now()
         started: list[tuple[str, SweepJob]] = []
+        failed: list[tuple[str, str]] = []
         for claim in self.schedules.claim_due(now.timestamp()):
             job = self._start_claimed(claim, now)
-            if job is not None:
+            if isinstance(job, str):
+                failed.append((claim.schedule.id, job))
+            else:
                 started.append((claim.schedule.id, job))
+        self.not_started = tuple(failed)
         if started:
             self._changed()
         return started
 
-    def _start_claimed(self, claim: Claim, now: dt.datetime) -> SweepJob | None:
+    def _start_claimed(self, claim: Claim, now: dt.datetime) -> SweepJob | str:
+        """The claimed schedule's sweep, started; or why it could not start (recorded in the store)."""
         item = claim.schedule
         tz = zone(item.timezone)
         later = next_slot(dt.datetime.fromisoformat(item.wall_time), tz, item.repeat, now) if item.repeat else None
@@ -109,13 +116,13 @@ class ScheduleTools(SweepTools):
 
         try:
             job, _ = self.start_sweep(item.profile_path, item.deduplicate, item.include_seen, prepare=prepare)
-        except ServerBusy:  # four sweeps are running: try again in a minute
+        except ServerBusy as busy:  # four sweeps are running: try again in a minute
             self.schedules.release(claim, self.clock(), self.clock() + RETRY_BUSY_SECONDS)
-            return None
+            return f"{busy.message} It is due again in a minute."
         except SweepyError as exc:  # the profile is gone or broken: this run fails, a repeating one stays
             self.schedules.started(claim, new_job_id(), "", 0, later.timestamp() if later else None)
             self.schedules.finish(claim, "failed", None, exc.message, self.clock())
-            return None
+            return exc.message
         return job
 
     def _record(self, claim: Claim, job: SweepJob) -> None:
