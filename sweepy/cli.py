@@ -1,11 +1,14 @@
 """The `sweepy` command: serve (stdio MCP), init (the workspace with the example profiles), sweep (one sweep in
 the foreground, with a summary), sources (does each enabled source answer now), results, install (Sweepy's entry
-in an MCP host's config, sweepy.hosts). Paths typed here are taken from the current folder."""
+in an MCP host's config, sweepy.hosts), run-due (the scheduled sweeps that are due, once) and schedule install /
+remove (run-due registered with the OS, sweepy.autorun). Paths typed here are taken from the current folder."""
 
 import argparse
+import datetime as dt
 import json
 import os
 import sys
+from pathlib import Path
 
 from .config import init_workspace
 from .errors import SweepFailed, SweepyError
@@ -135,6 +138,52 @@ def _install(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_due(_args: argparse.Namespace) -> int:
+    """Run every due schedule once, in the foreground; one line each. Exit 1 when any of them failed."""
+    service = SweepyService()
+    ran = service.run_due()
+    for schedule_id, job in ran:
+        job.done.wait()
+        line = f"ran {schedule_id} ({job.stem}) as sweep {job.id}: {job.status}"
+        if isinstance(job.result, SweepCompleted):
+            line += f", {job.result.card_count} cards, {job.result.new_count} new"
+        elif job.error:
+            line += f" ({job.error})"
+        print(line)
+    for schedule_id, why in service.not_started:
+        print(f"could not start {schedule_id}: {why}")
+    if not ran and not service.not_started:
+        print("nothing due")
+    due = service.schedules.next_due(service.clock())
+    when = dt.datetime.fromtimestamp(due, tz=dt.UTC).isoformat(timespec="seconds") if due is not None else "none"
+    print(f"next due: {when}")
+    return 1 if service.not_started or any(job.status != "completed" for _, job in ran) else 0
+
+
+def _schedule(args: argparse.Namespace) -> int:
+    from .autorun import register, target
+
+    settings = Settings.from_env()
+    crontab = here(args.crontab_file, must_exist=False)
+    where = target(settings.state_dir, args.platform, crontab_file=Path(crontab) if crontab else None)
+    print("\n".join(register(where, args.action == "install", dry_run=args.dry_run)))
+    return 0
+
+
+def _add_schedule(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    commands.add_parser("run-due", help="run every scheduled sweep that is due, once, and exit").set_defaults(
+        func=_run_due
+    )
+    schedule = commands.add_parser("schedule", help="register `sweepy run-due` with the OS (cron, launchd, schtasks)")
+    schedule.add_argument("action", choices=["install", "remove"])
+    schedule.add_argument("--dry-run", action="store_true", help="print what would be written or run; change nothing")
+    schedule.add_argument("--crontab-file", metavar="PATH", help="edit this crontab file instead of `crontab -l/-`")
+    schedule.add_argument(
+        "--platform", choices=["linux", "darwin", "win32"], help="register as on this OS (default: this one)"
+    )
+    schedule.set_defaults(func=_schedule)
+
+
 def _add_install(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .hosts import HOSTS
 
@@ -179,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     results.add_argument("--limit", type=int, default=10)
     results.set_defaults(func=_results)
     _add_install(commands)
+    _add_schedule(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -50,3 +50,7 @@ class ServerBusy(SweepyError):
 
 class NotAssessed(SweepyError):
     """A report was asked for while cards lack a judgment against the current resume (the report gate)."""
+
+
+class SweepCancelled(SweepyError):
+    """cancel_sweep stopped a running sweep at a stage boundary: it wrote no results and no history."""

@@ -1,7 +1,9 @@
 """Every SWEEPY_* environment variable, read once into one typed object (the server reads it at start)."""
 
+import contextlib
 import os
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -64,6 +66,13 @@ class Settings:
     """SWEEPY_OUTPUT_SCHEMAS=1: publish each tool's outputSchema."""
     tools: Literal["full", "core"] = "full"
     """SWEEPY_TOOLS=core: list only the core tools (visibility, not permission)."""
+    test_clock: Path | None = None
+    """SWEEPY_TEST_CLOCK: a file holding the epoch seconds the server takes for now (tests only: the scheduled
+    sweeps' tests move time by writing it)."""
+
+    def clock(self) -> Callable[[], float]:
+        """The wall clock: time.time, or the test clock file."""
+        return FileClock(self.test_clock) if self.test_clock is not None else time.time
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
@@ -80,7 +89,24 @@ class Settings:
             require_judgments=_flag(env, "SWEEPY_REQUIRE_JUDGMENTS"),
             output_schemas=_flag(env, "SWEEPY_OUTPUT_SCHEMAS"),
             tools="core" if env.get("SWEEPY_TOOLS") == "core" else "full",
+            test_clock=Path(env["SWEEPY_TEST_CLOCK"]) if env.get("SWEEPY_TEST_CLOCK") else None,
         )
 
     def workspace(self) -> Workspace:
         return Workspace(self.home, self.state_dir, self.allow_external_writes)
+
+
+class FileClock:
+    """The test clock: now is the number in a file, moved by the test that writes it. Waiters on it re-read it
+    every TICK seconds (sweepy.service.scheduler); the real clock's waiters sleep until the time they wait for."""
+
+    TICK = 0.05
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._last = 0.0
+
+    def __call__(self) -> float:
+        with contextlib.suppress(OSError, ValueError):  # a file caught mid-write: the time it read last
+            self._last = float(self.path.read_text(encoding="utf-8").strip())
+        return self._last

@@ -21,7 +21,7 @@ from .errors import InvalidArgument, NotFound, ServerBusy, SweepyError
 from .pipeline import STAGES, SweepOptions
 from .store.paths import append_text
 
-Status = Literal["running", "completed", "failed"]
+Status = Literal["running", "completed", "failed", "cancelled"]
 MAX_RUNNING = 4
 """Sweeps running at once; each holds a thread and its engines' threads."""
 MAX_KEPT = 200
@@ -63,6 +63,12 @@ class SweepJob:
     kind: str = "sweep"
     """What runs: a sweep, or a watch (watch_postings), in the same registry, polled the same way."""
     stage_names: tuple[str, ...] = STAGES
+    cancel_asked: threading.Event = field(default_factory=threading.Event)
+    """Set by cancel_sweep: the sweep stops at its next stage (SweepCancelled), writing no results."""
+    listeners: list[Callable[["SweepJob"], None]] = field(default_factory=list)
+    """Called after each stage and at the end (a scheduled sweep's record in the schedule store)."""
+    scheduled: tuple[str, str] | None = None
+    """(scheduled_for, schedule_timezone) of a sweep a schedule started, for list_sweeps."""
 
     @property
     def key(self) -> tuple[str, str, str, bool, bool]:
@@ -81,6 +87,7 @@ class SweepJob:
             self.step, self.label, self.updated_at = step, label, time.time()
             self.entered.append((step, label))
             self._changed.notify_all()
+        self._tell()
 
     def wait_change(self, seen: int, timeout: float) -> None:
         """Block until the sweep enters more than `seen` stages or ends, or `timeout` seconds pass: waiters
@@ -93,19 +100,36 @@ class SweepJob:
         with self._changed:
             return self.entered[seen:]
 
-    def finish(self, result: BaseModel | None = None, error: str | None = None) -> None:
+    def finish(self, result: BaseModel | None = None, error: str | None = None, cancelled: bool = False) -> None:
         # Progress and payload first, status last: a reader that sees the new status sees the rest too.
+        ended: Status = "cancelled" if cancelled else "failed" if error is not None else "completed"
         with self._changed:
             self.elapsed = time.monotonic() - self.started
-            self.step, self.label = (self.total, "completed") if error is None else (self.step, "failed")
+            self.step, self.label = (self.total, "completed") if ended == "completed" else (self.step, ended)
             self.result, self.error = result, error
             self.updated_at = time.time()
-            self.status = "failed" if error is not None else "completed"
+            self.status = ended
+        self._tell()  # before `done`: whoever waits on it (sweepy run-due, then exiting) sees the records made
+        with self._changed:
             self.done.set()
             self._changed.notify_all()
 
+    def cancel(self) -> bool:
+        """Ask the sweep to stop at its next stage; False when it had already been asked."""
+        asked = self.cancel_asked.is_set()
+        self.cancel_asked.set()
+        return not asked
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:  # a listener's record is a side matter: the sweep goes on
+                log.exception("listener of sweep %s failed", self.id)
+
     def listing(self) -> dict[str, Any]:
         """The `list_sweeps` record (the list_jobs contract's fields)."""
+        scheduled_for, zone = self.scheduled or (None, None)
         return {
             "id": self.id,
             "kind": self.kind,
@@ -116,6 +140,8 @@ class SweepJob:
                 "deduplicate": self.options.deduplicate,
                 "include_seen": self.options.include_seen,
             },
+            "scheduled_for": scheduled_for,
+            "schedule_timezone": zone,
             "progress": 100 if self.status == "completed" else round(100 * self.step / self.total),
             "progress_message": f"step {self.step}/{self.total}: {self.label}",
             "created_at": _iso(self.created_at),
@@ -131,12 +157,16 @@ class SweepRegistry:
         self._lock = threading.Lock()
         self._secret = secrets.token_bytes(16)  # cursors from another server process are stale
 
-    def start_or_join(self, job: SweepJob, work: Callable[[SweepJob], None]) -> tuple[SweepJob, bool]:
-        """Start `job` on its own thread, unless an identical sweep is running: then return that one."""
+    def start_or_join(
+        self, job: SweepJob, work: Callable[[SweepJob], None], prepare: Callable[[SweepJob], None] | None = None
+    ) -> tuple[SweepJob, bool]:
+        """Start `job` on its own thread, unless an identical sweep is running: then return that one. With
+        `prepare` (a schedule's run) the job never joins another, and `prepare` sees it before its thread starts."""
+        join = prepare is None
         with self._lock:
             running = [j for j in self._jobs.values() if j.status == "running"]
             for other in running:
-                if other.key == job.key:
+                if join and other.key == job.key:
                     return other, True
             if len(running) >= MAX_RUNNING:
                 raise ServerBusy(
@@ -146,6 +176,13 @@ class SweepRegistry:
                 )
             self._jobs[job.id] = job
             self._forget_old()
+        if prepare is not None:
+            try:
+                prepare(job)
+            except BaseException:
+                with self._lock:
+                    self._jobs.pop(job.id, None)
+                raise
         try:
             threading.Thread(target=work, args=(job,), name=f"sweep-{job.id[:8]}", daemon=True).start()
         except RuntimeError as exc:  # no thread to be had: the job must not stay "running" for ever
@@ -181,12 +218,14 @@ class SweepRegistry:
         with self._lock:
             return list(reversed(self._jobs.values()))
 
-    def encode_cursor(self, job: SweepJob) -> str:
-        body = base64.urlsafe_b64encode(json.dumps({"after": job.id}).encode()).decode().rstrip("=")
+    def encode_cursor(self, job: SweepJob | str) -> str:
+        after = job if isinstance(job, str) else job.id
+        body = base64.urlsafe_b64encode(json.dumps({"after": after}).encode()).decode().rstrip("=")
         return f"{body}.{self._sign(body)}"
 
-    def decode_cursor(self, cursor: str) -> str:
-        """The id the next page starts after; InvalidArgument for a cursor this process did not issue."""
+    def decode_cursor(self, cursor: str, known: "set[str] | None" = None) -> str:
+        """The id the next page starts after; InvalidArgument for a cursor this process did not issue (or one
+        whose entry is not among `known`, default this registry's sweeps)."""
         not_ours = InvalidArgument(
             "cursor is not one this server issued (malformed, edited, or from before a restart). "
             "Call list_sweeps without cursor to start from the first page."
@@ -205,8 +244,8 @@ class SweepRegistry:
         if not isinstance(after, str):
             raise not_ours
         with self._lock:
-            known = after in self._jobs
-        if not known:
+            listed = after in (self._jobs if known is None else known)
+        if not listed:
             raise InvalidArgument("cursor is stale: its sweep is no longer listed. Call list_sweeps without cursor.")
         return str(after)
 

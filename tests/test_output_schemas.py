@@ -46,6 +46,13 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
         created = await call("create_profile", profile_args(resume, "feeds/postings.jsonl"))
         swept = await call("run_sweep", {"profile_path": created["profile_path"], "wait_seconds": 60})
         await call("get_sweep_status", {"job_id": swept["job_id"], "wait_seconds": 0})
+        later = {"scheduled_for": "2099-01-05T09:00", "schedule_timezone": "America/New_York", "repeat": "weekly"}
+        scheduled = await call("run_sweep", {"profile_path": created["profile_path"], **later})
+        await call("get_sweep_status", {"job_id": scheduled["job_id"], "wait_seconds": 0})  # a schedule, waiting
+        await call("list_sweeps", {})  # a sweep run at once and a schedule
+        await call("cancel_sweep", {"job_id": scheduled["job_id"]})
+        await call("cancel_sweep", {"job_id": scheduled["job_id"]})  # again: ok, already cancelled
+        await call("get_sweep_status", {"job_id": scheduled["job_id"], "wait_seconds": 0})  # cancelled
         jobs = (await call("get_jobs", {"limit": 3}))["jobs"]
         await call("submit_judgments", {"job_id": jobs[0]["job_id"], "match_pct": 80})
         await call("submit_judgments", {"judgments": [{"job_id": jobs[1]["job_id"], "match_pct": 70},
@@ -108,6 +115,7 @@ SERVICE_METHODS = {
     "watch_postings": "watch_answer",
     "get_outcomes": "get_outcomes",
     "get_applications": "get_applications",
+    "cancel_sweep": "cancel_sweep",
 }
 """The service method whose answer each tool sends (sweepy.mcp.server's tool bodies)."""
 

@@ -50,9 +50,10 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "watch_postings": (True, False, False, True),
     "get_outcomes": (True, False, True, False),
     "get_applications": (True, False, True, False),
+    "cancel_sweep": (False, False, True, False),
 }
 CORE_TOOLS = {"create_profile", "run_sweep", "get_sweep_status", "get_jobs", "submit_judgments", "render_report",
-              "get_applications"}  # fmt: skip
+              "get_applications", "cancel_sweep"}  # fmt: skip
 
 
 @asynccontextmanager

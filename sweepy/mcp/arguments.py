@@ -125,11 +125,42 @@ class RunSweep(Arguments):
     deduplicate: Annotated[bool, Field(description="Merge repeated URLs and cross-platform copies.")] = True
     include_seen: Annotated[bool, Field(description="Report postings from earlier sweeps too.")] = False
     wait_seconds: Wait = 45
+    scheduled_for: Annotated[
+        str | None,
+        Field(
+            max_length=64,
+            description="Run later instead of now: an ISO 8601 date-time. Without an offset "
+            "('2026-12-07T09:00') it is the wall time in schedule_timezone; with one ('…T09:00-05:00', 'Z') the "
+            "moment, whose wall time in schedule_timezone the repeats keep. Answers sweep_status 'scheduled' "
+            "with the job_id at once.",
+        ),
+    ] = None
+    schedule_timezone: Annotated[
+        str | None,
+        Field(
+            max_length=64,
+            description="IANA zone of scheduled_for, e.g. America/New_York; default the profile's timezone, "
+            "else this machine's.",
+        ),
+    ] = None
+    repeat: Annotated[
+        Literal["daily", "weekly"] | None,
+        Field(description="Repeat a scheduled sweep at the same local hour; omit for once. Needs scheduled_for."),
+    ] = None
 
 
 class GetSweepStatus(Arguments):
-    job_id: Annotated[str | None, Field(description="Sweep id from run_sweep; default the most recent.")] = None
+    job_id: Annotated[
+        str | None, Field(description="Sweep or schedule id (the job_id run_sweep answered); default the most recent.")
+    ] = None
     wait_seconds: Annotated[int, Field(description="Longest wait; clamped to 0..600.")] = 45
+
+
+class CancelSweep(Arguments):
+    job_id: Annotated[
+        str,
+        Field(min_length=1, max_length=64, description="Sweep or schedule id: the job_id run_sweep answered."),
+    ]
 
 
 class GetJobs(Arguments):

@@ -25,6 +25,7 @@ PAYLOADS: dict[str, Any] = {
     "watch_postings": a.Watch,
     "get_outcomes": a.GetOutcomes,
     "get_applications": a.GetApplications,
+    "cancel_sweep": a.CancelSweep,
 }
 """What each tool answers on success: one model, or the models of a job that may still be running."""
 

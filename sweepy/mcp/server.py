@@ -1,7 +1,8 @@
 """The MCP server: `create_server()` builds the SDK's low-level `Server` with Sweepy's tools (one argument model
 in sweepy.mcp.arguments and one short body here each), its prompts (sweepy.mcp.prompts) and its resources
-(sweepy.mcp.resources). The envelope, validation and per-call helpers live in sweepy.mcp.protocol; the behaviour in
-sweepy.service. server.py and `sweepy serve` both start it on stdio."""
+(sweepy.mcp.resources). The envelope, validation and per-call helpers live in sweepy.mcp.protocol, the questions
+to the person in sweepy.mcp.elicitation; the behaviour in sweepy.service. server.py and `sweepy serve` both
+start it on stdio."""
 
 import logging
 import sys
@@ -19,8 +20,9 @@ from .. import __version__
 from ..errors import InvalidArgument
 from ..settings import Settings
 from . import arguments as a
+from .elicitation import complete_profile, confirm_clear
 from .prompts import Prompts
-from .protocol import Call, ToolTable, envelope, refusal
+from .protocol import Call, ToolTable, envelope
 from .resources import Resources, report_link
 
 if TYPE_CHECKING:  # the service is imported by the first tool call (ServiceOnDemand)
@@ -33,7 +35,9 @@ Chat flow: create_profile (name, titles, location, resume; Sweepy asks for what 
 → run_sweep → get_sweep_status until completed → get_jobs (judge each card against the resume; keyword scores
 are a first pass, not a verdict) → submit_judgments → render_report. The prompts start_job_search,
 triage_new_cards, tailor_resume_for and weekly_review walk through these; the resources sweepy://… show
-profiles, a sweep's cards, the latest summary, the reports and the tool reference."""
+profiles, a sweep's cards, the latest summary, the reports and the tool reference. To keep searching between
+chats, run_sweep with scheduled_for (and repeat daily or weekly) schedules a sweep; get_sweep_status with its
+job_id shows it, cancel_sweep ends it."""
 
 
 async def _wait_for(
@@ -76,86 +80,6 @@ async def _log_outcome(call: Call, job: "SweepJob") -> None:
         )
 
 
-PROFILE_FORM: dict[str, dict[str, Any]] = {
-    "titles": {
-        "type": "string",
-        "title": "Target titles",
-        "description": "Comma-separated, e.g. Paralegal, Legal Assistant",
-    },
-    "location": {"type": "string", "title": "Location", "description": 'e.g. "New York, NY" or "Remote"'},
-    "resume_path": {"type": "string", "title": "Resume file", "description": "Path to a PDF or DOCX resume"},
-}
-"""The form fields create_profile asks for, one per missing argument (titles as one comma-separated line: a
-form holds plain values, not lists)."""
-
-
-def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
-    """The error a host without elicitation gets: the same words as any other missing argument."""
-    required = "; ".join(f"{name!r} is required" for name in missing)
-    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
-
-
-async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile | types.CallToolResult:
-    """The arguments with titles, location and resume_path all given: asked of the person through a form when
-    the host can show one (exactly the missing fields), else an error naming them. A declined or cancelled form
-    answers an error that says nothing was written."""
-    missing = [name for name in a.REQUIRED_PROFILE_FIELDS if getattr(args, name) is None]
-    if not missing:
-        return args
-    if not call.can_elicit:
-        raise missing_arguments("create_profile", missing)
-    schema = {"type": "object", "properties": {name: PROFILE_FORM[name] for name in missing}, "required": missing}
-    answer = await call.elicit("create_profile", f"To create {args.name}'s search profile, Sweepy needs:", schema)
-    if answer.action != "accept":
-        verb = "declined" if answer.action == "decline" else "cancelled"
-        return refusal(
-            {
-                "message": f"The form was {verb}, so no profile was written. Call create_profile again "
-                f"with {', '.join(missing)} when the person wants to go on.",
-                "elicitation": answer.action,
-            }
-        )
-    content = answer.content or {}
-    given: dict[str, Any] = {}
-    for name in missing:
-        value = content.get(name)
-        text = value.strip() if isinstance(value, str) else ""
-        if not text:
-            raise InvalidArgument(
-                f"The form came back without {name}; nothing was written. Call create_profile again with {name}."
-            )
-        given[name] = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()] if name == "titles" else text
-    return args.model_copy(update=given)
-
-
-async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHistory) -> types.CallToolResult | None:
-    """None when clear_history may go ahead: a dry run, a host that cannot ask, nothing to forget, or a yes.
-    Otherwise the answer that nothing was cleared."""
-    if args.dry_run or not call.can_elicit:
-        return None
-    count = await call.run(service.clear_history, args.profile_path, args.profile_stem, True)
-    if not count.would_clear:
-        return None
-    schema = {
-        "type": "object",
-        "properties": {"confirm": {"type": "boolean", "title": "Forget them", "default": True}},
-        "required": ["confirm"],
-    }
-    question = (
-        f"Forget the {count.would_clear} postings profile {count.scope!r} was shown? The next sweep reports them again."
-    )
-    answer = await call.elicit("clear_history", question, schema)
-    if answer.action == "accept" and (answer.content or {}).get("confirm") is True:
-        return None
-    return refusal(
-        {
-            "message": f"Not confirmed ({answer.action}), so nothing was cleared: profile "
-            f"{count.scope!r} keeps its {count.would_clear} reported postings.",
-            "elicitation": answer.action,
-        }
-    )
-
-
 def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
     """Every tool: its argument model (sweepy.mcp.arguments) and a short body onto the service."""
     tools = ToolTable(service.settings)
@@ -183,17 +107,55 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
 
         Returns the completed payload if it finishes within wait_seconds, else sweep_status "running" with a
         job_id: pass it to get_sweep_status until completed, then call get_jobs. Scores are keyword overlap.
+        With scheduled_for it answers sweep_status "scheduled" at once: the sweep runs then (and daily or weekly
+        with repeat) inside a running server or by `sweepy run-due`; cancel_sweep cancels it.
         """
-        job, _joined = await call.run(service().start_sweep, args.profile_path, args.deduplicate, args.include_seen)
-        return await _wait_for(service().sweep_answer, job, args.wait_seconds, call)
+        if args.scheduled_for is None:
+            if args.schedule_timezone is not None or args.repeat is not None:
+                raise InvalidArgument(
+                    "schedule_timezone and repeat only apply to a scheduled sweep: add scheduled_for (e.g. "
+                    "'2026-12-07T09:00'), or leave them out to sweep now."
+                )
+            started = call.run(service().start_sweep, args.profile_path, args.deduplicate, args.include_seen)
+            job, _joined = await started
+            return await _wait_for(service().sweep_answer, job, args.wait_seconds, call)
+        return envelope(
+            await call.run(
+                service().schedule_sweep,
+                args.profile_path,
+                args.deduplicate,
+                args.include_seen,
+                args.scheduled_for,
+                args.schedule_timezone,
+                args.repeat,
+            )
+        )
 
     @tools.tool(a.GetSweepStatus)
     async def get_sweep_status(call: Call, args: a.GetSweepStatus) -> types.CallToolResult:
         """Wait on a sweep started by run_sweep and report its progress; returns as soon as it finishes.
 
-        A completed sweep's cards are already the active session: call get_jobs next.
+        A completed sweep's cards are already the active session: call get_jobs next. A schedule's job_id
+        answers sweep_status "scheduled" with scheduled_for until its slot, then its run's progress and answer.
         """
-        return await _wait_for(service().sweep_payload, service().find_sweep(args.job_id), args.wait_seconds, call)
+        from ..service.base import clamp
+        from ..sweeps import SweepJob
+
+        started = time.monotonic()
+        wait = clamp(args.wait_seconds, 0, 600)
+        found = await call.run(service().find_sweep_or_schedule, args.job_id, wait)
+        if not isinstance(found, SweepJob):
+            return envelope(found)
+        left = max(0, round(wait - (time.monotonic() - started)))
+        return await _wait_for(service().sweep_payload, found, left, call)
+
+    @tools.tool(a.CancelSweep)
+    async def cancel_sweep(call: Call, args: a.CancelSweep) -> types.CallToolResult:
+        """Cancel a scheduled sweep (it will not run, nor repeat) or a running one (it stops at its next stage
+        and writes no results), by the job_id run_sweep answered. Cancelling twice answers ok and
+        says it was already cancelled.
+        """
+        return envelope(await call.run(service().cancel_sweep, args.job_id))
 
     @tools.tool(a.GetJobs)
     async def get_jobs(call: Call, args: a.GetJobs) -> types.CallToolResult:
@@ -226,7 +188,8 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
 
     @tools.tool(a.ListSweeps)
     async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:
-        """List this server's recent background sweeps, newest first, with status and progress."""
+        """List this server's recent background sweeps and every scheduled sweep, newest first, with status,
+        progress (null until it starts), scheduled_for and schedule_timezone (null for a sweep run at once)."""
         return envelope(service().list_sweeps(args.limit, args.cursor))
 
     @tools.tool(a.ImportJobs)
@@ -364,11 +327,16 @@ class ServiceOnDemand:
         return self._service
 
 
-def create_server(settings: Settings | None = None, service: "SweepyService | None" = None) -> Server[Any]:
+def create_server(
+    settings: Settings | None = None, service: "SweepyService | None" = None, scheduler: bool = False
+) -> Server[Any]:
     """The stdio MCP server over `service` (default: one on `settings`, made at the first tool call; default
-    settings: the environment)."""
+    settings: the environment). With `scheduler`, a thread runs the scheduled sweeps when they are due."""
     settings = settings or (service.settings if service is not None else Settings.from_env())
-    tools = sweepy_tools(ServiceOnDemand(settings, service))
+    on_demand = ServiceOnDemand(settings, service)
+    tools = sweepy_tools(on_demand)
+    if scheduler:  # its thread imports the service, so the host's initialize does not wait for it
+        threading.Thread(target=_run_schedules, args=(on_demand,), name="sweepy-scheduler", daemon=True).start()
     prompts, resources = Prompts(settings), Resources(settings)
     server: Server[Any] = Server(
         "sweepy",
@@ -387,6 +355,12 @@ def create_server(settings: Settings | None = None, service: "SweepyService | No
     # MCP logging: logging/setLevel for handshake-era clients (2026-07-28 clients opt in per request).
     server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, tools.log_level.set)
     return server
+
+
+def _run_schedules(service: ServiceOnDemand) -> None:
+    from ..service.scheduler import Scheduler
+
+    Scheduler(service).run()
 
 
 def written_files(generated: "Generated") -> list[tuple[str, str]]:
@@ -413,4 +387,4 @@ def main() -> None:
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_env()
     settings.workspace().remove_stale_temp_files()
-    anyio.run(serve, create_server(settings))
+    anyio.run(serve, create_server(settings, scheduler=True))

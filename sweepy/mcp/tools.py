@@ -45,4 +45,5 @@ TOOLS: dict[str, ToolSpec] = {
     # Core: "what is due" is the first question of a returning person, and in core mode (no track_jobs) it is
     # the one view of the applications typed in the CSV; it only reads, so showing it costs nothing.
     "get_applications": ToolSpec("List tracked applications", True, False, True, False, core=True),
+    "cancel_sweep": ToolSpec("Cancel a scheduled or running sweep", False, False, True, False, core=True),
 }

@@ -220,11 +220,48 @@ class WatchCompleted(Answer):
     message: str
 
 
-Sweep = Annotated[SweepRunning | SweepCompleted, Field(discriminator="sweep_status")]
+class ScheduleRun(BaseModel):
+    """The latest run of a schedule: its sweep's job_id (get_sweep_status takes it), how it ended, when."""
+
+    job_id: str | None
+    status: Literal["running", "completed", "failed", "cancelled"] | None
+    ran_at: str | None
+    """When it started, ISO 8601 with the schedule zone's offset."""
+
+
+class SweepScheduled(Answer):
+    """run_sweep with scheduled_for, get_sweep_status of a schedule waiting for its slot, and of a sweep or
+    schedule that was cancelled (sweep_status "cancelled")."""
+
+    message: str
+    migrated: str | None = None
+    sweep_status: Literal["scheduled", "cancelled"]
+    job_id: str
+    profile_stem: str | None = None
+    """The profile it sweeps (null for a sweep cancelled while it ran)."""
+    profile_path: str | None = None
+    """Its YAML, workspace-relative when it lies in the workspace."""
+    scheduled_for: str | None
+    """The next run, ISO 8601 with its offset; null once cancelled or for a sweep that ran at once."""
+    schedule_timezone: str | None
+    repeat: Literal["daily", "weekly"] | None
+    last_run: ScheduleRun | None
+
+
+Sweep = Annotated[SweepRunning | SweepCompleted | SweepScheduled, Field(discriminator="sweep_status")]
 Watch = Annotated[SweepRunning | WatchCompleted, Field(discriminator="sweep_status")]
-JobState = SweepRunning | SweepCompleted | WatchCompleted
+JobState = SweepRunning | SweepCompleted | WatchCompleted | SweepScheduled
 """get_sweep_status: a running job, a completed sweep or a completed watch (the two are told apart by their
-fields, not by sweep_status)."""
+fields, not by sweep_status), or a schedule waiting for its slot (or cancelled)."""
+
+
+class CancelSweep(Answer):
+    job_id: str
+    sweep_status: Literal["cancelled", "cancelling"]
+    """cancelled: it will not run (a schedule waiting, or a sweep already stopped); cancelling: a running sweep
+    stops at its next stage and writes no results."""
+    already_cancelled: bool
+    message: str
 
 
 # -- get_jobs / submit_judgments --------------------------------------------------------------------------------
@@ -481,18 +518,26 @@ class SweepOptionsLine(BaseModel):
     profile_stem: str
     deduplicate: bool
     include_seen: bool
+    repeat: Literal["daily", "weekly"] | None = None
+    """A schedule's repetition (set on schedules only)."""
+    last_run: ScheduleRun | None = None
+    """A schedule's latest run (set on schedules only)."""
 
 
 class SweepListing(BaseModel):
-    """One background sweep or watch of this server (the list_jobs contract's fields)."""
+    """One background sweep or watch of this server, or one schedule of the state folder (the list_jobs
+    contract's fields)."""
 
     id: str
     kind: Literal["sweep", "watch"]
-    status: Literal["running", "completed", "failed"]
+    status: Literal["scheduled", "running", "completed", "failed", "cancelled"]
     payload: SweepOptionsLine
-    progress: int
-    """Percent done."""
-    progress_message: str
+    scheduled_for: str | None
+    """A schedule's next run (or its last, once it ended), ISO 8601 with its offset; null for a sweep run at once."""
+    schedule_timezone: str | None
+    progress: int | None
+    """Percent done; null until it starts."""
+    progress_message: str | None
     created_at: str
     updated_at: str
 

@@ -1,6 +1,7 @@
 """What every area of the service shares: settings, the clock, the sweep registry, the workspace."""
 
 import functools
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -39,16 +40,21 @@ class ServiceBase:
     def __init__(
         self,
         settings: Settings | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         http_client: Callable[[], httpx.Client] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         """`settings` default to the environment now; `http_client` makes the one client each sweep shares
         across its sources (tests may inject theirs; the default guards every address, opening loopback and
-        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1); `monotonic` times deadlines (a fake in tests)."""
+        private networks only with SWEEPY_ALLOW_PRIVATE_URLS=1); `monotonic` times deadlines (a fake in tests);
+        `clock` is the wall clock (default time.time, or the test clock file SWEEPY_TEST_CLOCK names)."""
         self.settings = settings or Settings.from_env()
         self.sweeps = SweepRegistry()
-        self.clock = clock
+        self.clock: Callable[[], float] = clock or self.settings.clock()
+        self.schedule_changed = threading.Condition()
+        """Notified when a schedule of this process is added, starts, ends or is cancelled (schedule_generation
+        counts them): the scheduler thread and get_sweep_status wait on it."""
+        self.schedule_generation = 0
         self.monotonic = monotonic
         self.http_client = http_client or functools.partial(
             build_client, self.settings.allow_private_urls, proxies=self.settings.proxy

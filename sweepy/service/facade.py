@@ -8,12 +8,14 @@ from .imports import ImportTools
 from .judgments import JudgmentTools
 from .profiles import ProfileTools
 from .reports import ReportTools
+from .schedules import ScheduleTools
 from .sweeps import SweepTools
 from .watch import WatchTools
 
 
 class SweepyService(
     ProfileTools,
+    ScheduleTools,
     SweepTools,
     CardTools,
     JudgmentTools,

@@ -2,6 +2,7 @@
 
 import hashlib
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ from ..config import Profile, dump_profile, find_profile, load_profile, profile_
 from ..domain.cards import Card
 from ..engines import validate_sources
 from ..engines.http import open_network
-from ..errors import InvalidArgument, NotFound, SweepFailed, SweepyError
+from ..errors import InvalidArgument, NotFound, SweepCancelled, SweepFailed, SweepyError
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from ..pipeline.score import CARD_ID
 from ..store.history import check_history_path
@@ -19,14 +20,13 @@ from ..sweeps import SweepJob, SweepLog, new_job_id
 from .answers import (
     DroppedPosting,
     JobState,
-    ListSweeps,
     ResultFiles,
     SkippedSourceLine,
     SourceLine,
     SweepCompleted,
-    SweepListing,
     SweepProgress,
     SweepRunning,
+    SweepScheduled,
     TopRole,
     WatchCompleted,
 )
@@ -49,19 +49,17 @@ class SweepTools(ServiceBase):
         return [report.to_dict() for report in found.sources]
 
     # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
-    def start_sweep(self, profile_path: str | None, deduplicate: bool, include_seen: bool) -> tuple[SweepJob, bool]:
-        """Validate everything a sweep needs, then start it (or join an identical running one)."""
+    def start_sweep(
+        self,
+        profile_path: str | None,
+        deduplicate: bool,
+        include_seen: bool,
+        prepare: Callable[[SweepJob], None] | None = None,
+    ) -> tuple[SweepJob, bool]:
+        """Validate everything a sweep needs, then start it (or join an identical running one). A schedule's run
+        passes `prepare` (sweepy.sweeps.SweepRegistry.start_or_join): it never joins, and records its job first."""
         ws = self.workspace
-        path = find_profile(ws, profile_path)
-        profile = load_profile(path)
-        check_history_path(ws, profile.history.path, f"history.path of {path.name}")
-        ws.resolve_read(profile.resume.path, "Resume in the profile")
-        configs = validate_sources(profile.sources, ws)
-        if not configs:
-            raise InvalidArgument(
-                f"Profile {path.name} enables no engine, so a sweep would find nothing. Add a sources block "
-                "(call create_profile with sources_config) and sweep again."
-            )
+        path, profile = self.sweep_profile(profile_path)
         results = ws.results_dir("results")
         job_id = new_job_id()
         debug_log = ws.resolve_write(results / "logs" / f"{job_id}.log", "debug log")
@@ -74,7 +72,22 @@ class SweepTools(ServiceBase):
             id=job_id,
             profile_digest=digest,
         )
-        return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results))
+        return self.sweeps.start_or_join(job, lambda j: self._execute(j, profile, ws, results), prepare)
+
+    def sweep_profile(self, profile_path: str | None) -> tuple[Path, Profile]:
+        """The profile a sweep would use, refused as a sweep would refuse it (history path, resume, engines)."""
+        ws = self.workspace
+        path = find_profile(ws, profile_path)
+        profile = load_profile(path)
+        check_history_path(ws, profile.history.path, f"history.path of {path.name}")
+        ws.resolve_read(profile.resume.path, "Resume in the profile")
+        configs = validate_sources(profile.sources, ws)
+        if not configs:
+            raise InvalidArgument(
+                f"Profile {path.name} enables no engine, so a sweep would find nothing. Add a sources block "
+                "(call create_profile with sources_config) and sweep again."
+            )
+        return path, profile
 
     def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
         """The sweep thread. Whatever happens, the job ends completed or failed: never left "running"."""
@@ -85,6 +98,8 @@ class SweepTools(ServiceBase):
             def progress(step: int, label: str) -> None:
                 job.set_progress(step, label)
                 sweep_log(f"stage {step}/{job.total} {label}")
+                if job.cancel_asked.is_set():
+                    raise SweepCancelled(f"Cancelled by cancel_sweep before stage {step} ({label}).")
 
             cache, breaker = profile.cache, profile.orchestrator.circuit_breaker
             with open_network(
@@ -103,6 +118,8 @@ class SweepTools(ServiceBase):
             for source in out.skipped_sources:
                 sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
             sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
+            if job.cancel_asked.is_set():
+                raise SweepCancelled("Cancelled by cancel_sweep before its results were written.")
             reports = write_results(ctx, out, results, job.id)
             answer = self._completed(job, profile, out, reports)
             try:
@@ -115,6 +132,9 @@ class SweepTools(ServiceBase):
             # The log is complete before the job ends: a waiter wakes the moment it does, and may read it.
             sweep_log(f"completed: {len(out.cards)} cards")
             job.finish(result=answer)
+        except SweepCancelled as exc:
+            sweep_log(f"cancelled: {exc.message}")
+            job.finish(error=exc.message, cancelled=True)
         except SweepyError as exc:
             sweep_log(f"failed: {exc.message}")
             job.finish(error=exc.message)
@@ -176,6 +196,8 @@ class SweepTools(ServiceBase):
                               debug_log=str(job.debug_log))  # fmt: skip
         if job.status == "completed" and isinstance(job.result, SweepCompleted | WatchCompleted):
             return job.result
+        if job.status == "cancelled":
+            return cancelled_answer(job)
         running = SweepRunning(
             message=f"{job.kind.capitalize()} is running (step {job.step}/{job.total}: {job.label}). Call "
             f"get_sweep_status with job_id {job.id!r} until sweep_status reads completed.",
@@ -190,7 +212,7 @@ class SweepTools(ServiceBase):
             running.profile_stem, running.profile_path = job.stem, shown_path(self.workspace, job.profile_path)
         return running
 
-    def sweep_answer(self, job: SweepJob) -> SweepRunning | SweepCompleted:
+    def sweep_answer(self, job: SweepJob) -> SweepRunning | SweepCompleted | SweepScheduled:
         """run_sweep: the sweep's running or completed answer (sweep_payload, for a job that is a sweep)."""
         answer = self.sweep_payload(job)
         if isinstance(answer, WatchCompleted):  # start_sweep only ever starts sweeps
@@ -200,6 +222,8 @@ class SweepTools(ServiceBase):
     def watch_answer(self, job: SweepJob) -> SweepRunning | WatchCompleted:
         """watch_postings: the watch's running or completed answer (sweep_payload, for a job that is a watch)."""
         answer = self.sweep_payload(job)
+        if isinstance(answer, SweepScheduled):
+            raise SweepFailed(answer.message, job_id=job.id, sweep_status="cancelled", debug_log=str(job.debug_log))
         if isinstance(answer, SweepCompleted):  # start_watch only ever starts watches
             raise TypeError(f"job {job.id} is a sweep, not a watch")
         return answer
@@ -217,22 +241,21 @@ class SweepTools(ServiceBase):
                 "the session's cards, or get_sweep_status without job_id for the newest sweep."
             ) from exc
 
-    # -- list_sweeps ----------------------------------------------------------------------------------------
-    def list_sweeps(self, limit: int | None, cursor: str | None) -> ListSweeps:
-        jobs = self.sweeps.newest_first()
-        if limit is None and cursor is None:
-            return ListSweeps(sweeps=[SweepListing.model_validate(j.listing()) for j in jobs])
-        start = 0
-        if cursor is not None:
-            after = self.sweeps.decode_cursor(cursor)
-            start = next(i for i, j in enumerate(jobs) if j.id == after) + 1
-        size = limit or 20
-        page = jobs[start : start + size]
-        more = start + size < len(jobs)
-        return ListSweeps(
-            sweeps=[SweepListing.model_validate(j.listing()) for j in page],
-            next_cursor=self.sweeps.encode_cursor(page[-1]) if more and page else None,
-        )
+
+def cancelled_answer(job: SweepJob) -> SweepScheduled:
+    """A sweep stopped by cancel_sweep (or about to stop: it was asked, and ends at its next stage)."""
+    scheduled_for, zone = job.scheduled or (None, None)
+    return SweepScheduled(
+        message=f"{job.kind.capitalize()} {job.id} was cancelled ({job.error or 'at its next stage'}); it wrote no "
+        "results. Call run_sweep to sweep again.",
+        migrated=None,
+        sweep_status="cancelled",
+        job_id=job.id,
+        scheduled_for=scheduled_for,
+        schedule_timezone=zone,
+        repeat=None,
+        last_run=None,
+    )
 
 
 def _top_role(card: Card) -> TopRole:

@@ -19,7 +19,7 @@ _OWN_FILES = re.compile(
     r"|.*_\d{8}-\d{6}(-\d+)?\.(json|csv)|.*\.log"
     # Names Sweepy makes later, so they may not exist yet: the breakers (and their old lock), the HTTP cache
     # folder, SQLite's own companions of a database, a profile's tracking index, the written-files manifest.
-    r"|breakers\.json(\.lock)?|cache|.*-(wal|shm|journal)|\..+\.tracking\.json|written\.json",
+    r"|breakers\.json(\.lock)?|cache|.*-(wal|shm|journal)|\..+\.tracking\.json|written\.json|schedules\.db",
     re.IGNORECASE,
 )
 _SQLITE_HEADER = b"SQLite format 3\x00"
