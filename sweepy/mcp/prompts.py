@@ -70,6 +70,31 @@ def weekly_review(args: dict[str, str]) -> str:
     )
 
 
+def whats_new(settings: Settings) -> str:
+    """The digest itself (reading it here marks it read, as the resource does), and what to call about it."""
+    from .resources import digest_text
+
+    return (
+        "Tell me what is new in my job search since we last looked, from Sweepy's digest below (the resource "
+        "sweepy://digest/latest; this read marked it read).\n\n"
+        "1. Name the new cards worth a look first, with pay and any eligibility flag.\n"
+        "2. get_jobs with new_only: true (page with offset = next_offset) to read every new card; judge them "
+        "against my resume and submit_judgments.\n"
+        "3. For the watched postings that closed or changed, say what it means for me; watch_postings re-checks "
+        "them.\n"
+        "4. For each follow-up due, draft the message and, once I have sent it, record it with track_jobs.\n\n"
+        f"{digest_text(settings)}"
+    )
+
+
+WHATS_NEW = types.Prompt(
+    name="whats_new",
+    title="What is new",
+    description="Start a chat with what changed between chats: the digest (sweepy://digest/latest) of new cards, "
+    "watched postings that closed or changed, and follow-ups due, then get_jobs new_only → submit_judgments.",
+    arguments=[],
+)
+
 PROMPTS: dict[str, PromptDef] = {
     "start_job_search": PromptDef(
         types.Prompt(
@@ -124,7 +149,7 @@ class Prompts:
     async def list_prompts(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListPromptsResult:
-        return types.ListPromptsResult(prompts=[*(p.prompt for p in PROMPTS.values()), TAILOR])
+        return types.ListPromptsResult(prompts=[*(p.prompt for p in PROMPTS.values()), TAILOR, WHATS_NEW])
 
     async def get_prompt(
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
@@ -136,9 +161,15 @@ class Prompts:
             except SweepyError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
             return _result(description, text)
+        if params.name == WHATS_NEW.name:
+            try:
+                text = whats_new(self.settings)
+            except SweepyError as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
+            return _result(WHATS_NEW.description or "", text)
         found = PROMPTS.get(params.name)
         if found is None:
-            names = ", ".join([*PROMPTS, TAILOR.name])
+            names = ", ".join([*PROMPTS, TAILOR.name, WHATS_NEW.name])
             raise MCPError(
                 code=types.INVALID_PARAMS, message=f"Unknown prompt {params.name!r}. Sweepy's prompts: {names}."
             )

@@ -29,12 +29,13 @@ from .answers import (
     TopRole,
     WatchCompleted,
 )
-from .base import KEYWORD_NOTE, ServiceBase
+from .base import KEYWORD_NOTE
+from .digest import DigestTools
 
 log = logging.getLogger("sweepy")
 
 
-class SweepTools(ServiceBase):
+class SweepTools(DigestTools):
     # -- sweepy sources ---------------------------------------------------------------------------------------
     def check_sources(self, profile_path: str | None) -> list[dict[str, Any]]:
         """Ask every enabled source of a profile now, the way a sweep does but without the cache or the breaker
@@ -94,8 +95,9 @@ class SweepTools(ServiceBase):
                 self.clock,
                 trust_base_urls=self.settings.trust_base_urls,
             ) as network:
+                known = self.sessions(results).known_ids(job.stem)  # what the profile's earlier sweeps matched
                 ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
-                                   log=sweep_log, network=network, monotonic=self.monotonic)  # fmt: skip
+                                   log=sweep_log, network=network, monotonic=self.monotonic, known=known)  # fmt: skip
                 out = run(ctx)
             for where, reason in out.skipped_records:
                 sweep_log(f"skipped record {where}: {reason}")
@@ -104,6 +106,7 @@ class SweepTools(ServiceBase):
             sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
             reports = write_results(ctx, out, results, job.id)
             answer = self._completed(job, profile, out, reports)
+            self._digest(job, results, answer, sweep_log)
             try:
                 commit_history(ctx, out)
             except SweepyError as exc:  # the results are real: report them, and say what was not saved
@@ -124,6 +127,19 @@ class SweepTools(ServiceBase):
             if not isinstance(exc, Exception):
                 raise
 
+    def _digest(self, job: SweepJob, results: Path, answer: SweepCompleted, sweep_log: SweepLog) -> None:
+        """Every sweep (run at once or scheduled) that found new cards writes its digest (service/digest.py)."""
+        try:
+            answer.new_card_count = self.write_digest(results, job.stem, job.id)
+        except SweepyError as exc:  # the cards are in the session; only the digest's summary of them is missing
+            sweep_log(f"digest not written: {exc.message}")
+            answer.message += f" The digest of new cards was not written ({exc.message}); get_jobs new_only lists them."
+            return
+        sweep_log(f"new cards: {answer.new_card_count}")
+        if answer.new_card_count:
+            answer.message += (f" {answer.new_card_count} cards are new since the profile's earlier sweeps (get_jobs "
+                               "new_only: true; sweepy://digest/latest).")  # fmt: skip
+
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
         top = [_top_role(out.carried.get(c.job_id, c)) for c in cards[:5]]
@@ -139,8 +155,12 @@ class SweepTools(ServiceBase):
             )
         else:
             message = _nothing_found(out)
+        if out.kept_over:
+            message += (f" {len(out.kept_over)} judged or imported cards of the profile's earlier session, still open "
+                        "and not found again, were kept in this one.")  # fmt: skip
         return SweepCompleted(
             message=message,
+            carried_count=len(out.kept_over),
             migrated=None,  # a sweep moves no session file; the answer has always said so with a null
             sweep_status="completed",
             job_id=job.id,
