@@ -65,6 +65,7 @@ async def test_a_posting_added_between_sweeps_is_new_and_the_digest_shows_it_onc
 ) -> None:
     ten_days_ago = (dt.date.today() - dt.timedelta(days=10)).isoformat()
     async with Client(params(workspace)) as client:
+        before = await digest(client)
         await ok(client, "create_profile", profile(workspace, boards))
         first = await ok(client, "run_sweep", {"wait_seconds": 60})
         assert (first["card_count"], first["new_card_count"]) == (2, 2)  # the profile's first sweep: all new
@@ -87,6 +88,7 @@ async def test_a_posting_added_between_sweeps_is_new_and_the_digest_shows_it_onc
         none_new = await ok(client, "get_jobs", {"new_only": True})
         after_third = await digest(client)
         prompt = (await client.get_prompt("whats_new", {})).messages[0].content.text  # type: ignore[union-attr]
+    assert "No sweep has written a digest yet" in before and "run_sweep" in before
     assert (second["card_count"], second["new_card_count"]) == (3, 1)
     assert "1 cards are new" in second["message"] and "new_only" in second["message"]
     assert [(j["title"], j["is_new"]) for j in new["jobs"]] == [("Real Estate Paralegal", True)]

@@ -95,7 +95,7 @@ class DigestTools(ServiceBase):
         store = DigestStore(folder)
         last, unread = store.last_read(), store.unread()
         profiles = dict.fromkeys([*store.profiles(), *self._active_profile(folder)])
-        lines = ["# What is new", "", _since(last), ""]
+        lines = ["# What is new", "", _since(last, bool(unread.total)), ""]
         lines += _new_cards(unread)
         lines += self._watched_and_due(folder, list(profiles), last)
         lines += [
@@ -157,7 +157,10 @@ class DigestTools(ServiceBase):
         return DigestHistory(path, clock=self.clock) if path.is_file() else None
 
 
-def _since(last: LastRead | None) -> str:
+def _since(last: LastRead | None, unread: bool) -> str:
+    if last is None and not unread:
+        return ("No sweep has written a digest yet: a sweep writes one when it finds postings no earlier sweep of "
+                "the profile matched. Call run_sweep to start one.")  # fmt: skip
     if last is None:
         return f"Since: the first sweep (no digest was read before). {NEW_MEANS}"
     return (
