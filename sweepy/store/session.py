@@ -324,7 +324,7 @@ saved session (its earlier cards and judgments) stays under the profile's own na
 
 
 def _row(session: int, pos: int, card: Card, text: str | None = None) -> Row:
-    kept = any(getattr(card, key) is not None for key in _KEPT)
+    kept = card.imported or any(getattr(card, key) is not None for key in _KEPT)
     text = text if text is not None else card_text(card)
     return (session, pos, card.job_id, int(card.match_pct is None), card.match_score, card.title.lower(),
             card.judged_resume, int(kept), int(card.blocked), int(card.is_new), text)  # fmt: skip
@@ -393,14 +393,9 @@ class View:
         return self.page(0, limit, new_only=True)
 
     def carry_over(self) -> dict[str, Card]:
-        """The cards a later sweep keeps whether or not it finds them again: the judged ones and the imported ones,
-        by job_id (imported cards are few; the judged ones are read by their index)."""
-        found = self.kept()
-        rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 0 AND "
-                               "json_extract(data, '$.imported') = 1 ORDER BY pos", (self.id,))  # fmt: skip
-        for job_id, text in rows:
-            found.setdefault(job_id, _card(text))
-        return found
+        """The cards a later sweep keeps whether or not it finds them again: the judged ones and the imported ones
+        (both `kept`, read by that index), by job_id."""
+        return self.kept()
 
     def cards(self, job_ids: Iterable[str]) -> dict[str, Card]:
         """The cards with these job_ids (the first of a repeated id), by the id index."""
@@ -414,7 +409,7 @@ class View:
         return found
 
     def kept(self) -> dict[str, Card]:
-        """The cards that carry a judgment (what a later sweep keeps), by job_id."""
+        """The cards that carry a judgment, and the imported ones (what a later sweep keeps), by job_id."""
         rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 1 ORDER BY pos",
                                (self.id,))  # fmt: skip
         found: dict[str, Card] = {}
