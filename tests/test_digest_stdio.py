@@ -90,7 +90,7 @@ async def test_a_posting_added_between_sweeps_is_new_and_the_digest_shows_it_onc
         prompt = (await client.get_prompt("whats_new", {})).messages[0].content.text  # type: ignore[union-attr]
     assert "No sweep has written a digest yet" in before and "run_sweep" in before
     assert (second["card_count"], second["new_card_count"]) == (3, 1)
-    assert "1 cards are new" in second["message"] and "new_only" in second["message"]
+    assert "1 card is new" in second["message"] and "new_only" in second["message"]
     assert [(j["title"], j["is_new"]) for j in new["jobs"]] == [("Real Estate Paralegal", True)]
     assert (new["total"], new["count"], new["next_offset"]) == (1, 1, None)
     assert sorted(j.get("is_new", False) for j in every["jobs"]) == [False, False, True]  # left out when false
@@ -140,7 +140,7 @@ async def test_imported_and_judged_cards_survive_the_next_sweep(
         swept = await ok(client, "run_sweep", {"include_seen": True, "wait_seconds": 60})
         jobs = by_title((await ok(client, "get_jobs", {}))["jobs"])
     assert (swept["card_count"], swept["carried_count"]) == (2, 2)
-    assert "2 judged or imported cards of the profile's earlier session" in swept["message"]
+    assert "Kept from the profile's earlier session, still open and not found again: 2 judged" in swept["message"]
     assert set(jobs) == {"Senior Paralegal", "Litigation Paralegal", "Real Estate Paralegal", "Paralegal"}
     kept = jobs["Senior Paralegal"]
     assert (kept["job_id"], kept["match_pct"], kept["match_kind"]) == (ids["Senior Paralegal"], 88, "MATCH")

@@ -137,8 +137,11 @@ class SweepTools(DigestTools):
             return
         sweep_log(f"new cards: {answer.new_card_count}")
         if answer.new_card_count:
-            answer.message += (f" {answer.new_card_count} cards are new since the profile's earlier sweeps (get_jobs "
-                               "new_only: true; sweepy://digest/latest).")  # fmt: skip
+            count = answer.new_card_count
+            one = count == 1
+            answer.message += (f" {count} {'card is' if one else 'cards are'} new: no earlier sweep of the profile "
+                               f"matched {'it' if one else 'them'} (get_jobs new_only: true; "
+                               "sweepy://digest/latest).")  # fmt: skip
 
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
@@ -156,8 +159,8 @@ class SweepTools(DigestTools):
         else:
             message = _nothing_found(out)
         if out.kept_over:
-            message += (f" {len(out.kept_over)} judged or imported cards of the profile's earlier session, still open "
-                        "and not found again, were kept in this one.")  # fmt: skip
+            message += (f" Kept from the profile's earlier session, still open and not found again: "
+                        f"{len(out.kept_over)} judged or imported cards (get_jobs lists them with these).")  # fmt: skip
         return SweepCompleted(
             message=message,
             carried_count=len(out.kept_over),
