@@ -117,8 +117,8 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
 
 def ended_job_ids(ctx: "SweepContext", history_path: str) -> frozenset[str]:
     """The postings of the profile the person is done with (closed, rejected, withdrawn): the next session does
-    not keep them unless the sweep finds them again. None when nothing was ever tracked, or the history cannot be
-    read now (then every judged or imported card is kept: losing one costs more than showing one)."""
+    not keep them unless the sweep finds them again. Empty when nothing was ever tracked, or when the history
+    cannot be read now (then every judged or imported card is kept: losing one costs more than showing one)."""
     try:
         path = check_history_path(ctx.workspace, history_path, "history path")
         return DigestHistory(path, clock=ctx.clock).ended(ctx.stem) if path.is_file() else frozenset()

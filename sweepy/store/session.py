@@ -378,9 +378,9 @@ class View:
         )
         return [_card(text) for (text,) in rows]
 
-    def eligible_count(self, new_only: bool = False) -> int:
-        """Cards no eligibility finding blocks (and, with `new_only`, that are new)."""
-        return self.count(True, new_only)
+    def eligible_count(self) -> int:
+        """Cards no eligibility finding blocks."""
+        return self.count(eligible_only=True)
 
     def count(self, eligible_only: bool = False, new_only: bool = False) -> int:
         """Cards the page's filters keep (View.page)."""
@@ -391,11 +391,6 @@ class View:
     def new_cards(self, limit: int) -> list[Card]:
         """The first `limit` new cards, best first (what a digest lists)."""
         return self.page(0, limit, new_only=True)
-
-    def carry_over(self) -> dict[str, Card]:
-        """The cards a later sweep keeps whether or not it finds them again: the judged ones and the imported ones
-        (both `kept`, read by that index), by job_id."""
-        return self.kept()
 
     def cards(self, job_ids: Iterable[str]) -> dict[str, Card]:
         """The cards with these job_ids (the first of a repeated id), by the id index."""
@@ -807,7 +802,7 @@ class SessionStore:
             row = self._find(db, source)
             if row is not None:
                 previous = View(db, row, None)
-                earlier.update(previous.carry_over())
+                earlier.update(previous.kept())
                 if source == name:
                     session.playbook = session.playbook or previous.session.playbook
         return earlier
