@@ -76,7 +76,7 @@ def whats_new(settings: Settings) -> str:
 
     return (
         "Tell me what is new in my job search since we last looked, from Sweepy's digest below (the resource "
-        "sweepy://digest/latest; this read marked it read).\n\n"
+        "sweepy://digest/latest; getting this prompt read it, so the next digest holds only newer cards).\n\n"
         "1. Name the new cards worth a look first, with pay and any eligibility flag.\n"
         "2. get_jobs with new_only: true (page with offset = next_offset) to read every new card; judge them "
         "against my resume and submit_judgments.\n"
