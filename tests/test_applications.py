@@ -208,7 +208,7 @@ async def test_weekly_review_lists_what_is_due_and_core_prompts_name_only_listed
         texts = {
             p.name: prompt_text(await client.client.get_prompt(p.name, arguments.get(p.name, {}))) for p in prompts
         }
-    assert set(texts) == {"start_job_search", "triage_new_cards", "weekly_review", "tailor_resume_for"}
+    assert set(texts) == {"start_job_search", "triage_new_cards", "weekly_review", "tailor_resume_for", "whats_new"}
     for name, text in texts.items():
         assert named_tools(text) <= listed_tools, (name, named_tools(text) - listed_tools)
     assert "get_applications" in texts["weekly_review"] and "status column" in texts["weekly_review"]

@@ -37,7 +37,7 @@ from sweepy.pipeline import STAGES
 pytestmark = pytest.mark.anyio
 
 ERAS = ["auto", "legacy"]
-PROMPTS = {"start_job_search", "triage_new_cards", "weekly_review", "tailor_resume_for"}
+PROMPTS = {"start_job_search", "triage_new_cards", "weekly_review", "tailor_resume_for", "whats_new"}
 
 
 @asynccontextmanager
@@ -154,7 +154,8 @@ async def test_every_resource_is_listed_and_read_inside_the_workspace(
         assert all(t.title for t in templates.values())
         listed = {r.uri: r for r in (await client.list_resources()).resources}
         sweep_cards = f"sweepy://sweeps/{payload['job_id']}/cards"
-        assert {"sweepy://sweeps/latest/summary", "sweepy://docs/tools", sweep_cards} <= set(listed)
+        static = {"sweepy://sweeps/latest/summary", "sweepy://digest/latest", "sweepy://docs/tools"}
+        assert {*static, sweep_cards} <= set(listed)
         assert "sweepy://profiles/alex_rivera_paralegal" in listed
         assert all(r.title for r in listed.values())
 

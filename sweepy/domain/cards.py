@@ -69,7 +69,8 @@ class Judgment(BaseModel):
 
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
-               "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum"}  # fmt: skip
+               "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum", "is_new": False,
+               "imported": False}  # fmt: skip
 """Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
@@ -155,6 +156,11 @@ class Card(BaseModel):
     top_terms: list[str] = []
     """The resume terms that added the most to the keyword score, most first (at most 5)."""
     seen_before: bool = False
+    is_new: bool = False
+    """No earlier sweep of this profile matched this posting (by job_id): what get_jobs' new_only and the digest
+    (sweepy://digest/latest) show."""
+    imported: bool = False
+    """Added by import_jobs, not found by a sweep: kept in the next sweep's session while it is still open."""
     employment_type: EmploymentType | None = None
     """full_time, part_time, contract, temporary, internship, apprenticeship, volunteer or other; None: not stated."""
     closes_at: str | None = None
@@ -279,6 +285,8 @@ class EncodedCard(NamedTuple):
     text: str
     blocked: bool = False
     """An eligibility finding blocks the person: ranked after eligible cards of equal score."""
+    is_new: bool = False
+    """No earlier sweep of the profile matched it (Card.is_new): get_jobs' new_only reads it from its own column."""
 
     def card(self) -> Card:
         return Card.model_validate_json(self.text)

@@ -174,6 +174,10 @@ class GetJobs(Arguments):
     eligible_only: Annotated[
         bool, Field(description="Leave out the cards an eligibility finding blocks for this person.")
     ] = False
+    new_only: Annotated[
+        bool,
+        Field(description="Only the cards no earlier sweep of the profile matched (is_new): what is new since then."),
+    ] = False
 
 
 class GetResults(Arguments):

@@ -107,6 +107,35 @@ def weekly_review_core(args: dict[str, str]) -> str:
     )
 
 
+def whats_new(settings: Settings, core: bool = False) -> str:
+    """The digest itself (reading it here marks it read, as the resource does), and what to call about it; `core`:
+    the steps name only the core tools (watch_postings and track_jobs are not listed there)."""
+    from .resources import digest_text
+
+    watched = "say what it means for me." if core else "say what it means for me; watch_postings re-checks them."
+    recorded = (
+        "remind me to type it in the status column of my latest sweep CSV" if core else "record it with track_jobs"
+    )
+    return (
+        "Tell me what is new in my job search since we last looked, from Sweepy's digest below (the resource "
+        "sweepy://digest/latest; getting this prompt read it, so the next digest holds only newer cards).\n\n"
+        "1. Name the new cards worth a look first, with pay and any eligibility flag.\n"
+        "2. get_jobs with new_only: true (page with offset = next_offset) to read every new card; judge them "
+        "against my resume and submit_judgments.\n"
+        f"3. For the watched postings that closed or changed, {watched}\n"
+        f"4. For each follow-up due, draft the message and, once I have sent it, {recorded}.\n\n"
+        f"{digest_text(settings)}"
+    )
+
+
+WHATS_NEW = types.Prompt(
+    name="whats_new",
+    title="What is new",
+    description="Start a chat with what changed between chats: the digest (sweepy://digest/latest) of new cards, "
+    "watched postings that closed or changed, and follow-ups due, then get_jobs new_only → submit_judgments.",
+    arguments=[],
+)
+
 PROMPTS: dict[str, PromptDef] = {
     "start_job_search": PromptDef(
         types.Prompt(
@@ -194,7 +223,7 @@ class Prompts:
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListPromptsResult:
         shown = [p.prompt for p in self.listed().values()]
-        return types.ListPromptsResult(prompts=[*shown, TAILOR] if self.tailor_listed() else shown)
+        return types.ListPromptsResult(prompts=[*shown, *([TAILOR] if self.tailor_listed() else []), WHATS_NEW])
 
     async def get_prompt(
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
@@ -206,9 +235,15 @@ class Prompts:
             except SweepyError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
             return _result(description, text)
+        if params.name == WHATS_NEW.name:
+            try:
+                text = whats_new(self.settings, core=self._listed_tools() is not None)
+            except SweepyError as exc:
+                raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
+            return _result(WHATS_NEW.description or "", text)
         found = self.listed().get(params.name) or PROMPTS.get(params.name)  # visibility, not permission
         if found is None:
-            names = ", ".join([*PROMPTS, TAILOR.name])
+            names = ", ".join([*PROMPTS, TAILOR.name, WHATS_NEW.name])
             raise MCPError(
                 code=types.INVALID_PARAMS, message=f"Unknown prompt {params.name!r}. Sweepy's prompts: {names}."
             )

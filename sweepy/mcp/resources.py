@@ -4,6 +4,7 @@ workspace (Workspace.resolve_served), and anything else is a clear error.
     sweepy://profiles/{name}                         a profile's YAML
     sweepy://sweeps/{sweep_id}/cards{?offset,limit}  a sweep's cards as JSON, a page at a time ("latest" too)
     sweepy://sweeps/latest/summary                   the newest sweep in Markdown: counts, sources, top 10
+    sweepy://digest/latest                           what is new since it was last read (reading marks it read)
     sweepy://reports/{name}                          a report file (PDF, PNG, CSV or JSON) by workspace path
     sweepy://docs/tools                              docs/tools.md
 """
@@ -67,6 +68,15 @@ STATIC = [
         name="latest-sweep-summary",
         title="Latest sweep summary",
         description="The newest sweep in Markdown: counts, sources reached and skipped, the top 10 cards.",
+        mime_type="text/markdown",
+    ),
+    types.Resource(
+        uri="sweepy://digest/latest",
+        name="digest",
+        title="What is new",
+        description="Markdown, read at the start of a chat: the cards no earlier sweep matched, found since the "
+        "digest was last read (title, company, place, pay, score band, eligibility flags), the watched postings "
+        "that closed or changed since then, and the follow-ups due. Reading it marks it read.",
         mime_type="text/markdown",
     ),
     types.Resource(
@@ -148,6 +158,8 @@ class Resources:
             return self._profile(uri, unquote(path))
         if kind == "sweeps" and path == "latest/summary":
             return types.TextResourceContents(uri=uri, text=self._summary(), mime_type="text/markdown")
+        if kind == "digest" and path == "latest":
+            return types.TextResourceContents(uri=uri, text=digest_text(self.settings), mime_type="text/markdown")
         if kind == "sweeps" and path.endswith("/cards") and path.count("/") == 1:
             return self._cards(uri, path.split("/")[0], query)
         if kind == "reports" and path and "/" not in path:
@@ -158,7 +170,7 @@ class Resources:
         raise not_found(
             uri,
             "no such resource. Sweepy serves sweepy://profiles/{name}, sweepy://sweeps/{sweep_id}/cards, "
-            "sweepy://sweeps/latest/summary, sweepy://reports/{name} and sweepy://docs/tools.",
+            "sweepy://sweeps/latest/summary, sweepy://digest/latest, sweepy://reports/{name} and sweepy://docs/tools.",
         )
 
     # -- profiles ---------------------------------------------------------------------------------------------
@@ -279,6 +291,13 @@ class Resources:
         if suffix in (".csv", ".json"):
             return types.TextResourceContents(uri=uri, text=data.decode("utf-8"), mime_type=MIME[suffix])
         return types.BlobResourceContents(uri=uri, blob=base64.b64encode(data).decode("ascii"), mime_type=MIME[suffix])
+
+
+def digest_text(settings: Settings) -> str:
+    """The digest (sweepy/service/digest.py), marked read as it is served."""
+    from ..service.digest import DigestTools
+
+    return DigestTools(settings).digest_markdown()
 
 
 def _head_sweep_id(path: Path) -> str | None:

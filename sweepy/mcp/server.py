@@ -164,8 +164,8 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
         Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
         limit and offset (next_offset); descriptions are excerpts. A card marked judgment_stale was judged
         against an earlier resume: judge it again. Tracked cards carry application {status, since}. A card's
-        eligibility findings quote the posting; eligible_only leaves out the cards one blocks. Next:
-        submit_judgments.
+        eligibility findings quote the posting; eligible_only leaves out the cards one blocks; new_only keeps the
+        cards no earlier sweep of the profile matched (is_new). Next: submit_judgments.
         """
         return envelope(await call.run(service().get_jobs, **args.service_arguments()))
 

@@ -21,7 +21,7 @@ from .drops import Drops
 from .employers import check_employer_boards
 from .filter import Criteria, filter_postings
 from .ghosts import mark_ghost_signals, sighting_role
-from .score import ScoredCards, score_postings
+from .score import ScoredCards, card_id, score_postings
 from .seen import history_keys, split_seen
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
@@ -41,6 +41,8 @@ class SweepOutcome:
     cards: ScoredCards = field(default_factory=ScoredCards)
     carried: dict[str, Card] = field(default_factory=dict)
     """Cards that took an earlier sweep's judgment when they became the session (set by write_results)."""
+    kept_over: list[Card] = field(default_factory=list)
+    """Judged or imported cards of the profile's earlier session this sweep did not find, kept in its session."""
     drops: Drops = field(default_factory=Drops)
     """Counts by reason, with up to three examples each (`drops.example_dicts()`: dropped_examples)."""
     skipped_sources: list[SkippedSource] = field(default_factory=list)
@@ -49,6 +51,9 @@ class SweepOutcome:
     timings: dict[str, float] = field(default_factory=dict)
     history_entries: list[tuple[str, str, str]] = field(default_factory=list)
     sighting_entries: list[tuple[str, str]] = field(default_factory=list)
+    matched_ids: list[str] = field(default_factory=list)
+    """The job_ids of every posting that matched the profile, seen before or not: what the next sweep's cards are
+    new against (recorded with the session by write_results)."""
 
 
 @dataclass
@@ -63,6 +68,9 @@ class SweepContext:
     progress: Callable[[int, str], None] = lambda _step, _label: None
     log: Callable[[str], None] = lambda _line: None
     network: Network | None = None  # the sweep's shared HTTP client, cache and breaker (web engines need it)
+    known: frozenset[str] | None = None
+    """The job_ids the profile's earlier sweeps matched (SessionStore.known_ids): a card not among them is_new.
+    None: not told, and no card is marked new."""
 
     @property
     def stem(self) -> str:
@@ -155,6 +163,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
         seen = store.seen_keys(ctx.stem, (key for p in kept for key in history_keys(p, match)))
         out.sighting_entries = [(sighting_role(p), p.canonical_url) for p in kept]
         mark_ghost_signals(kept, store.sightings(ctx.stem, (role for role, _url in out.sighting_entries)), ctx.clock())
+    out.matched_ids = list(dict.fromkeys(card_id(p) for p in kept))
     reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
     out.drops.merge(drops)
     out.previously_seen, out.new = len(old), len(kept) - len(old)
@@ -163,7 +172,9 @@ def run(ctx: SweepContext) -> SweepOutcome:
     scorer = sweep_scorer(profile, resume)
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
     del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
-    out.cards = score_postings(reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict")
+    out.cards = score_postings(
+        reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict", ctx.known
+    )
     if out.cards.ineligible:  # not reported, so not marked seen: a later `flag` sweep shows them
         out.drops["ineligible"] += len(out.cards.ineligible)
         out.history_entries = [e for e in out.history_entries if e[1] not in out.cards.ineligible]

@@ -101,19 +101,19 @@ class ScoredCards(Sequence[Card]):
     def __init__(
         self,
         spool: BinaryIO | None = None,
-        index: list[tuple[str, int, str, int, int, bool]] | None = None,
+        index: list[tuple[str, int, str, int, int, bool, bool]] | None = None,
         ineligible: set[str] | None = None,
     ):
         self.ineligible = ineligible or set()
         """Canonical URLs of the postings dropped because a finding blocks the person (`eligibility: strict`)."""
         self._spool = spool
         self._index = index or []
-        """(job_id, match_score, title, offset, length, blocked) per card, best first."""
+        """(job_id, match_score, title, offset, length, blocked, is_new) per card, best first."""
         self._reading = threading.Lock()  # one file position (os.pread is not on Windows)
         if spool is not None:
             weakref.finalize(self, spool.close)  # the spool goes with the cards
 
-    def _text(self, entry: tuple[str, int, str, int, int, bool]) -> str:
+    def _text(self, entry: tuple[str, int, str, int, int, bool, bool]) -> str:
         assert self._spool is not None
         with self._reading:
             self._spool.seek(entry[3])
@@ -121,7 +121,7 @@ class ScoredCards(Sequence[Card]):
 
     @property
     def encoded(self) -> Iterator[EncodedCard]:
-        return (EncodedCard(e[0], e[1], e[2], self._text(e), e[5]) for e in self._index)
+        return (EncodedCard(e[0], e[1], e[2], self._text(e), e[5], e[6]) for e in self._index)
 
     def job_ids(self) -> list[str]:
         return [entry[0] for entry in self._index]
@@ -148,11 +148,13 @@ def score_postings(
     today: dt.date | None = None,
     seeker: Seeker | None = None,
     strict: bool = False,
+    known: frozenset[str] | None = None,
 ) -> ScoredCards:
     """Cards of the postings, best first. Consumes `postings` (the list is emptied as each one is scored), so a
     posting's memory goes as its card is written to the spool. With `strict`, a card an eligibility finding
-    blocks is dropped (counted in `ineligible`); otherwise it is kept and ranks after eligible ones."""
-    ranked: list[tuple[tuple[int, bool, str, str, str], tuple[str, int, str, int, int, bool]]] = []
+    blocks is dropped (counted in `ineligible`); otherwise it is kept and ranks after eligible ones. `known`: the
+    job_ids the profile's earlier sweeps matched; a card whose id is not among them `is_new` (None: not told)."""
+    ranked: list[tuple[tuple[int, bool, str, str, str], tuple[str, int, str, int, int, bool, bool]]] = []
     taken: dict[str, int] = {}
     spool = tempfile.TemporaryFile()  # noqa: SIM115 (it lives as long as the cards: ScoredCards owns it)
     offset, dropped = 0, set()
@@ -167,6 +169,7 @@ def score_postings(
             if strict and card.blocked:
                 dropped.add(posting.canonical_url)
                 continue
+            card.is_new = known is not None and card.job_id not in known
             count = taken.get(card.job_id, 0)  # without dedupe (or twin openings on one board) a role repeats
             taken[card.job_id] = count + 1
             if count:  # keep ids unique
@@ -174,7 +177,8 @@ def score_postings(
             data = card.model_dump_json().encode("utf-8")
             spool.write(data)
             key = (-card.match_score, card.blocked, card.title.lower(), card.company.lower(), card.job_id)
-            ranked.append((key, (card.job_id, card.match_score, card.title, offset, len(data), card.blocked)))
+            entry = (card.job_id, card.match_score, card.title, offset, len(data), card.blocked, card.is_new)
+            ranked.append((key, entry))
             offset += len(data)
         spool.flush()
     except BaseException:

@@ -179,6 +179,12 @@ class SweepCompleted(Answer):
     debug_log: str
     history_saved: bool | None = None
     """False when the sweep's postings could not be saved in the history (the message says why)."""
+    new_card_count: int = 0
+    """Cards no earlier sweep of this profile matched (is_new): get_jobs new_only, and the digest
+    (sweepy://digest/latest), list them."""
+    carried_count: int = 0
+    """Judged or imported cards of the profile's earlier session, still open and not found again, kept in this
+    session (ranked with the sweep's cards)."""
 
 
 class FieldChange(BaseModel):

@@ -14,7 +14,7 @@ from ..errors import SweepyError
 from ..resume import fingerprint
 from ..settings import Settings
 from ..store.owned import OwnWrites, protected_resumes
-from ..store.paths import Workspace
+from ..store.paths import INSTALL_DIR, Workspace
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, SessionStore
 from ..sweeps import SweepRegistry
@@ -110,3 +110,14 @@ class ServiceBase:
             return True
 
         return SessionStore(folder, writable)
+
+    def profile_for_stem(self, ws: Workspace, stem: str) -> Path | None:
+        """The profile file a stem names: in profiles/ or the top folder, of the workspace or the install."""
+        for root in (ws.home, INSTALL_DIR):
+            for candidate in (root / "profiles" / f"{stem}.yaml", root / f"{stem}.yaml"):
+                if candidate.is_file():
+                    return candidate
+        for job in self.sweeps.newest_first():
+            if job.stem == stem:
+                return job.profile_path
+        return None

@@ -23,19 +23,19 @@ CACHED_PAGE = 100
 
 
 def _kept_page(
-    view: View, resume: str | None, start: int, limit: int | None, eligible_only: bool = False
+    view: View, resume: str | None, start: int, limit: int | None, eligible_only: bool = False, new_only: bool = False
 ) -> tuple[list[dict[str, Any]], Counts]:
     """The page's cards as get_jobs shows them and the counts, from the kept copy while the session has not
     changed (its version moves on every write); copies (top level), so what a caller adds never reaches it."""
     if view.cache_key is None or limit is None or limit > CACHED_PAGE:
-        return [card.brief(resume) for card in view.page(start, limit, eligible_only)], view.counts(resume)
-    key = (*view.cache_key, resume, start, limit, eligible_only)
+        return [card.brief(resume) for card in view.page(start, limit, eligible_only, new_only)], view.counts(resume)
+    key = (*view.cache_key, resume, start, limit, eligible_only, new_only)
     with _pages_guard:
         kept = _pages.get(key)
         if kept is not None:
             _pages.move_to_end(key)
     if kept is None:
-        kept = ([card.brief(resume) for card in view.page(start, limit, eligible_only)], view.counts(resume))
+        kept = ([card.brief(resume) for card in view.page(start, limit, eligible_only, new_only)], view.counts(resume))
         with _pages_guard:
             _pages[key] = kept
             while len(_pages) > PAGES_KEPT:
@@ -52,11 +52,12 @@ class CardTools(ServiceBase):
         offset: int = 0,
         status: str | None = None,
         eligible_only: bool = False,
+        new_only: bool = False,
     ) -> GetJobs:
         """A page of the session's cards, best first: the store reads only the page's rows (by its ranking
         index) and the counts, so a page of a 100,000-card session costs what one of a 100-card session does.
         `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
-        finding blocks."""
+        finding blocks; `new_only`: only the cards no earlier sweep of the profile matched (Card.is_new)."""
         check_status(status)
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
             raise InvalidArgument(
@@ -73,11 +74,11 @@ class CardTools(ServiceBase):
         start = max(0, offset)
         try:
             with self.sessions(folder).reading(stem) as view:
-                return self._page(view, start, limit, running, status, eligible_only, folder, stem is None)
+                return self._page(view, start, limit, running, status, (eligible_only, new_only), folder, stem is None)
         except NotFound:
             if running is None:
                 raise
-        return self._page(None, start, limit, running, status, eligible_only, folder, stem is None)
+        return self._page(None, start, limit, running, status, (eligible_only, new_only), folder, stem is None)
 
     def _page(
         self,
@@ -86,10 +87,12 @@ class CardTools(ServiceBase):
         limit: int | None,
         running: SweepJob | None,
         status: str | None,
-        eligible_only: bool,
+        only: tuple[bool, bool],
         folder: Path,
         active: bool,
     ) -> GetJobs:
+        """`only`: (eligible_only, new_only)."""
+        eligible_only, new_only = only
         session = view.session if view is not None else None
         resume = self.resume_fingerprint(session)
         applications = statuses(self.workspace, session, self.clock) if session is not None else {}
@@ -98,12 +101,13 @@ class CardTools(ServiceBase):
             total, page, counts = 0, [], Counts(0, 0, 0)
         elif status is not None:  # the tracked cards with that status: few, read by job_id
             chosen = [j for j, a in applications.items() if a.get("status") == status]
-            cards = [c for c in rank(list(view.cards(chosen).values())) if not (eligible_only and c.blocked)]
+            cards = [c for c in rank(list(view.cards(chosen).values()))
+                     if not (eligible_only and c.blocked) and not (new_only and not c.is_new)]  # fmt: skip
             total, counts = len(cards), view.counts(resume)
             page = [c.brief(resume) for c in cards[start : None if size is None else start + size]]
         else:
-            total = view.eligible_count() if eligible_only else view.card_count
-            page, counts = _kept_page(view, resume, start, size, eligible_only)
+            total = view.count(eligible_only, new_only) if eligible_only or new_only else view.card_count
+            page, counts = _kept_page(view, resume, start, size, eligible_only, new_only)
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:
                 brief["application"] = dict(application)
@@ -119,6 +123,9 @@ class CardTools(ServiceBase):
             jobs=[JobCard.model_validate(brief) for brief in page],
             message=self._page_message(view, running, total, counts, next_offset, folder, active),
         )
+        if new_only and total == 0 and view is not None and view.card_count and running is None:
+            answer.message = (f"0 of {view.card_count} cards are new: an earlier sweep of the profile matched every "
+                              "one. Call get_jobs without new_only for them all.")  # fmt: skip
         if view is not None:
             noted(answer, view.migrated)
         if running is not None:  # these cards predate the sweep: which one, and how far it is

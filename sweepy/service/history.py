@@ -5,7 +5,6 @@ from pathlib import Path
 from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
 from ..store.history import HistoryStore, check_history_path
-from ..store.paths import INSTALL_DIR, Workspace
 from ..store.session import check_stem
 from .answers import ClearHistory
 from .base import ServiceBase
@@ -27,7 +26,7 @@ class HistoryTools(ServiceBase):
             stem = profile_stem(path)
         elif profile_stem_arg is not None:
             stem = check_stem(profile_stem_arg)
-            path = self._profile_for_stem(ws, stem)
+            path = self.profile_for_stem(ws, stem)
         else:
             try:
                 path = self.sweeps.get(None).profile_path
@@ -71,14 +70,3 @@ class HistoryTools(ServiceBase):
             history_path=str(history_path),
             message=f"Forgot {cleared} reported postings of profile {stem!r}; the next sweep reports them again.",
         )
-
-    def _profile_for_stem(self, ws: Workspace, stem: str) -> Path | None:
-        """The profile file a stem names: in profiles/ or the top folder, of the workspace or the install."""
-        for root in (ws.home, INSTALL_DIR):
-            for candidate in (root / "profiles" / f"{stem}.yaml", root / f"{stem}.yaml"):
-                if candidate.is_file():
-                    return candidate
-        for job in self.sweeps.newest_first():
-            if job.stem == stem:
-                return job.profile_path
-        return None

@@ -173,6 +173,7 @@ class ImportTools(ServiceBase):
         stats = scorer.stats(scorer.read(p.title, p.description) for _, p in fresh)  # the batch is the sweep
         for n, (index, posting) in enumerate(fresh):
             card = make_card(posting, scorer, stats=stats)
+            card.imported = True  # kept in the next sweep's session while it is still open
             if verdicts is not None:
                 verdict = verdicts[n]
                 if verdict.verdict == "dead":

@@ -30,12 +30,13 @@ from .answers import (
     TopRole,
     WatchCompleted,
 )
-from .base import KEYWORD_NOTE, ServiceBase, shown_path
+from .base import KEYWORD_NOTE, shown_path
+from .digest import DigestTools
 
 log = logging.getLogger("sweepy")
 
 
-class SweepTools(ServiceBase):
+class SweepTools(DigestTools):
     # -- sweepy sources ---------------------------------------------------------------------------------------
     def check_sources(self, profile_path: str | None) -> list[dict[str, Any]]:
         """Ask every enabled source of a profile now, the way a sweep does but without the cache or the breaker
@@ -110,8 +111,9 @@ class SweepTools(ServiceBase):
                 self.clock,
                 trust_base_urls=self.settings.trust_base_urls,
             ) as network:
+                known = self.sessions(results).known_ids(job.stem)  # what the profile's earlier sweeps matched
                 ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
-                                   log=sweep_log, network=network, monotonic=self.monotonic)  # fmt: skip
+                                   log=sweep_log, network=network, monotonic=self.monotonic, known=known)  # fmt: skip
                 out = run(ctx)
             for where, reason in out.skipped_records:
                 sweep_log(f"skipped record {where}: {reason}")
@@ -122,6 +124,7 @@ class SweepTools(ServiceBase):
                 raise SweepCancelled("Cancelled by cancel_sweep before its results were written.")
             reports = write_results(ctx, out, results, job.id)
             answer = self._completed(job, profile, out, reports)
+            self._digest(job, results, answer, sweep_log)
             try:
                 commit_history(ctx, out)
             except SweepyError as exc:  # the results are real: report them, and say what was not saved
@@ -145,6 +148,22 @@ class SweepTools(ServiceBase):
             if not isinstance(exc, Exception):
                 raise
 
+    def _digest(self, job: SweepJob, results: Path, answer: SweepCompleted, sweep_log: SweepLog) -> None:
+        """Every sweep (run at once or scheduled) that found new cards writes its digest (service/digest.py)."""
+        try:
+            answer.new_card_count = self.write_digest(results, job.stem, job.id)
+        except SweepyError as exc:  # the cards are in the session; only the digest's summary of them is missing
+            sweep_log(f"digest not written: {exc.message}")
+            answer.message += f" The digest of new cards was not written ({exc.message}); get_jobs new_only lists them."
+            return
+        sweep_log(f"new cards: {answer.new_card_count}")
+        if answer.new_card_count:
+            count = answer.new_card_count
+            one = count == 1
+            answer.message += (f" {count} {'card is' if one else 'cards are'} new: no earlier sweep of the profile "
+                               f"matched {'it' if one else 'them'} (get_jobs new_only: true; "
+                               "sweepy://digest/latest).")  # fmt: skip
+
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
         top = [_top_role(out.carried.get(c.job_id, c)) for c in cards[:5]]
@@ -160,8 +179,12 @@ class SweepTools(ServiceBase):
             )
         else:
             message = _nothing_found(out)
+        if out.kept_over:
+            message += (f" Kept from the profile's earlier session, still open and not found again: "
+                        f"{len(out.kept_over)} judged or imported cards (get_jobs lists them with these).")  # fmt: skip
         return SweepCompleted(
             message=message,
+            carried_count=len(out.kept_over),
             migrated=None,  # a sweep moves no session file; the answer has always said so with a null
             sweep_status="completed",
             job_id=job.id,

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from ..domain.cards import Card, EncodedCard
-from ..errors import NotFound, StorageError
+from ..errors import NotFound, StorageError, SweepyError
 from ..validation import describe_validation_error
 from .csvfiles import write_cards_csv
 from .csvsync import saved_judgments, sweep_overlay
+from .digests import DigestHistory
+from .history import check_history_path
 from .paths import atomic_writer
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
 from .session import Session, SessionStore, folder_lock
@@ -105,11 +107,25 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
                 yield item
 
         if out.cards:
-            out.carried = SessionStore(folder).activate(session, encoded(), document)
+            ended = ended_job_ids(ctx, profile.history.path)
+            carried = SessionStore(folder).activate(session, encoded(), document, out.matched_ids, ended)
+            out.carried, out.kept_over = carried.merged, carried.kept
         else:  # the active session says so; the profile's saved session and its judgments stay for the next sweep
-            SessionStore(folder).activate_empty(session, document)
+            SessionStore(folder).activate_empty(session, document, out.matched_ids)
         handle.write(b"]}")
     return {"json": str(json_path), "csv": str(csv_path)}
+
+
+def ended_job_ids(ctx: "SweepContext", history_path: str) -> frozenset[str]:
+    """The postings of the profile the person is done with (closed, rejected, withdrawn): the next session does
+    not keep them unless the sweep finds them again. Empty when nothing was ever tracked, or when the history
+    cannot be read now (then every judged or imported card is kept: losing one costs more than showing one)."""
+    try:
+        path = check_history_path(ctx.workspace, history_path, "history path")
+        return DigestHistory(path, clock=ctx.clock).ended(ctx.stem) if path.is_file() else frozenset()
+    except SweepyError as exc:
+        ctx.log(f"closed and rejected postings not read: {exc.message}")
+        return frozenset()
 
 
 def read_result(path: Path) -> dict[str, Any]:

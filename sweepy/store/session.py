@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +192,15 @@ class Counts:
         return self.unassessed - self.stale
 
 
+@dataclass
+class Carried:
+    """What a sweep's session took from the profile's earlier one: the cards found again that kept their
+    judgment (by job_id), and the judged or imported cards kept without being found again."""
+
+    merged: dict[str, Card]
+    kept: list[Card]
+
+
 _DAMAGED = (
     "Session file {} is damaged{}. Call run_sweep, then get_sweep_status, to load a fresh session; the next "
     "sweep moves the damaged file aside."
@@ -266,25 +275,64 @@ def _m002_blocked(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX cards_rank ON cards (session, unjudged, score DESC, blocked, title_key, pos)")
 
 
+def _m003_new(db: sqlite3.Connection) -> None:
+    """What is new (issue 23): a card no earlier sweep of its profile matched (a column, so get_jobs' new_only
+    reads only those rows), the job_ids each profile's sweeps matched (seeded from the sessions already here, so
+    the first sweep after the upgrade does not call everything new), and the digests sweeps wrote
+    (sweepy/store/digests.py)."""
+    db.execute("ALTER TABLE cards ADD COLUMN fresh INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX cards_fresh ON cards (session) WHERE fresh = 1")
+    db.execute(
+        """CREATE TABLE known (
+            profile TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            first_sweep TEXT,
+            PRIMARY KEY (profile, job_id)
+        ) WITHOUT ROWID"""
+    )
+    db.execute(
+        "INSERT OR IGNORE INTO known (profile, job_id, first_sweep) SELECT sessions.name, cards.job_id, "
+        "json_extract(sessions.meta, '$.sweep_id') FROM cards JOIN sessions ON cards.session = sessions.id "
+        "WHERE sessions.name NOT LIKE '%@empty'"
+    )
+    db.execute(
+        """CREATE TABLE digests (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            sweep_id TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            new_count INTEGER NOT NULL,
+            cards TEXT NOT NULL,
+            read_at TEXT
+        )"""
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("001_sessions", _m001_sessions),
     ("002_blocked", _m002_blocked),
+    ("003_new", _m003_new),
 ]
 _KEPT = (*JUDGMENT_FIELDS, "judged_resume")
 RANK_ORDER = "ORDER BY unjudged, score DESC, blocked, title_key, pos"
-_COLUMNS = "session, pos, job_id, unjudged, score, title_key, judged_resume, kept, blocked, data"
-_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-Row = tuple[int, int, str, int, int, str, str | None, int, int, str]
+_COLUMNS = "session, pos, job_id, unjudged, score, title_key, judged_resume, kept, blocked, fresh, data"
+_VALUES = "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+Row = tuple[int, int, str, int, int, str, str | None, int, int, int, str]
 EMPTY_SWEEP = "{}@empty"
 """The session name of a profile's sweep that kept no card: it becomes the active session while the profile's
 saved session (its earlier cards and judgments) stays under the profile's own name."""
 
 
 def _row(session: int, pos: int, card: Card, text: str | None = None) -> Row:
-    kept = any(getattr(card, key) is not None for key in _KEPT)
+    kept = card.imported or any(getattr(card, key) is not None for key in _KEPT)
     text = text if text is not None else card_text(card)
     return (session, pos, card.job_id, int(card.match_pct is None), card.match_score, card.title.lower(),
-            card.judged_resume, int(kept), int(card.blocked), text)  # fmt: skip
+            card.judged_resume, int(kept), int(card.blocked), int(card.is_new), text)  # fmt: skip
+
+
+def _only(eligible_only: bool, new_only: bool) -> str:
+    """The filters of a page of cards, as SQL after `WHERE session = ?`."""
+    return ("AND blocked = 0 " if eligible_only else "") + ("AND fresh = 1" if new_only else "")
 
 
 def _card(text: str) -> Card:
@@ -318,11 +366,12 @@ class View:
         stale = sum(n for fingerprint, n in judged if fingerprint is not None and fingerprint != resume)
         return Counts(self.card_count, sum(n for _f, n in judged) - stale, stale)
 
-    def page(self, offset: int, limit: int | None, eligible_only: bool = False) -> list[Card]:
+    def page(self, offset: int, limit: int | None, eligible_only: bool = False, new_only: bool = False) -> list[Card]:
         """Cards best first (a match_pct outranks keyword overlap; then the score, eligible before blocked, the
         title, the sweep's order), read by the ranking index: only the page's rows are read. `eligible_only`
-        leaves out the cards an eligibility finding blocks."""
-        only = "AND blocked = 0" if eligible_only else ""
+        leaves out the cards an eligibility finding blocks; `new_only` keeps the cards no earlier sweep of the
+        profile matched."""
+        only = _only(eligible_only, new_only)
         rows = self.db.execute(
             f"SELECT data FROM cards WHERE session = ? {only} {RANK_ORDER} LIMIT ? OFFSET ?",
             (self.id, -1 if limit is None else limit, max(0, offset)),
@@ -331,8 +380,17 @@ class View:
 
     def eligible_count(self) -> int:
         """Cards no eligibility finding blocks."""
-        row = self.db.execute("SELECT COUNT(*) FROM cards WHERE session = ? AND blocked = 0", (self.id,)).fetchone()
+        return self.count(eligible_only=True)
+
+    def count(self, eligible_only: bool = False, new_only: bool = False) -> int:
+        """Cards the page's filters keep (View.page)."""
+        only = _only(eligible_only, new_only)
+        row = self.db.execute(f"SELECT COUNT(*) FROM cards WHERE session = ? {only}", (self.id,)).fetchone()
         return int(row[0])
+
+    def new_cards(self, limit: int) -> list[Card]:
+        """The first `limit` new cards, best first (what a digest lists)."""
+        return self.page(0, limit, new_only=True)
 
     def cards(self, job_ids: Iterable[str]) -> dict[str, Card]:
         """The cards with these job_ids (the first of a repeated id), by the id index."""
@@ -346,7 +404,7 @@ class View:
         return found
 
     def kept(self) -> dict[str, Card]:
-        """The cards that carry a judgment (what a later sweep keeps), by job_id."""
+        """The cards that carry a judgment, and the imported ones (what a later sweep keeps), by job_id."""
         rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 1 ORDER BY pos",
                                (self.id,))  # fmt: skip
         found: dict[str, Card] = {}
@@ -383,7 +441,7 @@ class Edit(View):
         """Write these cards back (every row of each job_id): their JSON and ranking columns."""
         self._changed()
         for card in cards:
-            _s, _p, _j, unjudged, score, title_key, judged_resume, kept, blocked, text = _row(self.id, 0, card)
+            _s, _p, _j, unjudged, score, title_key, judged_resume, kept, blocked, _f, text = _row(self.id, 0, card)
             self.db.execute(
                 "UPDATE cards SET unjudged = ?, score = ?, title_key = ?, judged_resume = ?, kept = ?, blocked = ?, "
                 "data = ? WHERE session = ? AND job_id = ?",
@@ -644,6 +702,38 @@ class SessionStore:
                         raise _not_found(self.folder, stem)
                     yield Edit(db, row, note)
 
+    def known_ids(self, stem: str | None) -> frozenset[str]:
+        """The job_ids the earlier sweeps of profile `stem` matched: empty before its first sweep. A store of an
+        earlier version (no such table yet) answers with its saved session's cards, as its migration will."""
+        if self._memory is not None or not self.path.exists():
+            return frozenset()
+        with self._errors(), self._connect(write=False) as db, self._transaction(db, write=False):
+            try:
+                rows = db.execute("SELECT job_id FROM known WHERE profile = ?", (stem or "",)).fetchall()
+            except sqlite3.OperationalError as exc:
+                if "no such table" not in str(exc):
+                    raise
+                rows = db.execute("SELECT job_id FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)",
+                                  (stem or "",)).fetchall() if self._has_schema(db) else []  # fmt: skip
+        return frozenset(job_id for (job_id,) in rows)
+
+    @contextmanager
+    def transaction(self, write: bool) -> Iterator[sqlite3.Connection]:
+        """One transaction on the store, for the tables beside the sessions (sweepy/store/digests.py): a write
+        holds the folder's lock and makes the schema first; a read of a store not made yet raises NotFound."""
+        with self._errors():
+            if not write:
+                if self._memory is not None or not self.path.exists():
+                    raise NotFound(f"No session store in {self.folder} yet. Call run_sweep first.")
+                with self._connect(write=False) as db, self._transaction(db, write=False):
+                    yield db
+                return
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with folder_lock(self.folder), self._connect() as db:
+                self._ensure_schema(db)
+                with self._transaction(db, write=True):
+                    yield db
+
     def load(self, stem: str | None) -> Session:
         """The whole session, every card loaded: for small sessions and tests; the tools read pages."""
         with self.reading(stem) as view:
@@ -659,15 +749,18 @@ class SessionStore:
             return outcome
 
     def activate(self, session: Session, cards: Iterable[Card | EncodedCard] | None = None,
-                 sweep: dict[str, Any] | None = None) -> dict[str, Card]:  # fmt: skip
+                 sweep: dict[str, Any] | None = None, known: Iterable[str] = (),
+                 ended: Collection[str] = ()) -> Carried:  # fmt: skip
         """Make a finished sweep the active session and its profile's saved one, in one transaction.
         Judgments already given to a card with the same job_id in the profile's saved session are kept, and so
-        is its playbook; returns the cards that took one. `cards`: streamed, each a Card or a keyword-scored
+        is its playbook; the judged and imported cards this sweep did not find again are kept too, unless their
+        job_id is `ended` (closed, rejected or withdrawn). `cards`: streamed, each a Card or a keyword-scored
         card already encoded (a sweep encodes its cards once, for the result file too); default
-        `session.cards`. `sweep`: the result document without its cards."""
+        `session.cards`. `sweep`: the result document without its cards. `known`: the job_ids the sweep matched,
+        recorded for the profile (what the next sweep's cards are new against, see known_ids)."""
         if cards is None and not session.cards:
-            self.activate_empty(session, sweep)
-            return {}
+            self.activate_empty(session, sweep, known)
+            return Carried({}, [])
         name = session.profile_stem or ""
         with self._errors():
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -682,9 +775,11 @@ class SessionStore:
                 with self._connect() as db:
                     self._ensure_schema(db)
                     with self._transaction(db, write=True):
-                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep)
+                        _record_known(db, name, known, session.sweep_id)
+                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep,
+                                             ended)  # fmt: skip
 
-    def activate_empty(self, session: Session, sweep: dict[str, Any] | None = None) -> None:
+    def activate_empty(self, session: Session, sweep: dict[str, Any] | None = None, known: Iterable[str] = ()) -> None:
         """Make a sweep that kept no card the active session, under a name of its own: the cards of another
         profile, or of an earlier sweep, must not look like this sweep's, and the profile's saved session (its
         earlier cards and judgments) stays for `get_jobs(profile_stem)` and for the next sweep to carry over."""
@@ -695,40 +790,65 @@ class SessionStore:
             with folder_lock(self.folder), self._connect() as db:
                 self._ensure_schema(db)
                 with self._transaction(db, write=True):
+                    _record_known(db, session.profile_stem or "", known, session.sweep_id)
                     self._insert(db, name, session, [], header)
                     db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
 
-    def _replace(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card | EncodedCard],
-                 sweep: dict[str, Any] | None) -> dict[str, Card]:  # fmt: skip
+    def _earlier(self, db: sqlite3.Connection, name: str, session: Session) -> dict[str, Card]:
+        """The judged and imported cards of the profile's saved session and of its empty sweep's session (where
+        import_jobs put cards while that one was active), by job_id; the saved playbook goes to `session`."""
         earlier: dict[str, Card] = {}
-        row = self._find(db, name)
-        if row is not None:
-            previous = View(db, row, None)
-            earlier = previous.kept()
-            session.playbook = session.playbook or previous.session.playbook
+        for source in (EMPTY_SWEEP.format(name), name):
+            row = self._find(db, source)
+            if row is not None:
+                previous = View(db, row, None)
+                earlier.update(previous.kept())
+                if source == name:
+                    session.playbook = session.playbook or previous.session.playbook
+        return earlier
+
+    def _replace(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card | EncodedCard],
+                 sweep: dict[str, Any] | None, ended: Collection[str] = ()) -> Carried:  # fmt: skip
+        earlier = self._earlier(db, name, session)
         header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
         session_id = self._insert(db, name, session, [], header)
-        carried: dict[str, Card] = {}
+        empty = EMPTY_SWEEP.format(name)  # its cards are carried: none stay behind to be carried again
+        db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (empty,))
+        db.execute("DELETE FROM sessions WHERE name = ?", (empty,))
+        carried = Carried({}, [])
+        found: set[str] = set()
         count = 0
 
         def rows() -> Iterator[Row]:
             nonlocal count
             for pos, item in enumerate(cards):
                 count += 1
+                found.add(item.job_id)
                 if isinstance(item, EncodedCard) and item.job_id not in earlier:  # unjudged, as encoded
                     yield (session_id, pos, item.job_id, 1, item.match_score, item.title.lower(), None, 0,
-                           int(item.blocked), item.text)  # fmt: skip
+                           int(item.blocked), int(item.is_new), item.text)  # fmt: skip
                     continue
                 card = item.card() if isinstance(item, EncodedCard) else item
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
-                    carried[card.job_id] = card
+                    card.is_new = False  # the person had it already (imported or judged): nothing new to show
+                    carried.merged[card.job_id] = card
                 yield _row(session_id, pos, card)
+            for job_id, card in earlier.items():  # still open, and not found again: kept as they were
+                if job_id not in found and job_id not in ended:
+                    card.is_new = False
+                    carried.kept.append(card)
+                    yield _row(session_id, count + len(carried.kept) - 1, card)
 
         db.executemany(f"INSERT INTO cards ({_COLUMNS}) {_VALUES}", rows())
-        db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
+        db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count + len(carried.kept), session_id))
         db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
         return carried
+
+
+def _record_known(db: sqlite3.Connection, profile: str, job_ids: Iterable[str], sweep_id: str | None) -> None:
+    db.executemany("INSERT OR IGNORE INTO known (profile, job_id, first_sweep) VALUES (?, ?, ?)",
+                   ((profile, job_id, sweep_id) for job_id in job_ids))  # fmt: skip
 
 
 def load_session(folder: Path, stem: str | None) -> Session:
