@@ -30,6 +30,7 @@ CLI_WORDS: tuple[tuple[str, str], ...] = (
         "call get_jobs, judge each card, and submit_judgments",
         "judge each card in an MCP host (get_jobs, submit_judgments)",
     ),
+    ("(get_jobs new_only: true; sweepy://digest/latest)", "(in an MCP host: get_jobs new_only, the digest)"),
     ("Call run_sweep", "Run sweepy sweep"),
     ("call run_sweep", "run sweepy sweep"),
     ("Pass profile_path.", "Pass the profile: sweepy sweep PROFILE."),

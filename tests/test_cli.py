@@ -34,9 +34,10 @@ def test_sweep_prints_counts_top_roles_and_the_files_it_wrote(
     assert lines[12] == "profile: config.sample.yaml"  # workspace-relative
     cards = int(lines[0].split("cards ")[1].split(",")[0])
     assert lines[13].startswith(f"{cards} roles found; the best keyword overlap is ")
-    assert lines[13].endswith(
-        "judge each card in an MCP host (get_jobs, submit_judgments) before presenting them as matches."
-    )
+    assert "judge each card in an MCP host (get_jobs, submit_judgments) before presenting them as matches." in lines[13]
+    # the first sweep of the profile: every card is new, said in the command's words
+    assert lines[13].endswith(f"{cards} cards are new: no earlier sweep of the profile matched them (in an MCP host: "
+                              "get_jobs new_only, the digest).")  # fmt: skip
 
 
 def test_results_prints_the_newest_result_as_json(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
