@@ -134,6 +134,17 @@ async def test_a_sweep_past_the_read_cap_is_read_back_whole_from_the_store(works
         summary = text_of(await client.read_resource("sweepy://sweeps/latest/summary"))
         assert f"cards {POSTINGS}" in summary and summary.count("** at Firm ") == 10
 
+        # A role import_jobs adds to the session is exported with the sweep's cards, and counted once.
+        role = {"title": "Paralegal", "company": "Imported LLP", "url": "https://jobs.lever.co/imported/1",
+                "location": "New York, NY", "description": "Relativity and e-discovery review."}  # fmt: skip
+        added = await ok(client, "import_jobs", {"jobs_json": json.dumps([role])})
+        (imported,) = [item["job_id"] for item in added["imported"]]
+        with_import = await ok(client, "export_report", export_args(formats=["csv"]))
+        assert (with_import["roles_exported"], with_import["generated"]["csv_rows"]) == (POSTINGS + 1, POSTINGS + 1)
+        assert "(1 of them imported into its session)" in with_import["message"]
+        rows = list(csv.DictReader(io.StringIO(Path(with_import["generated"]["csv"]).read_text(encoding="utf-8-sig"))))
+        assert {row["job_id"] for row in rows} == ids | {imported}
+
         # A newer sweep of the profile replaces the session: the older summary says where to go instead.
         write_feed(workspace / "feeds" / "big.jsonl", big_feed(POSTINGS + 5))
         newer = await sweep_of(client, created["profile_path"])
@@ -146,8 +157,8 @@ async def test_a_sweep_past_the_read_cap_is_read_back_whole_from_the_store(works
         with pytest.raises(MCPError) as gone:
             await client.read_resource(f"sweepy://sweeps/{swept['job_id']}/cards")
         assert gone.value.error.code == types.INVALID_PARAMS and "newer sweep" in gone.value.error.message
-        newest = await ok(client, "get_results", {"limit": 3})  # the newest: the new sweep's session
-        assert newest["total_roles"] == len(newer["job_ids"])
+        newest = await ok(client, "get_results", {"limit": 3})  # the new sweep's session, the imported role kept
+        assert newest["total_roles"] == len(newer["job_ids"]) + 1
 
 
 async def test_full_result_files_of_earlier_versions_still_read(workspace: Path) -> None:

@@ -14,7 +14,7 @@ from ..store.applications import Application, today
 from ..store.csvsync import csv_values
 from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
-from ..store.results import card_total, load_result, result_cards, sweep_cards
+from ..store.results import card_total, holds_all, load_result, result_cards, sweep_cards
 from ..store.session import Session, View, check_stem
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import follow_up_days, tracked
@@ -196,8 +196,11 @@ class ReportTools(ServiceBase):
             for card in cards:
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
-        imported = self._imported(source, cards, block.get("stem"))
-        cards += imported
+        if holds_all(data):
+            imported = self._imported(source, cards, block.get("stem"))
+            cards += imported
+        else:  # read from the sweep's session, which holds the cards import_jobs added too
+            imported = [card for card in cards if card.imported]
         profile_path = block.get("path") if isinstance(block.get("path"), str) else None
         resume = self.resume_fingerprint(session or Session(profile_path=profile_path, cards=[]))
         if self.settings.require_judgments:
