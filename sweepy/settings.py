@@ -10,6 +10,10 @@ from typing import Literal
 
 from .net.proxy import ProxyRules
 from .store.paths import INSTALL_DIR, Workspace
+from .store.reads import MAX_DATA_BYTES
+
+MIN_RESULT_BYTES = 65_536
+"""The smallest read cap SWEEPY_MAX_RESULT_BYTES sets (a result file's counts and sources need room)."""
 
 
 def is_checkout() -> bool:
@@ -42,6 +46,13 @@ def _flag(environ: Mapping[str, str], name: str) -> bool:
     return environ.get(name) == "1"
 
 
+def _bytes(text: str | None, default: int, low: int) -> int:
+    # A size in bytes, ASCII digits only (no "50MB", no "٣"); unset or not a number: the default.
+    if not text or not text.isascii() or not text.isdigit() or len(text) > 15:
+        return default
+    return max(low, int(text))
+
+
 @dataclass(frozen=True)
 class Settings:
     home: Path
@@ -69,6 +80,9 @@ class Settings:
     test_clock: Path | None = None
     """SWEEPY_TEST_CLOCK: a file holding the epoch seconds the server takes for now (tests only: the scheduled
     sweeps' tests move time by writing it)."""
+    max_result_bytes: int = MAX_DATA_BYTES
+    """SWEEPY_MAX_RESULT_BYTES: the largest result file read back (default 50 MB, at least 64 KiB); the result
+    files Sweepy writes stay within half of it. Raise it to read a full result file of an earlier version."""
 
     def clock(self) -> Callable[[], float]:
         """The wall clock: time.time, or the test clock file."""
@@ -90,6 +104,7 @@ class Settings:
             output_schemas=_flag(env, "SWEEPY_OUTPUT_SCHEMAS"),
             tools="core" if env.get("SWEEPY_TOOLS") == "core" else "full",
             test_clock=Path(env["SWEEPY_TEST_CLOCK"]) if env.get("SWEEPY_TEST_CLOCK") else None,
+            max_result_bytes=_bytes(env.get("SWEEPY_MAX_RESULT_BYTES"), MAX_DATA_BYTES, MIN_RESULT_BYTES),
         )
 
     def workspace(self) -> Workspace:

@@ -13,7 +13,7 @@ import base64
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import mcp.types as types
@@ -24,6 +24,9 @@ from ..errors import SweepyError
 from ..settings import Settings
 from ..store.paths import INSTALL_DIR, Workspace, result_files
 from ..store.reads import MAX_DATA_BYTES, read_regular
+
+if TYPE_CHECKING:
+    from ..store.session import SessionStore
 
 # The result and session stores (and the profile's size limit in config) are imported by the reads that need
 # them, not with the server: they bring the pipeline and the domain models, which tools/list does not need.
@@ -238,20 +241,27 @@ class Resources:
     def _cards(self, uri: str, sweep_id: str, query: dict[str, list[str]]) -> types.TextResourceContents:
         offset = _number(uri, query, "offset", 0, 0, 10**9)
         limit = _number(uri, query, "limit", PAGE, 1, MAX_PAGE)
-        from ..store.results import read_result, result_cards
+        from ..store.results import holds_all, load_result, replaced_message, result_cards, result_session
 
         path = self._sweep_file(uri, sweep_id)
-        data = read_result(path)
-        cards = result_cards(data, path)
-        page = cards[offset : offset + limit]
+        store = self._store(path)
+        data = load_result(path, store, self.settings.max_result_bytes)
+        if holds_all(data):
+            cards = result_cards(data, path)
+            page, total = cards[offset : offset + limit], len(cards)
+        else:  # the file holds the best cards only: the page comes from the sweep's session, best first
+            with result_session(store, data) as view:
+                if view is None:
+                    raise not_found(uri, replaced_message(path, data))
+                page, total = view.page(offset, limit), view.card_count
         stop = offset + len(page)
         body = {
             "sweep_id": data.get("sweep_id"),
             "result_file": str(path),
-            "total": len(cards),
+            "total": total,
             "offset": offset,
             "count": len(page),
-            "next_offset": stop if stop < len(cards) else None,
+            "next_offset": stop if stop < total else None,
             "cards": [card.model_dump(mode="json") for card in page],
         }
         return types.TextResourceContents(
@@ -262,12 +272,25 @@ class Resources:
         files = self._results()
         if not files:
             return "# No sweep yet\n\nNo sweep has written results in this workspace. Call run_sweep first.\n"
-        from ..store.results import read_result, result_cards
+        from ..store.results import card_total, holds_all, load_result, result_cards, result_session
 
         path = self.ws.resolve_served(files[0], "The newest result file")
-        data = read_result(path)
-        cards = result_cards(data, path)
-        return summary_markdown(data, cards, path)
+        store = self._store(path)
+        data = load_result(path, store, self.settings.max_result_bytes)
+        if holds_all(data):
+            cards = result_cards(data, path)
+            return summary_markdown(data, cards[:10], len(cards), path)
+        with result_session(store, data) as view:  # the best ten and the count, from the sweep's session
+            if view is not None:
+                return summary_markdown(data, view.page(0, 10), view.card_count, path)
+        return summary_markdown(data, result_cards(data, path)[:10], card_total(data), path)  # the file's best
+
+    @staticmethod
+    def _store(path: Path) -> "SessionStore":
+        """The session store beside a result file, read as it is (a resource read writes nothing)."""
+        from ..store.session import SessionStore
+
+        return SessionStore(path.parent, writable=False)
 
     # -- reports ----------------------------------------------------------------------------------------------
     def _reports(self) -> list[types.Resource]:
@@ -301,14 +324,9 @@ def digest_text(settings: Settings) -> str:
 
 
 def _head_sweep_id(path: Path) -> str | None:
-    """The sweep_id a result file opens with (write_results puts it first), read without loading the cards."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(160).decode("utf-8", errors="replace")
-    except OSError:
-        return None
-    match = re.match(r'\{"sweep_id": "([A-Za-z0-9-]{1,64})"', head)
-    return match.group(1) if match else None
+    from ..store.results import head_sweep_id
+
+    return head_sweep_id(path)
 
 
 def _number(uri: str, query: dict[str, list[str]], key: str, default: int, low: int, high: int) -> int:
@@ -321,8 +339,9 @@ def _number(uri: str, query: dict[str, list[str]], key: str, default: int, low: 
     return int(text)
 
 
-def summary_markdown(data: dict[str, Any], cards: list[Any], path: Path) -> str:
-    """The newest sweep in a few lines a person can read: what was found, from where, and the best ten."""
+def summary_markdown(data: dict[str, Any], cards: list[Any], total: int, path: Path) -> str:
+    """The newest sweep in a few lines a person can read: what was found, from where, and the best ten (`cards`,
+    best first, of the sweep's `total`)."""
     profile = data.get("profile") or {}
     counts = data.get("counts") or {}
     lines = [
@@ -332,7 +351,7 @@ def summary_markdown(data: dict[str, Any], cards: list[Any], path: Path) -> str:
         f"location: {profile.get('location', '?')}",
         f"- Sweep: `{data.get('sweep_id', '?')}` at {data.get('generated_at', '?')} (`{path.name}`)",
         f"- Discovered {counts.get('discovered', 0)}, new {counts.get('new', 0)}, seen before "
-        f"{counts.get('previously_seen', 0)}, cards {len(cards)}",
+        f"{counts.get('previously_seen', 0)}, cards {total}",
     ]
     dropped = data.get("dropped") or {}
     if dropped:

@@ -14,7 +14,7 @@ from ..store.applications import Application, today
 from ..store.csvsync import csv_values
 from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
-from ..store.results import read_result, result_cards
+from ..store.results import card_total, holds_all, load_result, result_cards, sweep_cards
 from ..store.session import Session, View, check_stem
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import follow_up_days, tracked
@@ -53,9 +53,9 @@ class ReportTools(ServiceBase):
             total = view.card_count
             migrated = view.migrated
         else:
-            data = read_result(path)
-            cards, playbook = rank(result_cards(data, path))[:shown], None
-            total = len(data["cards"])
+            data = load_result(path, self.sessions(folder), self.settings.max_result_bytes)
+            cards, playbook = rank(result_cards(data, path))[:shown], None  # the file holds the best 100
+            total = card_total(data)
         top = [_result_role(c, playbook) for c in cards[:shown]]
         pdf, csv_path = path.with_suffix(".pdf"), path.with_suffix(".csv")
         overlap_only = any(r.match_kind == "KEYWORD OVERLAP" for r in top)
@@ -190,14 +190,17 @@ class ReportTools(ServiceBase):
         source, data, newer_empty = self._export_source(json_source, profile_stem, results_dir)
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
-        cards = result_cards(data, source)
+        cards = sweep_cards(self.sessions(source.parent), source, data)
         session, earlier = self._saved_judgments(source.parent, block.get("stem"))
         if session is not None:  # the judgments live in the profile's saved session
             for card in cards:
                 if (old := earlier.get(card.job_id)) is not None:
                     card.carry_judgment(old)
-        imported = self._imported(source, cards, block.get("stem"))
-        cards += imported
+        if holds_all(data):
+            imported = self._imported(source, cards, block.get("stem"))
+            cards += imported
+        else:  # read from the sweep's session, which holds the cards import_jobs added too
+            imported = [card for card in cards if card.imported]
         profile_path = block.get("path") if isinstance(block.get("path"), str) else None
         resume = self.resume_fingerprint(session or Session(profile_path=profile_path, cards=[]))
         if self.settings.require_judgments:
@@ -260,9 +263,10 @@ class ReportTools(ServiceBase):
     ) -> tuple[Path, dict[str, Any], list[str]]:
         """The result file to export, its data, and the newer ones passed over: the newest sweep that kept a role
         (or whose session holds imported ones); when none did, the newest, and the message says it is empty."""
+        cap = self.settings.max_result_bytes
         if json_source is not None:
             path = self.workspace.resolve_read(json_source, "json_source")
-            return path, read_result(path), []
+            return path, load_result(path, self.sessions(path.parent), cap), []
         folder = self.workspace.read_dir(results_dir, "results_dir")
         files = result_files(folder, check_stem(profile_stem) if profile_stem is not None else None)
         if not files:
@@ -270,13 +274,14 @@ class ReportTools(ServiceBase):
             raise NotFound(f"No sweep result files{scope} in {folder}. Call run_sweep first, or pass json_source.")
         passed: list[str] = []
         first: dict[str, Any] | None = None
+        store = self.sessions(folder)
         for path in files:
-            data = read_result(path)
+            data = load_result(path, store, cap)
             first = first if first is not None else data
-            if data["cards"] or self._imported(path, [], data["profile"].get("stem")):
+            if card_total(data) or self._imported(path, [], data["profile"].get("stem")):
                 return path, data, passed
             passed.append(path.name)
-        return files[0], first or read_result(files[0]), []
+        return files[0], first or load_result(files[0], store, cap), []
 
     def _imported(self, source: Path, cards: list[Card], stem: Any) -> list[Card]:
         """Cards import_jobs added to the session of this sweep (the active one, or the profile's saved one):

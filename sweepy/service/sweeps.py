@@ -122,7 +122,7 @@ class SweepTools(DigestTools):
             sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
             if job.cancel_asked.is_set():
                 raise SweepCancelled("Cancelled by cancel_sweep before its results were written.")
-            reports = write_results(ctx, out, results, job.id)
+            reports = write_results(ctx, out, results, job.id, self.settings.max_result_bytes)
             answer = self._completed(job, profile, out, reports)
             self._digest(job, results, answer, sweep_log)
             try:

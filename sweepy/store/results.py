@@ -1,7 +1,15 @@
-"""A finished sweep on disk: the result JSON, the CSV and the session; and reading result files back."""
+"""A finished sweep on disk: the result JSON, the CSV and the session; and reading result files back.
 
+A result file holds the sweep's counts, sources and drops, its best cards (at most RESULT_FILE_CARDS, and never
+more than half the read cap), `cards_total`, and a pointer to the session store (`store`) that holds every card:
+an 80,000-card sweep wrote a 60-250 MB file the readers then refused. Readers take the cards from the file when
+it holds them all (small sweeps, and full files of earlier versions), else from the session of the same sweep.
+"""
+
+import contextlib
 import datetime as dt
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,14 +23,16 @@ from .csvfiles import write_cards_csv
 from .csvsync import saved_judgments, sweep_overlay
 from .digests import DigestHistory
 from .history import check_history_path
-from .paths import atomic_writer
+from .paths import RESULT_NAME, atomic_writer
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
-from .session import Session, SessionStore, folder_lock
+from .session import DB_NAME, Session, SessionStore, View, check_stem, folder_lock
 
 if TYPE_CHECKING:  # the pipeline hands its outcome down to be written; the store never imports it
     from ..pipeline import SweepContext, SweepOutcome
 
 SKIPPED_RECORDS_KEPT = 200
+RESULT_FILE_CARDS = 100
+"""The best cards a result file holds itself (get_results shows at most 100); the session store holds them all."""
 
 
 def _free_stem(folder: Path, stem: str, stamp: str) -> str:
@@ -34,9 +44,12 @@ def _free_stem(folder: Path, stem: str, stamp: str) -> str:
     return candidate
 
 
-def write_results(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str) -> dict[str, str]:
+def write_results(
+    ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, max_bytes: int = MAX_DATA_BYTES
+) -> dict[str, str]:
     """Write `{stem}_{YYYYMMDD-HHMMSS}.csv` and `.json`, then make the cards the active session (see
-    SessionStore.activate for a sweep that kept none). Returns the two paths.
+    SessionStore.activate for a sweep that kept none). Returns the two paths. `max_bytes`: the readers' cap
+    (Settings.max_result_bytes); the JSON stays within half of it.
 
     All under the results folder's lock: two sweeps of one profile (different flags) cannot pick the same
     name or interleave the CSV carry-over. The CSV goes first because reading earlier CSVs is what can fail;
@@ -44,10 +57,12 @@ def write_results(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
     session store takes them (one transaction), and put in place once they are all in.
     """
     with folder_lock(folder):
-        return _write_locked(ctx, out, folder, job_id)
+        return _write_locked(ctx, out, folder, job_id, max_bytes)
 
 
-def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str) -> dict[str, str]:
+def _write_locked(
+    ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, max_bytes: int
+) -> dict[str, str]:
     now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
     base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
     json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
@@ -77,6 +92,8 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
         "sources": [s.to_dict() for s in out.sources],
         "skipped_records": [{"record": w, "reason": r} for w, r in out.skipped_records[:SKIPPED_RECORDS_KEPT]],
         "stage_seconds": out.timings,
+        "cards_total": len(out.cards),
+        "store": {"path": str(folder / DB_NAME), "session": ctx.stem, "sweep_id": job_id},
     }
     session = Session(
         profile_stem=ctx.stem,
@@ -97,13 +114,22 @@ def _write_locked(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id
     )
     write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay, saved_judgments(folder, ctx.stem))
     with atomic_writer(json_path) as handle:
-        handle.write(f'{head[:-1]}, "cards": ['.encode())
+        opening = f'{head[:-1]}, "cards": ['.encode()
+        handle.write(opening)
+        room = max_bytes // 2 - len(opening) - 2
 
         def encoded() -> Iterator[EncodedCard]:
-            """Each card's text as scoring encoded it, into the result file and the session store alike, one at
-            a time: 80,000 cards are never one string."""
-            for n, item in enumerate(out.cards.encoded):
-                handle.write(f",{item.text}".encode() if n else item.text.encode())
+            """Each card's text as scoring encoded it, into the session store, one at a time (80,000 cards are
+            never one string); the best ones into the result file too, while they fit."""
+            nonlocal room
+            written = 0
+            for item in out.cards.encoded:
+                if written < RESULT_FILE_CARDS and room > 0:
+                    text = (f",{item.text}" if written else item.text).encode()
+                    room -= len(text)
+                    if room >= 0:
+                        handle.write(text)
+                        written += 1
                 yield item
 
         if out.cards:
@@ -128,9 +154,10 @@ def ended_job_ids(ctx: "SweepContext", history_path: str) -> frozenset[str]:
         return frozenset()
 
 
-def read_result(path: Path) -> dict[str, Any]:
+def read_result(path: Path, max_bytes: int = MAX_DATA_BYTES) -> dict[str, Any]:
+    """A result file's document (`cards` may be only the best of them: see sweep_cards)."""
     try:
-        data = loads_finite(read_regular(path, "Result file", MAX_DATA_BYTES).decode("utf-8"))
+        data = loads_finite(read_regular(path, "Result file", max_bytes).decode("utf-8"))
     except FileNotFoundError:
         raise NotFound(f"Result file {path} does not exist. Call run_sweep to make one.") from None
     except (OSError, ValueError) as exc:
@@ -161,3 +188,93 @@ def result_cards(data: dict[str, Any], path: Path) -> list[Card]:
             f"{path} holds a card Sweepy cannot read ({describe_validation_error(exc)}) Move the file out of the "
             "results folder, or call run_sweep to make a fresh one."
         ) from None
+
+
+def load_result(path: Path, store: SessionStore, max_bytes: int = MAX_DATA_BYTES) -> dict[str, Any]:
+    """read_result, and for a full result file of an earlier version past the cap, its sweep's document from the
+    session store when that still holds the sweep (its cards are then read from there: see sweep_cards)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size <= max_bytes:
+        return read_result(path, max_bytes)
+    sweep_id = head_sweep_id(path)
+    with result_session(store, {"sweep_id": sweep_id, "profile": {"stem": _name_stem(path)}}) as view:
+        document = view.sweep() if view is not None else None
+        if view is not None and isinstance(document, dict) and isinstance(document.get("profile"), dict):
+            return {**document, "cards": [], "cards_total": view.card_count}
+    raise StorageError(
+        f"Result file {path} is {size} bytes; the limit is {max_bytes} bytes, and the session store no longer "
+        f"holds its sweep. Set SWEEPY_MAX_RESULT_BYTES above {size} in the server's env to read it, or move it out "
+        "of the results folder and call run_sweep for a fresh one."
+    )
+
+
+def card_total(data: dict[str, Any]) -> int:
+    """How many cards the sweep of a result document kept (the file may hold only the best of them)."""
+    total = data.get("cards_total")
+    cards: list[Any] = data["cards"]
+    return total if isinstance(total, int) and not isinstance(total, bool) and total > len(cards) else len(cards)
+
+
+def holds_all(data: dict[str, Any]) -> bool:
+    """The result document holds every card of its sweep (a small sweep, or a file of an earlier version)."""
+    return card_total(data) == len(data["cards"])
+
+
+@contextlib.contextmanager
+def result_session(store: SessionStore, data: dict[str, Any]) -> Iterator[View | None]:
+    """The session holding the cards of the sweep of `data` (the same sweep_id): the profile's saved session,
+    else the active one; None when a newer sweep of the profile has replaced it, or the store cannot be read."""
+    sweep_id = data.get("sweep_id")
+    stem = (data.get("profile") or {}).get("stem")
+    for name in (stem if isinstance(stem, str) else None, None):
+        if not isinstance(sweep_id, str):
+            break
+        stack = contextlib.ExitStack()
+        try:
+            view = stack.enter_context(store.reading(check_stem(name) if name is not None else None))
+        except SweepyError:
+            continue
+        with stack:
+            if view.session.sweep_id == sweep_id:
+                yield view
+                return
+    yield None
+
+
+def sweep_cards(store: SessionStore, path: Path, data: dict[str, Any]) -> list[Card]:
+    """Every card of the sweep of result file `path` (read as `data`): the file's own when it holds them all,
+    else the session store's (with the judgments and imported cards it holds since)."""
+    if holds_all(data):
+        return result_cards(data, path)
+    with result_session(store, data) as view:
+        if view is None:
+            raise StorageError(replaced_message(path, data))
+        return list(view.all_cards())
+
+
+def replaced_message(path: Path, data: dict[str, Any]) -> str:
+    stem = (data.get("profile") or {}).get("stem")
+    return (
+        f"{path.name} holds only the best {len(data['cards'])} of its {card_total(data)} cards; the others were in "
+        f"the session store {path.parent / DB_NAME} until a newer sweep of profile {stem!r} replaced that session. "
+        "Use the newer sweep's result file (leave json_source out for the newest), or call run_sweep again."
+    )
+
+
+def head_sweep_id(path: Path) -> str | None:
+    """The sweep_id a result file opens with (write_results puts it first), read without loading the cards."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(160).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    match = re.match(r'\{"sweep_id": "([A-Za-z0-9-]{1,64})"', head)
+    return match.group(1) if match else None
+
+
+def _name_stem(path: Path) -> str | None:
+    match = RESULT_NAME.fullmatch(path.name)
+    return match["stem"] if match else None
