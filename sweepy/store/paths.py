@@ -59,13 +59,16 @@ def _check_limits(path: Path, raw: str, what: str) -> None:
 
 
 def _check_name(raw: str, what: str) -> None:
-    """A name Sweepy writes must read back as typed: one ending in a space or a line break (easy to send by
-    mistake, invisible in a listing) or holding a control character is refused, not created."""
+    """A name Sweepy writes must read back as typed: one starting or ending in a space or a line break (easy to
+    send by mistake, invisible in a listing) or holding a control character is refused, not created."""
     name = Path(raw).name
     control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
     if name != name.rstrip():
         ch = name[len(name.rstrip())]
         problem = f"ends in {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
+    elif name != name.lstrip():
+        ch = name[0]
+        problem = f"starts with {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
     elif control is not None:
         problem = f"contains the control character {control!r}"
     else:
