@@ -112,3 +112,22 @@ def test_a_write_on_a_full_disk_says_the_disk_is_full_with_the_folder_and_the_sp
     assert message.startswith("export_report wrote nothing: every format asked failed. csv: Cannot write ")
     assert f"the disk is full ({results} has 0 bytes free; this write needs " in message
     assert "permissions" not in message and "unexpectedly" not in message
+
+
+def test_a_judgment_on_a_full_disk_says_the_disk_is_full_and_the_store_keeps_its_cards(disk: Path) -> None:
+    service = swept(disk)
+    first = service.get_jobs(None, "results", 1).dump()["jobs"][0]
+    fill(disk, 0)
+    results = disk / "results"
+    store = results / "sessions.db"
+    before = store.read_bytes()
+    with pytest.raises(StorageError) as caught:
+        service.submit_judgments(first["job_id"], {"match_pct": 91, "summary": "A close fit."}, None)
+    message = caught.value.message
+    assert message.startswith(f"The session store {store} cannot be used: the disk is full ({results} has ")
+    assert message.endswith(
+        "bytes free; SQLite needs at least 32,768 bytes there for its log index, more to write). Free space on "
+        "that disk, then try again."
+    )
+    assert store.read_bytes() == before
+    assert "match_pct" not in service.get_jobs(None, "results", 1).dump()["jobs"][0]  # still unjudged, still read
