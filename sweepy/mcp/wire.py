@@ -174,7 +174,9 @@ def _invalid(parsed: Any, sdk: str) -> types.JSONRPCError:
 @contextlib.contextmanager
 def claimed_stdin() -> Iterator[BinaryIO]:
     """The process's stdin as binary, fd 0 pointed at the null device meanwhile (so a child process or a stray
-    read cannot take the host's bytes) and restored after, as the SDK's transport does for the stdin it owns."""
+    read cannot take the host's bytes) and restored after, as the SDK's transport does for the stdin it owns.
+    The private duplicate is never closed: a reader thread may still block on it after the server ends, and a
+    closed descriptor could be reused under it (the SDK's reason too)."""
     try:
         private = os.dup(0)
         devnull = os.open(os.devnull, os.O_RDONLY)
@@ -186,19 +188,25 @@ def claimed_stdin() -> Iterator[BinaryIO]:
     finally:
         os.close(devnull)
     try:
-        with os.fdopen(private, "rb", closefd=False) as handle:
-            yield handle
+        yield os.fdopen(private, "rb", closefd=False)
     finally:
         with contextlib.suppress(OSError):
             os.dup2(private, 0)
-        os.close(private)
+
+
+class _Unowned(io.TextIOWrapper):
+    """A text layer that never closes the binary stream under it (it may be sys.stdin's own buffer)."""
+
+    def close(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.detach()
 
 
 class CheckedStdin(anyio.AsyncFile[str]):
     """The lines of `binary` for the SDK's stdio reader; a line that is no JSON-RPC message is answered here."""
 
     def __init__(self, binary: BinaryIO) -> None:
-        super().__init__(io.TextIOWrapper(binary, encoding="utf-8", errors="surrogateescape"))
+        super().__init__(_Unowned(binary, encoding="utf-8", errors="surrogateescape"))
         self._replies: Replies | None = None
         self._ready = anyio.Event()
 
