@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 from conftest import snapshot
-from mcp_helpers import profile_args, write_feed, write_resume
+from mcp import Client
+from mcp_helpers import error_payload, profile_args, write_feed, write_resume
 
 from sweepy.errors import InvalidArgument
+from sweepy.mcp.server import create_server
 from sweepy.service import SweepyService
 
 FEED = [{"title": "Paralegal", "company": "Acme Law", "location": "New York, NY", "url": "https://acme.example/1",
@@ -45,6 +47,17 @@ def test_convert_document_refuses_the_profiles_resume_even_when_sweepy_wrote_it(
         "create_profile)."
     )
     assert snapshot(workspace) == before  # the resume's bytes, and no backup beside it
+
+
+@pytest.mark.anyio
+async def test_over_mcp_convert_document_onto_the_resume_is_an_error_payload(workspace: Path) -> None:
+    service, pdf = resume_made_by_sweepy(workspace)
+    (workspace / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    before = snapshot(workspace)
+    async with Client(create_server(service=service)) as client:
+        result = await client.call_tool("convert_document", {"document_path": "notes.md", "pdf_path": "resume.pdf"})
+    assert error_payload(result)["message"].startswith(f"pdf_path {str(pdf)!r} is the resume a profile names")
+    assert snapshot(workspace) == before
 
 
 def test_convert_docx_to_its_default_pdf_refuses_a_resume_of_a_profile_that_is_not_the_default(
