@@ -90,7 +90,25 @@ def test_each_malformed_line_gets_its_json_rpc_error_and_the_server_goes_on(work
         )
         identifier, code, message = wire.refused(b"[1, 2]")
         assert (identifier, code) == (None, -32600) and "got a JSON list; batches are not served" in message
-        wire.write(b'{"jsonrpc": "2.0", "id": 9, "method": "ping"}')  # the server still answers
+        # No reply is possible to a blank line or to a response for an id the server never sent: the next
+        # reply is the ping's, and the server still answers.
+        wire.write(b"")
+        wire.write(b'{"jsonrpc": "2.0", "id": 999, "result": {}}')
+        wire.write(b'{"jsonrpc": "2.0", "id": 9, "method": "ping"}')
         assert wire.reply() == {"jsonrpc": "2.0", "id": 9, "result": {}}
     finally:
         wire.close()
+
+
+def test_while_the_wire_reads_stdin_fd_0_is_the_null_device_and_after_it_is_the_pipe_again() -> None:
+    probe = (
+        "import os, stat\n"
+        "from sweepy.mcp.wire import claimed_stdin\n"
+        "with claimed_stdin() as wire:\n"
+        "    print(repr(wire.readline()), repr(os.read(0, 100)), stat.S_ISFIFO(os.fstat(0).st_mode))\n"
+        "print(stat.S_ISFIFO(os.fstat(0).st_mode))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], input=b"first line\n", capture_output=True,
+                          cwd=Path(SERVER_PY).parent, check=True)  # fmt: skip
+    # A child or a stray read inside sees end of file (the null device); the wire reads the host's pipe.
+    assert done.stdout.decode().splitlines() == ["b'first line\\n' b'' False", "True"]
