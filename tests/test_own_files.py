@@ -53,7 +53,7 @@ def test_a_report_never_replaces_the_profiles_resume(workspace: Path) -> None:
     for name in (str(resume), "cv/resume.pdf", "cv/../cv/resume.pdf"):
         with pytest.raises(InvalidArgument) as caught:
             render(service, name)
-        assert "is the resume the profile names; Sweepy never writes over it" in caught.value.message
+        assert "is the resume a profile names; Sweepy never writes over it" in caught.value.message
     assert snapshot(workspace) == before  # refused before anything was made
 
 

@@ -24,6 +24,7 @@ from .elicitation import complete_profile, confirm_clear
 from .prompts import Prompts
 from .protocol import Call, ToolTable, envelope
 from .resources import Resources, report_link
+from .wire import CheckedStdin, claimed_stdin
 
 if TYPE_CHECKING:  # the service is imported by the first tool call (ServiceOnDemand)
     from ..service import SweepyService
@@ -378,8 +379,13 @@ def written_files(generated: "Generated") -> list[tuple[str, str]]:
 
 
 async def serve(server: Server[Any]) -> None:
-    async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+    """The SDK's stdio transport, reading stdin through CheckedStdin (a line that is no JSON-RPC message is
+    answered with the JSON-RPC error instead of dropped)."""
+    with claimed_stdin() as binary:
+        stdin = CheckedStdin(binary)
+        async with stdio_server(stdin=stdin) as (read, write):
+            stdin.answer_on(write)
+            await server.run(read, write, server.create_initialization_options())
 
 
 def main() -> None:

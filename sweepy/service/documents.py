@@ -1,11 +1,13 @@
 """convert_document and convert_docx: a resume or note to PDF, beside the source unless told otherwise."""
 
+import contextlib
 import re
 from pathlib import Path
 
 from ..convert import ConversionResult, convert_docx_to_pdf, convert_to_pdf, default_pdf_path
 from ..errors import PathNotAllowed
 from ..store.owned import OwnWrites
+from ..store.paths import Workspace
 from .answers import Converted
 from .base import ServiceBase
 
@@ -27,17 +29,40 @@ class DocumentTools(ServiceBase):
                 f'written there. Call again with pdf_path "{suggested}" (or another path inside the workspace).'
             ) from None
 
+    def _writes(self, source: Path, target: Path) -> OwnWrites:
+        """The conversion's writer: it refuses the resume of any profile in the workspace (Sweepy may have made
+        that PDF itself, so the manifest alone would not keep a backup) and keeps a backup of any other PDF
+        Sweepy did not write. A PDF passing through to itself writes nothing and is not refused."""
+        writes = self.own_writes(workspace_profiles(self.workspace))
+        if target != source:
+            writes.check(target, "pdf_path")
+        return writes
+
     def convert_document(self, document_path: str, pdf_path: str | None) -> Converted:
         source, target = self._paths(document_path, "document_path", pdf_path)
-        writes = OwnWrites(self.workspace, self.clock)  # any PDF in the workspace may be the person's own
+        writes = self._writes(source, target)
         result = convert_to_pdf(source, target, writes.write)
         return _payload(result, writes)
 
     def convert_docx(self, docx_path: str, pdf_path: str | None) -> Converted:
         source, target = self._paths(docx_path, "docx_path", pdf_path)
-        writes = OwnWrites(self.workspace, self.clock)
+        writes = self._writes(source, target)
         result = convert_docx_to_pdf(source, target, writes.write)
         return _payload(result, writes)
+
+
+MAX_PROFILES = 200
+"""The profile files a conversion reads for their resumes (a workspace holds a handful)."""
+
+
+def workspace_profiles(workspace: Workspace) -> list[str]:
+    """The profile YAMLs of the workspace, in `profiles/` and the top folder (the default profile, wherever it
+    lies, is added by own_writes): the first MAX_PROFILES by name."""
+    found: list[str] = []
+    for folder in (workspace.home / "profiles", workspace.home):
+        with contextlib.suppress(OSError):
+            found += sorted(str(p) for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+    return found[:MAX_PROFILES]
 
 
 def _pdf_name(source: Path) -> str:

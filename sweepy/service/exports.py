@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card
-from ..errors import SweepyError
+from ..errors import StorageError, SweepyError
 from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
 from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..store.owned import OwnWrites
@@ -49,9 +49,23 @@ class Export:
         return self.source.stem
 
     def write(self, asked: list[Format]) -> tuple[Generated, list[FormatError]]:
-        """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics."""
+        """(generated, errors) for the asked formats, in the order pdf, png, csv, json, ics; when every one
+        failed, StorageError (or the one error class they share) naming each format's failure."""
+        generated, errors, raised = self._write(asked)
+        if errors and len(errors) == len(asked):
+            kinds = {type(exc) for exc in raised}
+            kind: type[SweepyError] = StorageError
+            if len(kinds) == 1 and issubclass(only := kinds.pop(), SweepyError):
+                kind = only
+            said = " ".join(f"{e.format}: {e.message}" for e in errors)
+            raise kind(f"export_report wrote nothing: every format asked failed. {said}",
+                       errors=[e.model_dump() for e in errors])  # fmt: skip
+        return generated, errors
+
+    def _write(self, asked: list[Format]) -> tuple[Generated, list[FormatError], list[Exception]]:
         generated: dict[str, Any] = {}
         errors: list[FormatError] = []
+        raised: list[Exception] = []
         pdf: bytes | None = None
         for fmt in asked:
             try:
@@ -71,10 +85,11 @@ class Export:
                     generated.update(self._ics())
             except Exception as exc:  # one format's failure (a full disk, a renderer bug) must not cost the others
                 errors.append(FormatError(format=fmt, message=_describe(fmt, exc)))
+                raised.append(exc)
                 if not isinstance(exc, SweepyError):
                     log.exception("export_report: %s failed", fmt)
         self.writes.commit()
-        return Generated.model_validate(generated), errors
+        return Generated.model_validate(generated), errors, raised
 
     def _pdf(self) -> tuple[bytes, int]:
         from ..render.coverage import Coverage

@@ -143,6 +143,7 @@ class HistoryStore:
             busy=f"The history database {self.path} is busy (another sweep is writing to it). Try again in a moment.",
             damaged="Move it aside to start a fresh history.",
             unopenable="Check history.path in the profile.",
+            where=self.path,
         )
 
     @contextmanager

@@ -111,8 +111,9 @@ class OwnWrites:
         """Refuse a protected target before anything is made (the caller has not written yet)."""
         if target in self.protected:
             raise InvalidArgument(
-                f"{what} {str(target)!r} is the resume the profile names; Sweepy never writes over it. Choose "
-                "another file name."
+                f"{what} {str(target)!r} is the resume a profile names; Sweepy never writes over it. Choose "
+                "another file name (to use a new PDF as the resume, write it under another name and pass that as "
+                "resume_path to create_profile)."
             )
 
     def write(self, target: Path, data: bytes, what: str = "output file") -> None:

@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
+from ..errors import (
+    SQLITE_ROOM,
+    InvalidArgument,
+    NotFound,
+    PathNotAllowed,
+    StorageError,
+    SweepyError,
+    disk_full,
+    sqlite_full,
+    write_advice,
+)
 from .reads import MAX_STATE_BYTES, loads_finite, open_regular, read_opened, read_regular, regular_descriptor
 
 INSTALL_DIR = Path(__file__).resolve().parents[2]
@@ -59,13 +69,16 @@ def _check_limits(path: Path, raw: str, what: str) -> None:
 
 
 def _check_name(raw: str, what: str) -> None:
-    """A name Sweepy writes must read back as typed: one ending in a space or a line break (easy to send by
-    mistake, invisible in a listing) or holding a control character is refused, not created."""
+    """A name Sweepy writes must read back as typed: one starting or ending in a space or a line break (easy to
+    send by mistake, invisible in a listing) or holding a control character is refused, not created."""
     name = Path(raw).name
     control = next((ch for ch in name if unicodedata.category(ch) == "Cc"), None)
     if name != name.rstrip():
         ch = name[len(name.rstrip())]
         problem = f"ends in {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
+    elif name != name.lstrip():
+        ch = name[0]
+        problem = f"starts with {_CHAR_NAMES.get(ch, f'white space ({unicodedata.name(ch, hex(ord(ch)))})')}"
     elif control is not None:
         problem = f"contains the control character {control!r}"
     else:
@@ -235,16 +248,21 @@ def open_real_dir(folder: Path, create: bool = True) -> int:
 
 
 @contextlib.contextmanager
-def sqlite_errors(name: str, busy: str, damaged: str, unopenable: str | None = None) -> Iterator[None]:
+def sqlite_errors(
+    name: str, busy: str, damaged: str, unopenable: str | None = None, where: Path | None = None
+) -> Iterator[None]:
     """A store's SQLite and file-system failures as StorageError, each saying what to do: `busy` when another
     writer holds the database (retryable), `damaged` after "`name` cannot be used (…)." for a file that is not a
     database, `unopenable` after "`name` cannot be opened (…)." for a file-system failure (which passes through
-    untouched when None)."""
+    untouched when None). With `where` (the database file), a full disk holding it is said so."""
     try:
         yield
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             raise StorageError(busy, retryable=True) from None
+        if where is not None and sqlite_full(exc, where.parent):
+            need = f"SQLite needs at least {SQLITE_ROOM:,} bytes there for its log index, more to write"
+            raise StorageError(f"{name} cannot be used: {disk_full(where.parent, need)}.") from None
         raise StorageError(f"{name} cannot be used ({exc}).") from None
     except sqlite3.DatabaseError as exc:
         raise StorageError(f"{name} cannot be used ({exc}). {damaged}") from None
@@ -297,7 +315,7 @@ def atomic_write_bytes(target: Path, data: bytes) -> None:
     `target` must come from `Workspace.resolve_write`. The folder is opened part by part without following
     symlinks at the moment of writing, so swapping it for a link after the check cannot redirect the write.
     """
-    with atomic_writer(target) as handle:
+    with atomic_writer(target, len(data)) as handle:
         handle.write(data)
 
 
@@ -312,10 +330,11 @@ def _open_temp(dir_fd: int, name: str) -> tuple[int, str]:
 
 
 @contextlib.contextmanager
-def atomic_writer(target: Path) -> Iterator[BinaryIO]:
+def atomic_writer(target: Path, size: int | None = None) -> Iterator[BinaryIO]:
     """atomic_write_bytes for a file written in pieces (a sweep's result file of 80,000 cards is never held as
     one string): the handle writes a temp file in the real folder, renamed over `target` when the block ends
-    without an error, removed when it raises. `target` as for atomic_write_bytes."""
+    without an error, removed when it raises. `target` as for atomic_write_bytes; `size`, when known, is named
+    in the error of a full disk."""
     try:
         if DIR_FD_WRITES:
             dir_fd = open_real_dir(target.parent)
@@ -351,7 +370,7 @@ def atomic_writer(target: Path) -> Iterator[BinaryIO]:
                     os.unlink(name)
                 raise
     except OSError as exc:
-        raise StorageError(f"Cannot write {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+        raise StorageError(f"Cannot write {target}: {write_advice(exc, target.parent, size)}.") from exc
 
 
 def remove_file(target: Path) -> bool:
@@ -372,7 +391,7 @@ def remove_file(target: Path) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise StorageError(f"Cannot delete {target}: {exc.strerror or exc}. Check the folder's permissions.") from exc
+        raise StorageError(f"Cannot delete {target}: {write_advice(exc, target.parent)}.") from exc
 
 
 def read_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:

@@ -132,6 +132,7 @@ class ScheduleStore:
             busy=f"The schedule database {self.path} is busy (another Sweepy process is writing it). Try again.",
             damaged="Move it aside (its schedules are lost) and schedule the sweeps again with run_sweep.",
             unopenable="Check that the state folder is writable.",
+            where=self.path,
         )
 
     @contextmanager

@@ -27,9 +27,10 @@ if sys.platform != "win32":
     import fcntl
 
 from ..domain.cards import JUDGMENT_FIELDS, Card, EncodedCard
-from ..errors import InvalidArgument, NotFound, StorageError
+from ..errors import InvalidArgument, NotFound, StorageError, write_advice
 from ..validation import describe_validation_error
 from . import paths, reads
+from .sqlite_reads import sqlite_reader
 
 ACTIVE = "report_session.json"
 """The active session's file of the JSON era (read once, then moved into the store)."""
@@ -112,7 +113,7 @@ def _os_lock(folder: Path, timeout: float) -> int:
         finally:
             os.close(dir_fd)
     except OSError as exc:
-        raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
+        raise StorageError(f"The results folder {folder} cannot be used: {write_advice(exc, folder)}.") from None
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -135,7 +136,7 @@ def _filelock(folder: Path, timeout: float) -> Iterator[None]:
     except Timeout:
         raise StorageError(_BUSY.format(folder), retryable=True) from None
     except OSError as exc:
-        raise StorageError(f"The results folder {folder} cannot be used ({exc.strerror or exc}).") from None
+        raise StorageError(f"The results folder {folder} cannot be used: {write_advice(exc, folder)}.") from None
     try:
         yield
     finally:
@@ -514,6 +515,7 @@ class SessionStore:
             f"The session store {self.path}",
             busy=_BUSY.format(self.folder),
             damaged="Move it aside, then call run_sweep for a fresh session.",
+            where=self.path,
         )
 
     @contextmanager
@@ -521,10 +523,16 @@ class SessionStore:
         if self._memory is not None:
             yield self._memory
             return
+        if not write:  # a read creates nothing it need not: on a full disk it still reads (sqlite_reader)
+            reader = sqlite_reader(self.path, f"The session store {self.path}", 30.0, check_same_thread=False)
+            try:
+                yield reader
+            finally:
+                reader.close()
+            return
         # Every write holds the results folder's lock, which refuses a folder swapped for a link.
         with paths.sqlite_in_real_dir(self.path, timeout=30.0, guarded=False, check_same_thread=False) as db:
-            if write:
-                db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA synchronous=NORMAL")
             yield db
 
     @contextmanager
