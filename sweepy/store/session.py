@@ -127,11 +127,17 @@ def _os_lock(folder: Path, timeout: float) -> int:
 
 @contextmanager
 def _filelock(folder: Path, timeout: float) -> Iterator[None]:
-    """Where folders cannot be held open (Windows): the lock file by path."""
+    """Where folders cannot be held open (Windows): the lock file by path, in a folder checked before and after
+    (paths.check_unmoved), so a results folder swapped for a link is refused, not locked on the other side."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        paths.make_real_dir(folder)
         lock = FileLock(str(folder / LOCK_NAME), timeout=timeout, is_singleton=True, fallback_to_soft=False)
         lock.acquire()
+        try:
+            paths.check_unmoved(folder)
+        except BaseException:
+            lock.release()
+            raise
     except Timeout:
         raise StorageError(_BUSY.format(folder), retryable=True) from None
     except OSError as exc:
@@ -509,6 +515,12 @@ class SessionStore:
 
     # -- connections -------------------------------------------------------------------------------------------
 
+    def present(self) -> bool:
+        """Whether sessions.db exists, looked up in the results folder as checked: a folder swapped for a link is
+        refused (PathNotAllowed), not read as one holding no session."""
+        with self._errors():
+            return paths.in_real_dir(self.path) is not None
+
     def _errors(self) -> contextlib.AbstractContextManager[None]:
         return paths.sqlite_errors(
             f"The session store {self.path}",
@@ -521,8 +533,8 @@ class SessionStore:
         if self._memory is not None:
             yield self._memory
             return
-        # Every write holds the results folder's lock, which refuses a folder swapped for a link.
-        with paths.sqlite_in_real_dir(self.path, timeout=30.0, guarded=False, check_same_thread=False) as db:
+        # Opened in the folder as checked (a folder swapped for a link is refused); every write also holds its lock.
+        with paths.sqlite_in_real_dir(self.path, timeout=30.0, check_same_thread=False) as db:
             if write:
                 db.execute("PRAGMA synchronous=NORMAL")
             yield db
@@ -621,7 +633,7 @@ class SessionStore:
     def _locate(self, stem: str | None) -> str | None:
         """Make sure the store answers for `stem`: an old session file is migrated first (under the lock).
         Returns the migration note, if this call migrated."""
-        if self.path.exists():
+        if self.present():
             with self._connect() as db:
                 if self._has_schema(db) and self._find(db, stem) is not None:
                     return None
@@ -656,7 +668,7 @@ class SessionStore:
     def reading(self, stem: str | None) -> Iterator[View]:
         """The session of `stem` (None: the active one) in one read transaction; NotFound when there is none."""
         with self._errors():
-            if self._memory is None and self.path.exists():  # the common case: one connection, one transaction
+            if self._memory is None and self.present():  # the common case: one connection, one transaction
                 with self._connect(write=False) as db, self._transaction(db, write=False):
                     try:
                         row = self._find(db, stem)
@@ -668,7 +680,7 @@ class SessionStore:
                         yield self._view(db, row, None)
                         return
             note = self._locate(stem) if self.folder.is_dir() else None
-            if self._memory is None and not self.path.exists():
+            if self._memory is None and not self.present():
                 raise _not_found(self.folder, stem)
             with self._connect() as db:
                 if not self._has_schema(db):
@@ -691,7 +703,7 @@ class SessionStore:
         whatever the block changes lands when it ends, nothing when it raises."""
         with self._errors():
             note = self._locate(stem) if self.folder.is_dir() else None
-            if not self.path.exists() or self._memory is not None:
+            if not self.present() or self._memory is not None:
                 raise _not_found(self.folder, stem)
             with folder_lock(self.folder), self._connect() as db:
                 if not self._has_schema(db):
@@ -705,7 +717,7 @@ class SessionStore:
     def known_ids(self, stem: str | None) -> frozenset[str]:
         """The job_ids the earlier sweeps of profile `stem` matched: empty before its first sweep. A store of an
         earlier version (no such table yet) answers with its saved session's cards, as its migration will."""
-        if self._memory is not None or not self.path.exists():
+        if self._memory is not None or not self.present():
             return frozenset()
         with self._errors(), self._connect(write=False) as db, self._transaction(db, write=False):
             try:
@@ -723,7 +735,7 @@ class SessionStore:
         holds the folder's lock and makes the schema first; a read of a store not made yet raises NotFound."""
         with self._errors():
             if not write:
-                if self._memory is not None or not self.path.exists():
+                if self._memory is not None or not self.present():
                     raise NotFound(f"No session store in {self.folder} yet. Call run_sweep first.")
                 with self._connect(write=False) as db, self._transaction(db, write=False):
                     yield db
