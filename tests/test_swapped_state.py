@@ -4,6 +4,8 @@ breakers and the HTTP cache are opened inside their folder as it was checked, on
 for a link after the check gets nothing created, read or deleted on the other side. And history.path refuses
 Sweepy's own names that do not exist yet."""
 
+import hashlib
+import json
 import os
 import shutil
 import sys
@@ -33,6 +35,7 @@ from sweepy.settings import Settings
 from sweepy.store import paths
 from sweepy.store.applications import ApplicationStore, Event
 from sweepy.store.history import HistoryStore, check_history_path
+from sweepy.store.owned import OwnWrites, WrittenFiles
 from sweepy.store.session import Session, SessionStore, folder_lock
 from sweepy.sweeps import SweepLog
 
@@ -360,3 +363,31 @@ def test_on_every_route_the_schedules_are_not_read_from_a_swapped_state_folder(r
         ScheduleStore(ws)
     assert f"The state folder {ws.state_dir} {SWAPPED} while Sweepy ran" in caught.value.message
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+
+
+def test_on_every_route_the_state_and_the_manifest_of_a_swapped_state_folder_are_not_taken_for_sweepys(
+    route: str, state: Path, outside: Path
+) -> None:
+    """The other side's state.json names another default profile, and its written.json vouches for the person's
+    file (so it would be replaced without a backup): neither is read as Sweepy's."""
+    ws = Settings.from_env().workspace()
+    person = ws.home / "report.pdf"
+    person.write_bytes(b"the person's own report")
+    ws.update_state(default_profile="profiles/mine.yaml")
+    (outside / "state.json").write_text('{"default_profile": "profiles/theirs.yaml"}', encoding="utf-8")
+    vouch = {str(person): {"sha256": hashlib.sha256(person.read_bytes()).hexdigest(), "at": 1.0}}
+    (outside / "written.json").write_text(json.dumps({"files": vouch}), encoding="utf-8")
+    swap_for_link(state, outside)
+    before = snapshot(outside)
+    with pytest.raises(PathNotAllowed) as caught:
+        ws.read_state()
+    assert SWAPPED in caught.value.message
+    assert WrittenFiles(ws).files() == {} and not WrittenFiles(ws).wrote(person)
+    writes = OwnWrites(ws, clock=lambda: 1_700_000_000.0)
+    writes.write(person, b"a report Sweepy made")
+    writes.commit()  # the manifest is not updated (logged): the swapped folder gets nothing
+    assert [Path(b).read_bytes() for b in writes.backups] == [b"the person's own report"]
+    assert snapshot(outside) == before
+    assert json.loads((state.with_name("state_real") / "state.json").read_text(encoding="utf-8")) == {
+        "default_profile": "profiles/mine.yaml"
+    }

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, NotFound, PathNotAllowed, StorageError, SweepyError
-from .reads import MAX_STATE_BYTES, loads_finite, open_regular, read_opened, read_regular, regular_descriptor
+from .reads import MAX_STATE_BYTES, loads_finite, open_regular, read_opened, regular_descriptor
 
 INSTALL_DIR = Path(__file__).resolve().parents[2]
 """The folder holding the `sweepy` package: a checkout (with server.py), or site-packages for an installed wheel.
@@ -194,7 +194,9 @@ class Workspace:
 
     def read_state(self) -> dict[str, Any]:
         try:
-            data = loads_finite(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
+            data = loads_finite(read_in_real_dir(self.state_file, "State file", MAX_STATE_BYTES))
+        except PathNotAllowed:
+            raise  # a state folder swapped for a link: its state.json is not Sweepy's (another default profile)
         except (OSError, ValueError, SweepyError):
             return {}
         return data if isinstance(data, dict) else {}
@@ -496,7 +498,7 @@ def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | 
     """Copy `target` to `{name}.bak-YYYYmmdd-HHMMSS` in its folder when writing `new` would change it (a file a
     person edited by hand must not vanish). None when there is nothing to keep. `target` as for atomic_write."""
     try:
-        old = read_regular(target, "The file to replace,", max_bytes)
+        old = read_in_real_dir(target, "The file to replace,", max_bytes)
     except FileNotFoundError:
         return None
     if old == new:

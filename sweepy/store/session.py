@@ -216,7 +216,7 @@ _DAMAGED = (
 def _parse_legacy(path: Path) -> Session | None:
     """A session file of the JSON era, None if there is none; StorageError if it is damaged."""
     try:
-        text = reads.read_regular(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
+        text = paths.read_in_real_dir(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
