@@ -302,9 +302,9 @@ def test_on_every_route_the_history_is_never_read_or_written_through_a_swapped_s
         with pytest.raises(PathNotAllowed) as caught:
             attempt()
         assert f"{state} is no longer a real folder: it {SWAPPED}" in caught.value.message
-    assert paths.in_real_dir(state.with_name("state_real") / "history.db") is not None
+    assert paths.stat_in_real_dir(state.with_name("state_real") / "history.db") is not None
     with pytest.raises(PathNotAllowed):
-        paths.in_real_dir(state / "history.db")
+        paths.stat_in_real_dir(state / "history.db")
     assert snapshot(outside) == before and sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
     store.close()
     assert list(ApplicationStore(state.with_name("state_real") / "history.db").applications("p")) == ["j1"]

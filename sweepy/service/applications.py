@@ -26,7 +26,7 @@ from ..errors import InvalidArgument, NotFound, PathNotAllowed, SweepyError
 from ..store.applications import Application, ApplicationStore, Event, check_date, today
 from ..store.followups import due_rows
 from ..store.history import check_history_path
-from ..store.paths import Workspace, in_real_dir
+from ..store.paths import Workspace, stat_in_real_dir
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
@@ -90,7 +90,7 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     """The application store of a profile's history database; None when it does not exist and `create` is
     False (a read never creates a database)."""
     path = _checked(ws, history_raw(profile_path))
-    stat = in_real_dir(path)  # looked up in its folder as checked, on every call: a swapped folder is refused
+    stat = stat_in_real_dir(path)  # looked up in its folder as checked, on every call: a swapped folder is refused
     if stat is None and not create:
         return None
     identity = (stat.st_dev, stat.st_ino) if stat is not None else None
@@ -99,7 +99,7 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     if kept is not None and identity is not None and kept[0] == identity and kept[1].clock is clock:
         return kept[1]  # opened (WAL switched on, migrations applied) once per file, not on every get_jobs
     store = ApplicationStore(path, clock=clock)
-    reopened = in_real_dir(path)
+    reopened = stat_in_real_dir(path)
     if reopened is None:
         raise NotFound(f"The history database {path} vanished while it was opened. Call the tool again.")
     with _stores_guard:
@@ -113,7 +113,7 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
 
 def _checked(ws: Workspace, raw: str) -> Path:
     """check_history_path's name checks, once per workspace and path text (get_jobs asks on every call). Only the
-    text is kept: the folder is checked again at every open (in_real_dir, the store's sqlite_in_real_dir), so a
+    text is kept: the folder is checked again at every open (stat_in_real_dir, the store's sqlite_in_real_dir), so a
     state folder swapped for a link after this check is refused, never read or written through."""
     key = (ws, raw)
     found = _checked_paths.get(key)

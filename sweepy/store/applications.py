@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..domain.cards import Card
 from .history import HistoryStore
-from .paths import connect_in_real_dir, in_real_dir
+from .paths import connect_in_real_dir, stat_in_real_dir
 
 
 class TrackedPosting(BaseModel):
@@ -211,7 +211,7 @@ class ApplicationStore(HistoryStore):
         one kept connection and kept while SQLite's `data_version` (bumped by every other connection's commit,
         in any process) stays the same, so a page costs one pragma when nothing changed."""
         with self._reader_guard, self._errors():
-            in_real_dir(self.path)  # the folder checked on every call, as every other open checks it: a swap refuses
+            stat_in_real_dir(self.path)  # the folder checked on every call, as at every other open: a swap refuses
             if self._reader is None:
                 self._reader, self._reader_dir = connect_in_real_dir(self.path, timeout=10.0, check_same_thread=False)
             version = int(self._reader.execute("PRAGMA data_version").fetchone()[0])

@@ -308,9 +308,8 @@ def connect_in_real_dir(path: Path, timeout: float, **options: Any) -> tuple[sql
     a swap before the call is refused on every route."""
     if not DIR_FD_WRITES:
         check_unmoved(path.parent)
-        return _rechecked(
-            sqlite3.connect(path, timeout=timeout, isolation_level=None, **options), path.parent, None
-        ), None
+        db = sqlite3.connect(path, timeout=timeout, isolation_level=None, **options)
+        return _rechecked(db, path.parent, None), None
     dir_fd = open_real_dir(path.parent, create=False)
     try:
         if PINNED_PATHS:
@@ -338,7 +337,7 @@ def _rechecked(db: sqlite3.Connection, folder: Path, dir_fd: int | None) -> sqli
     return db
 
 
-def in_real_dir(path: Path) -> os.stat_result | None:
+def stat_in_real_dir(path: Path) -> os.stat_result | None:
     """The stat of `path` (a real path, from resolve_write) looked up inside its folder as it was checked, never
     following a link: None when the file or its folder does not exist, PathNotAllowed when a part of the folder
     was swapped for a link. What a read asks before it opens a database it must not create."""

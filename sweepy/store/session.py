@@ -519,7 +519,7 @@ class SessionStore:
         """Whether sessions.db exists, looked up in the results folder as checked: a folder swapped for a link is
         refused (PathNotAllowed), not read as one holding no session."""
         with self._errors():
-            return paths.in_real_dir(self.path) is not None
+            return paths.stat_in_real_dir(self.path) is not None
 
     def _errors(self) -> contextlib.AbstractContextManager[None]:
         return paths.sqlite_errors(
