@@ -22,11 +22,11 @@ from ..domain.applications import (
     clean_note,
 )
 from ..domain.cards import Card
-from ..errors import InvalidArgument, NotFound, SweepyError
+from ..errors import InvalidArgument, NotFound, PathNotAllowed, SweepyError
 from ..store.applications import Application, ApplicationStore, Event, check_date, today
 from ..store.followups import due_rows
 from ..store.history import check_history_path
-from ..store.paths import Workspace
+from ..store.paths import Workspace, stat_in_real_dir
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from ..validation import describe_validation_error
@@ -90,19 +90,18 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
     """The application store of a profile's history database; None when it does not exist and `create` is
     False (a read never creates a database)."""
     path = _checked(ws, history_raw(profile_path))
-    try:
-        stat = path.stat()
-    except OSError:
-        if not create:
-            return None
-        stat = None
+    stat = stat_in_real_dir(path)  # looked up in its folder as checked, on every call: a swapped folder is refused
+    if stat is None and not create:
+        return None
     identity = (stat.st_dev, stat.st_ino) if stat is not None else None
     with _stores_guard:
         kept = _stores.get(path)
     if kept is not None and identity is not None and kept[0] == identity and kept[1].clock is clock:
         return kept[1]  # opened (WAL switched on, migrations applied) once per file, not on every get_jobs
     store = ApplicationStore(path, clock=clock)
-    reopened = path.stat()
+    reopened = stat_in_real_dir(path)
+    if reopened is None:
+        raise NotFound(f"The history database {path} vanished while it was opened. Call the tool again.")
     with _stores_guard:
         _stores[path] = ((reopened.st_dev, reopened.st_ino), store)
         while len(_stores) > KEPT_STORES:  # the oldest first: a server uses one or two databases
@@ -113,7 +112,9 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
 
 
 def _checked(ws: Workspace, raw: str) -> Path:
-    """check_history_path, once per workspace and path text (get_jobs asks on every call)."""
+    """check_history_path's name checks, once per workspace and path text (get_jobs asks on every call). Only the
+    text is kept: the folder is checked again at every open (stat_in_real_dir, the store's sqlite_in_real_dir), so a
+    state folder swapped for a link after this check is refused, never read or written through."""
     key = (ws, raw)
     found = _checked_paths.get(key)
     if found is None:
@@ -129,10 +130,13 @@ def profile_key(session: Session) -> str:
 
 def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Application]:
     """The session profile's tracked postings by job_id ({} when nothing was ever tracked, or when the history
-    cannot be read now: a report or a page of cards does not fail over its tracking marks)."""
+    cannot be read now: a report or a page of cards does not fail over its tracking marks). A state folder swapped
+    for a link is refused (PathNotAllowed), not read as a history with nothing tracked."""
     try:
         store = open_store(ws, session.profile_path, clock, create=False)
         return store.applications(profile_key(session)) if store is not None else {}
+    except PathNotAllowed:
+        raise  # a swapped state folder is said, not taken for an empty history
     except SweepyError as exc:
         log.warning("application history not read: %s", exc.message)
         return {}
@@ -140,10 +144,12 @@ def tracked(ws: Workspace, session: Session, clock: Any) -> dict[str, Applicatio
 
 def statuses(ws: Workspace, session: Session, clock: Any) -> dict[str, dict[str, str]]:
     """The session profile's tracked jobs' `{status, since}` by job_id ({} when nothing was ever tracked, or
-    when the history cannot be read now)."""
+    when the history cannot be read now; a swapped state folder is refused, as for tracked)."""
     try:
         store = open_store(ws, session.profile_path, clock, create=False)
         return store.statuses(profile_key(session)) if store is not None else {}
+    except PathNotAllowed:
+        raise  # a swapped state folder is said, not taken for an empty history
     except SweepyError as exc:
         log.warning("application history not read: %s", exc.message)
         return {}

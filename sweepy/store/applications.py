@@ -5,6 +5,7 @@ history database (sweepy/store/history.py opens it: WAL, busy timeout, IMMEDIATE
 import datetime as dt
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..domain.cards import Card
 from .history import HistoryStore
+from .paths import connect_in_real_dir, stat_in_real_dir
 
 
 class TrackedPosting(BaseModel):
@@ -168,6 +170,7 @@ class ApplicationStore(HistoryStore):
     def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
         super().__init__(path, clock)
         self._reader: sqlite3.Connection | None = None
+        self._reader_dir: int | None = None  # the folder's descriptor the kept reader was opened through
         self._reader_guard = threading.Lock()
         self._statuses: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}
 
@@ -208,8 +211,9 @@ class ApplicationStore(HistoryStore):
         one kept connection and kept while SQLite's `data_version` (bumped by every other connection's commit,
         in any process) stays the same, so a page costs one pragma when nothing changed."""
         with self._reader_guard, self._errors():
+            stat_in_real_dir(self.path)  # the folder checked on every call, as at every other open: a swap refuses
             if self._reader is None:
-                self._reader = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
+                self._reader, self._reader_dir = connect_in_real_dir(self.path, timeout=10.0, check_same_thread=False)
             version = int(self._reader.execute("PRAGMA data_version").fetchone()[0])
             kept = self._statuses.get(profile)
             if kept is not None and kept[0] == version:
@@ -231,6 +235,9 @@ class ApplicationStore(HistoryStore):
             if self._reader is not None:
                 self._reader.close()
                 self._reader = None
+            if self._reader_dir is not None:
+                os.close(self._reader_dir)
+                self._reader_dir = None
 
     def track(self, profile: str, changes: list[tuple[Card, Event]]) -> list[bool]:
         """Apply each (card, event): the card's posting is (re)recorded, the event added unless the same status

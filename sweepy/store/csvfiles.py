@@ -10,8 +10,7 @@ from pathlib import Path
 from ..domain.cards import Card
 from ..domain.postings import Salary
 from ..errors import StorageError
-from .paths import atomic_write_bytes
-from .reads import read_regular
+from .paths import atomic_write_bytes, read_in_real_dir
 from .tracking import TrackingIndex, Values, identity
 
 CARD_COLUMNS = (
@@ -119,7 +118,7 @@ def read_tracking(path: Path) -> dict[str, dict[str, str]]:
 def _tracking_rows(path: Path) -> tuple[bytes, dict[str, Values]]:
     """The CSV's bytes, and its carried values by job_id in CARRIED order (a column it lacks reads blank)."""
     try:
-        data = read_regular(path, "The earlier CSV", MAX_CSV_BYTES)
+        data = read_in_real_dir(path, "The earlier CSV", MAX_CSV_BYTES)
         text = _decode(data)
     except OSError as exc:
         raise StorageError(

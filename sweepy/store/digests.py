@@ -78,7 +78,7 @@ class DigestStore:
 
     def unread(self) -> Unread:
         """The digests not read yet (none when no sweep wrote one, or the store does not exist yet)."""
-        if not self.sessions.path.exists():
+        if not self.sessions.present():
             return Unread([], 0, 0)
         with self.sessions.transaction(write=False) as db:
             if not _has_digests(db):
@@ -95,7 +95,7 @@ class DigestStore:
 
     def last_read(self) -> LastRead | None:
         """The newest read digest: when it was read and its sweep (what "since" means for the next one)."""
-        if not self.sessions.path.exists():
+        if not self.sessions.present():
             return None
         with self.sessions.transaction(write=False) as db:
             if not _has_digests(db):
@@ -114,7 +114,7 @@ class DigestStore:
 
     def profiles(self) -> list[str]:
         """The profiles that have a digest, read or not (whose watch news and follow-ups a digest shows)."""
-        if not self.sessions.path.exists():
+        if not self.sessions.present():
             return []
         with self.sessions.transaction(write=False) as db:
             if not _has_digests(db):

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, SweepyError
-from .paths import Workspace, atomic_write_bytes, atomic_write_text, keep_backup, remove_file
-from .reads import MAX_DATA_BYTES, MAX_STATE_BYTES, loads_finite, read_regular
+from .paths import Workspace, atomic_write_bytes, atomic_write_text, keep_backup, read_in_real_dir, remove_file
+from .reads import MAX_DATA_BYTES, MAX_STATE_BYTES, loads_finite
 
 MANIFEST = "written.json"
 MAX_ENTRIES = 2_000
@@ -43,7 +43,9 @@ class WrittenFiles:
 
     def _read(self) -> dict[str, dict[str, Any]]:
         try:
-            data = loads_finite(read_regular(self.path, "Written-files manifest", MAX_STATE_BYTES))
+            # In the state folder as checked: a swapped folder's manifest must not vouch for a person's file (a
+            # file taken for Sweepy's is replaced without a backup); PathNotAllowed reads as no manifest.
+            data = loads_finite(read_in_real_dir(self.path, "Written-files manifest", MAX_STATE_BYTES))
         except (OSError, ValueError, SweepyError):
             return {}
         files = data.get("files") if isinstance(data, dict) else None
@@ -61,7 +63,7 @@ class WrittenFiles:
         if entry is None:
             return False
         try:
-            return _digest(read_regular(path, "File", MAX_REPLACED_BYTES)) == str(entry["sha256"])
+            return _digest(read_in_real_dir(path, "File", MAX_REPLACED_BYTES)) == str(entry["sha256"])
         except (OSError, SweepyError):
             return False
 

@@ -26,7 +26,8 @@ from ..errors import (
     sqlite_full,
     write_advice,
 )
-from .reads import MAX_STATE_BYTES, loads_finite, open_regular, read_opened, read_regular, regular_descriptor
+from .reads import MAX_STATE_BYTES, loads_finite, open_regular, read_opened, regular_descriptor
+from .sqlite_reads import sqlite_reader
 
 INSTALL_DIR = Path(__file__).resolve().parents[2]
 """The folder holding the `sweepy` package: a checkout (with server.py), or site-packages for an installed wheel.
@@ -133,12 +134,26 @@ class Workspace:
         real = Path(os.path.realpath(expanded))
         if self.allow_external or any(real == root or real.is_relative_to(root) for root in self.roots):
             return real
+        self._refuse_swapped_root(expanded, what, raw)
         raise PathNotAllowed(
             f"{what} {os.fspath(raw)!r} resolves to {str(real)!r}, outside Sweepy's allowed folders "
             f"({self.home} and {self.state_dir}). Choose a path inside the workspace, or set "
             "SWEEPY_ALLOW_EXTERNAL_WRITES=1 in the server's environment to allow it.",
             allowed_roots=[str(r) for r in self.roots],
         )
+
+    def _refuse_swapped_root(self, expanded: Path, what: str, raw: str | os.PathLike[str]) -> None:
+        """Say so when `expanded` lies in a root that is a link now: the roots are real paths from the start
+        (sweepy.settings), so one that resolves elsewhere was replaced by a link while Sweepy ran."""
+        for root, name in ((self.state_dir, "The state folder"), (self.home, "The workspace")):
+            now = Path(os.path.realpath(root))
+            if (expanded == root or expanded.is_relative_to(root)) and now != root:
+                raise PathNotAllowed(
+                    f"{name} {root} was replaced by a link while Sweepy ran (it now leads to {now}), so {what} "
+                    f"{os.fspath(raw)!r} was not read or written there. Put the folder back, or restart Sweepy with "
+                    f"{'SWEEPY_STATE_DIR' if root == self.state_dir else 'SWEEPY_HOME'} naming the folder to use.",
+                    allowed_roots=[str(r) for r in self.roots],
+                )
 
     def resolve_read(self, raw: str | os.PathLike[str], what: str = "file") -> Path:
         """An existing regular file. Relative paths are looked up in the workspace, then in Sweepy's install
@@ -193,7 +208,9 @@ class Workspace:
 
     def read_state(self) -> dict[str, Any]:
         try:
-            data = loads_finite(read_regular(self.state_file, "State file", MAX_STATE_BYTES))
+            data = loads_finite(read_in_real_dir(self.state_file, "State file", MAX_STATE_BYTES))
+        except PathNotAllowed:
+            raise  # a state folder swapped for a link: its state.json is not Sweepy's (another default profile)
         except (OSError, ValueError, SweepyError):
             return {}
         return data if isinstance(data, dict) else {}
@@ -212,6 +229,25 @@ DIR_FD_WRITES = (
     and {os.open, os.mkdir, os.rename, os.unlink} <= os.supports_dir_fd  # rename: os.replace
 )
 """Where the OS lets a write hold its folder open (Linux, macOS): checked at the moment of writing."""
+PINNED_PATHS = os.path.isdir("/proc/self/fd")
+"""Where the OS names an open folder by a path (/proc/self/fd on Linux): SQLite, which opens files by path, opens
+them through the held folder. Elsewhere a database is opened by path between two checks of its folder."""
+
+
+def swapped(folder: Path) -> PathNotAllowed:
+    """The refusal for a folder Sweepy checked that is no longer a real folder (a link or a file took its place)."""
+    return PathNotAllowed(
+        f"{folder} is no longer a real folder: it was replaced by a link (or a file) while Sweepy ran, so nothing "
+        "was written there or read from it. Put the folder back (or restart Sweepy with SWEEPY_HOME and "
+        "SWEEPY_STATE_DIR naming the folders to use), then try again."
+    )
+
+
+def check_unmoved(folder: Path) -> None:
+    """Refuse `folder` (a real path, from resolve_write) when a part of it is a link now: the check of the routes
+    that open by path (no folder descriptor), made before and after the open."""
+    if Path(os.path.realpath(folder)) != folder:
+        raise swapped(folder)
 
 
 def open_real_dir(folder: Path, create: bool = True) -> int:
@@ -234,11 +270,7 @@ def open_real_dir(folder: Path, create: bool = True) -> int:
             except OSError as exc:
                 if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
                     raise
-                where = Path(*folder.parts[:depth])
-                raise PathNotAllowed(
-                    f"{where} is no longer a real folder (a symbolic link or a file took its place after Sweepy "
-                    "checked the path), so nothing was written there. Put the folder back, then try again."
-                ) from None
+                raise swapped(Path(*folder.parts[:depth])) from None
             os.close(fd)
             fd = child
     except BaseException:
@@ -273,16 +305,25 @@ def sqlite_errors(
 
 
 @contextlib.contextmanager
-def sqlite_in_real_dir(
-    path: Path, timeout: float, guarded: bool = True, **options: Any
-) -> Iterator[sqlite3.Connection]:
-    """A connection to the SQLite database `path` inside its folder as it was checked: the folder is opened part
-    by part without following links (a folder swapped for a link since is refused, as for every other write),
-    and held open while the connection lives. Where the OS names an open folder (/proc/self/fd on Linux), SQLite
-    opens the file through that descriptor, so neither the database nor its -wal and -shm can be created on the
-    other side of a link swapped in after the check. `guarded` False (a folder Sweepy only reads) opens by path."""
-    if not (guarded and DIR_FD_WRITES):
-        db = sqlite3.connect(path, timeout=timeout, isolation_level=None, **options)
+def sqlite_in_real_dir(path: Path, timeout: float, **options: Any) -> Iterator[sqlite3.Connection]:
+    """A connection to the SQLite database `path` inside its folder as it was checked (connect_in_real_dir), closed
+    with the folder's descriptor when the block ends."""
+    db, dir_fd = connect_in_real_dir(path, timeout, **options)
+    try:
+        yield db
+    finally:
+        db.close()
+        if dir_fd is not None:
+            os.close(dir_fd)
+
+
+@contextlib.contextmanager
+def sqlite_reader_in_real_dir(path: Path, name: str, timeout: float, **options: Any) -> Iterator[sqlite3.Connection]:
+    """A reading connection to `path` inside its folder as it was checked, as sqlite_in_real_dir, that still reads
+    on a full disk (sqlite_reads.sqlite_reader: read-only and immutable when the -shm cannot be made)."""
+    if not DIR_FD_WRITES:
+        check_unmoved(path.parent)
+        db = _rechecked(sqlite_reader(path, name, timeout, **options), path.parent, None)
         try:
             yield db
         finally:
@@ -290,9 +331,10 @@ def sqlite_in_real_dir(
         return
     dir_fd = open_real_dir(path.parent, create=False)
     try:
-        pinned = f"/proc/self/fd/{dir_fd}"
-        where = f"{pinned}/{path.name}" if os.path.isdir(pinned) else str(path)
-        db = sqlite3.connect(where, timeout=timeout, isolation_level=None, **options)
+        if PINNED_PATHS:
+            db = sqlite_reader(Path(f"/proc/self/fd/{dir_fd}/{path.name}"), name, timeout, path.parent, **options)
+        else:
+            db = _rechecked(sqlite_reader(path, name, timeout, **options), path.parent, dir_fd)
         try:
             yield db
         finally:
@@ -301,12 +343,75 @@ def sqlite_in_real_dir(
         os.close(dir_fd)
 
 
+def connect_in_real_dir(path: Path, timeout: float, **options: Any) -> tuple[sqlite3.Connection, int | None]:
+    """A connection to the SQLite database `path` (a real path, from resolve_write) inside its folder as it was
+    checked, and the folder's descriptor the connection needs open while it lives (None where there is none):
+    the caller closes both. The folder is opened part by part without following links (a folder swapped for a link
+    since is refused, as for every other write). Where the OS names an open folder (PINNED_PATHS), SQLite opens the
+    file through that descriptor, so neither the database nor its -wal and -shm can be created on the other side of
+    a link swapped in after the check. Elsewhere it opens by path, and the folder is checked again after the open:
+    a swap before the call is refused on every route."""
+    if not DIR_FD_WRITES:
+        check_unmoved(path.parent)
+        db = sqlite3.connect(path, timeout=timeout, isolation_level=None, **options)
+        return _rechecked(db, path.parent, None), None
+    dir_fd = open_real_dir(path.parent, create=False)
+    try:
+        if PINNED_PATHS:
+            where = f"/proc/self/fd/{dir_fd}/{path.name}"
+            return sqlite3.connect(where, timeout=timeout, isolation_level=None, **options), dir_fd
+        db = sqlite3.connect(path, timeout=timeout, isolation_level=None, **options)
+        return _rechecked(db, path.parent, dir_fd), dir_fd
+    except BaseException:
+        os.close(dir_fd)
+        raise
+
+
+def _rechecked(db: sqlite3.Connection, folder: Path, dir_fd: int | None) -> sqlite3.Connection:
+    """`db`, opened by path in `folder`, when the folder is still the one checked (the same folder as the held
+    descriptor, with no link on its path); closed and refused when not."""
+    try:
+        check_unmoved(folder)
+        if dir_fd is not None:
+            held, now = os.fstat(dir_fd), os.stat(folder)
+            if (held.st_dev, held.st_ino) != (now.st_dev, now.st_ino):
+                raise swapped(folder)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def stat_in_real_dir(path: Path) -> os.stat_result | None:
+    """The stat of `path` (a real path, from resolve_write) looked up inside its folder as it was checked, never
+    following a link: None when the file or its folder does not exist, PathNotAllowed when a part of the folder
+    was swapped for a link. What a read asks before it opens a database it must not create."""
+    try:
+        if not DIR_FD_WRITES:
+            check_unmoved(path.parent)
+            return os.stat(path, follow_symlinks=False)
+        dir_fd = open_real_dir(path.parent, create=False)
+        try:
+            return os.stat(path.name, dir_fd=dir_fd, follow_symlinks=False)
+        finally:
+            os.close(dir_fd)
+    except FileNotFoundError:
+        return None
+
+
 def make_real_dir(folder: Path) -> None:
     """Create `folder` (a real path, from resolve_write) part by part, never through a symbolic link."""
     if DIR_FD_WRITES:
         os.close(open_real_dir(folder))
     else:
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_unmoved(folder)
+
+
+def _make_unmoved(folder: Path) -> None:
+    """make_real_dir where a folder cannot be held open: the path checked before and after it is made."""
+    check_unmoved(folder)  # realpath resolves the parts that exist: a link among them is refused before mkdir
+    folder.mkdir(parents=True, exist_ok=True)
+    check_unmoved(folder)
 
 
 def atomic_write_bytes(target: Path, data: bytes) -> None:
@@ -355,9 +460,7 @@ def atomic_writer(target: Path, size: int | None = None) -> Iterator[BinaryIO]:
             finally:
                 os.close(dir_fd)
         else:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if Path(os.path.realpath(target.parent)) != target.parent:
-                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was written.")
+            _make_unmoved(target.parent)
             fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -378,8 +481,7 @@ def remove_file(target: Path) -> bool:
     so a folder swapped for a link cannot make Sweepy delete a file elsewhere. False when it was not there."""
     try:
         if not DIR_FD_WRITES:
-            if Path(os.path.realpath(target.parent)) != target.parent:
-                raise PathNotAllowed(f"{target.parent} is no longer a real folder, so nothing was deleted.")
+            check_unmoved(target.parent)
             target.unlink()
             return True
         dir_fd = open_real_dir(target.parent, create=False)
@@ -402,8 +504,7 @@ def read_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyEr
 
 def _open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
     if not DIR_FD_WRITES:
-        if Path(os.path.realpath(path.parent)) != path.parent:
-            raise PathNotAllowed(f"{path.parent} is no longer a real folder, so nothing was read from it.")
+        check_unmoved(path.parent)
         return open_regular(path, what, max_bytes, error)
     dir_fd = open_real_dir(path.parent, create=False)
     try:
@@ -420,8 +521,9 @@ def _open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyE
 def append_text(target: Path, text: str) -> None:
     """Append to a log file in a real folder (as atomic_write_bytes checks it), never through a link."""
     if not DIR_FD_WRITES:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        _make_unmoved(target.parent)
         with target.open("a", encoding="utf-8", errors="replace") as handle:
+            check_unmoved(target.parent)  # opened by path: written only when the folder is still the real one
             handle.write(text)
         return
     dir_fd = open_real_dir(target.parent)
@@ -441,7 +543,7 @@ def keep_backup(target: Path, new: bytes, now: float, max_bytes: int) -> Path | 
     """Copy `target` to `{name}.bak-YYYYmmdd-HHMMSS` in its folder when writing `new` would change it (a file a
     person edited by hand must not vanish). None when there is nothing to keep. `target` as for atomic_write."""
     try:
-        old = read_regular(target, "The file to replace,", max_bytes)
+        old = read_in_real_dir(target, "The file to replace,", max_bytes)
     except FileNotFoundError:
         return None
     if old == new:

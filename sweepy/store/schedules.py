@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir
+from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, stat_in_real_dir
 
 DB_NAME = "schedules.db"
 LEASE_SECONDS = 6 * 3600
@@ -113,9 +113,14 @@ class ScheduleStore:
         self._ready = False
 
     def _exists(self) -> bool:
-        if not self._ready and self.path.is_file():
+        if not self._ready and self._present():
             self._create()
         return self._ready
+
+    def _present(self) -> bool:
+        """Whether the database exists, looked up in the state folder as checked (a swapped folder is refused)."""
+        with self._errors():
+            return stat_in_real_dir(self.path) is not None
 
     def _create(self) -> None:
         with self._errors():

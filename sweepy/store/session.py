@@ -30,7 +30,6 @@ from ..domain.cards import JUDGMENT_FIELDS, Card, EncodedCard
 from ..errors import InvalidArgument, NotFound, StorageError, write_advice
 from ..validation import describe_validation_error
 from . import paths, reads
-from .sqlite_reads import sqlite_reader
 
 ACTIVE = "report_session.json"
 """The active session's file of the JSON era (read once, then moved into the store)."""
@@ -128,11 +127,17 @@ def _os_lock(folder: Path, timeout: float) -> int:
 
 @contextmanager
 def _filelock(folder: Path, timeout: float) -> Iterator[None]:
-    """Where folders cannot be held open (Windows): the lock file by path."""
+    """Where folders cannot be held open (Windows): the lock file by path, in a folder checked before and after
+    (paths.check_unmoved), so a results folder swapped for a link is refused, not locked on the other side."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        paths.make_real_dir(folder)
         lock = FileLock(str(folder / LOCK_NAME), timeout=timeout, is_singleton=True, fallback_to_soft=False)
         lock.acquire()
+        try:
+            paths.check_unmoved(folder)
+        except BaseException:
+            lock.release()
+            raise
     except Timeout:
         raise StorageError(_BUSY.format(folder), retryable=True) from None
     except OSError as exc:
@@ -211,7 +216,7 @@ _DAMAGED = (
 def _parse_legacy(path: Path) -> Session | None:
     """A session file of the JSON era, None if there is none; StorageError if it is damaged."""
     try:
-        text = reads.read_regular(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
+        text = paths.read_in_real_dir(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
@@ -510,6 +515,12 @@ class SessionStore:
 
     # -- connections -------------------------------------------------------------------------------------------
 
+    def present(self) -> bool:
+        """Whether sessions.db exists, looked up in the results folder as checked: a folder swapped for a link is
+        refused (PathNotAllowed), not read as one holding no session."""
+        with self._errors():
+            return paths.stat_in_real_dir(self.path) is not None
+
     def _errors(self) -> contextlib.AbstractContextManager[None]:
         return paths.sqlite_errors(
             f"The session store {self.path}",
@@ -524,14 +535,12 @@ class SessionStore:
             yield self._memory
             return
         if not write:  # a read creates nothing it need not: on a full disk it still reads (sqlite_reader)
-            reader = sqlite_reader(self.path, f"The session store {self.path}", 30.0, check_same_thread=False)
-            try:
+            name = f"The session store {self.path}"
+            with paths.sqlite_reader_in_real_dir(self.path, name, 30.0, check_same_thread=False) as reader:
                 yield reader
-            finally:
-                reader.close()
             return
-        # Every write holds the results folder's lock, which refuses a folder swapped for a link.
-        with paths.sqlite_in_real_dir(self.path, timeout=30.0, guarded=False, check_same_thread=False) as db:
+        # Opened in the folder as checked (a folder swapped for a link is refused); every write also holds its lock.
+        with paths.sqlite_in_real_dir(self.path, timeout=30.0, check_same_thread=False) as db:
             db.execute("PRAGMA synchronous=NORMAL")
             yield db
 
@@ -629,7 +638,7 @@ class SessionStore:
     def _locate(self, stem: str | None) -> str | None:
         """Make sure the store answers for `stem`: an old session file is migrated first (under the lock).
         Returns the migration note, if this call migrated."""
-        if self.path.exists():
+        if self.present():
             with self._connect() as db:
                 if self._has_schema(db) and self._find(db, stem) is not None:
                     return None
@@ -664,7 +673,7 @@ class SessionStore:
     def reading(self, stem: str | None) -> Iterator[View]:
         """The session of `stem` (None: the active one) in one read transaction; NotFound when there is none."""
         with self._errors():
-            if self._memory is None and self.path.exists():  # the common case: one connection, one transaction
+            if self._memory is None and self.present():  # the common case: one connection, one transaction
                 with self._connect(write=False) as db, self._transaction(db, write=False):
                     try:
                         row = self._find(db, stem)
@@ -676,7 +685,7 @@ class SessionStore:
                         yield self._view(db, row, None)
                         return
             note = self._locate(stem) if self.folder.is_dir() else None
-            if self._memory is None and not self.path.exists():
+            if self._memory is None and not self.present():
                 raise _not_found(self.folder, stem)
             with self._connect() as db:
                 if not self._has_schema(db):
@@ -699,7 +708,7 @@ class SessionStore:
         whatever the block changes lands when it ends, nothing when it raises."""
         with self._errors():
             note = self._locate(stem) if self.folder.is_dir() else None
-            if not self.path.exists() or self._memory is not None:
+            if not self.present() or self._memory is not None:
                 raise _not_found(self.folder, stem)
             with folder_lock(self.folder), self._connect() as db:
                 if not self._has_schema(db):
@@ -713,7 +722,7 @@ class SessionStore:
     def known_ids(self, stem: str | None) -> frozenset[str]:
         """The job_ids the earlier sweeps of profile `stem` matched: empty before its first sweep. A store of an
         earlier version (no such table yet) answers with its saved session's cards, as its migration will."""
-        if self._memory is not None or not self.path.exists():
+        if self._memory is not None or not self.present():
             return frozenset()
         with self._errors(), self._connect(write=False) as db, self._transaction(db, write=False):
             try:
@@ -731,7 +740,7 @@ class SessionStore:
         holds the folder's lock and makes the schema first; a read of a store not made yet raises NotFound."""
         with self._errors():
             if not write:
-                if self._memory is not None or not self.path.exists():
+                if self._memory is not None or not self.present():
                     raise NotFound(f"No session store in {self.folder} yet. Call run_sweep first.")
                 with self._connect(write=False) as db, self._transaction(db, write=False):
                     yield db

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StorageError
-from .paths import atomic_write_text
-from .reads import file_identity, loads_finite, read_regular
+from .paths import atomic_write_text, read_in_real_dir
+from .reads import file_identity, loads_finite
 
 INDEX_VERSION = 4  # 2: each CSV's listed jobs; 3: identities carry the device; 4: each CSV's rows as last read
 RACY_NS = 2_000_000_000
@@ -47,7 +47,7 @@ class TrackingIndex:
     def load(cls, folder: Path, stem: str) -> "TrackingIndex | None":
         """The saved index, None when there is none or it is not one this version wrote (it is then rebuilt)."""
         try:
-            data = loads_finite(read_regular(index_path(folder, stem), "Tracking index", 50_000_000))
+            data = loads_finite(read_in_real_dir(index_path(folder, stem), "Tracking index", 50_000_000))
             csvs, values = data["csvs"], data["values"]
             ok = data["version"] == INDEX_VERSION and isinstance(csvs, dict) and isinstance(values, dict)
             index = cls({str(k): dict(v) for k, v in csvs.items()},
@@ -63,7 +63,7 @@ class TrackingIndex:
         if kept.get("sha256") is None:
             return True
         try:
-            return bool(digest(read_regular(path, "The earlier CSV", 50_000_000)) == kept["sha256"])
+            return bool(digest(read_in_real_dir(path, "The earlier CSV", 50_000_000)) == kept["sha256"])
         except (OSError, StorageError):
             return False
 
