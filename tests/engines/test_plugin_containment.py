@@ -134,3 +134,61 @@ async def test_misbehaving_plugins_cost_their_own_sources_and_the_sweep_complete
     ]
     assert swept["discovered_count"] == 1 + 1 + MAX_POSTINGS_PER_SOURCE
     assert still["status"] == "ok"
+
+
+HALF_LOADED = """import sys
+
+from sweepy.engines import register
+from sweepy_bad_boards import NonesBoard
+
+
+class HalfBoard(NonesBoard):
+    name = "half"
+
+
+register(HalfBoard())
+sys.exit(5)
+"""
+LOOK = """
+import json
+from sweepy.engines import engines, get_engine, validate_sources
+from sweepy.errors import EngineConfigError
+from sweepy.settings import Settings
+
+workspace = Settings.from_env().workspace()
+stand_in = get_engine("halfway")
+try:
+    get_engine("half")
+    half = "found"
+except EngineConfigError as exc:
+    half = exc.message
+print(json.dumps({
+    "listed": sorted(set(engines()) & {"half", "halfway", "exiting", "nones"}),
+    "stand_in": [type(stand_in).__name__, stand_in.name],
+    "half": half,
+    "valid": sorted(validate_sources({"halfway": {"any": "key"}}, workspace)),
+}))
+"""
+
+
+def test_an_engine_a_failing_import_registered_is_not_kept_and_its_entry_point_stands_in(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+
+    site = install(tmp_path / "site")
+    (site / "sweepy_half_board.py").write_text(HALF_LOADED, encoding="utf-8")
+    entry_points = site / "sweepy_bad_boards-0.1.dist-info" / "entry_points.txt"
+    entry_points.write_text(ENTRY_POINTS + "halfway = sweepy_half_board\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-c", LOOK], capture_output=True, text=True, env=env, check=True)
+    shown = json.loads(done.stdout)
+    # The stand-ins are not listed as engines (a person cannot enable them), yet a profile naming one validates.
+    assert shown["listed"] == ["nones"]
+    assert shown["stand_in"] == ["BrokenPlugin_halfway", "halfway"]
+    assert shown["half"].startswith("unknown engine 'half'; known engines: ")
+    assert shown["valid"] == ["halfway"]
+    assert sorted(line.split(" not loaded: ")[1] for line in done.stderr.splitlines()) == [
+        "SystemExit: 3",
+        "SystemExit: 5",
+    ]
