@@ -105,6 +105,8 @@ class CircuitBreaker(_Strict):
 
 class Orchestrator(_Strict):
     timeout_per_source_seconds: Annotated[int, Field(ge=1, le=600)] = 30
+    max_bytes: Annotated[int, Field(ge=1_000, le=10_000_000_000)] = 200_000_000
+    """The whole sweep's byte budget over every source's answers; past it the remaining pages are `too_large`."""
     circuit_breaker: CircuitBreaker = CircuitBreaker()
 
 

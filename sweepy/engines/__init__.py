@@ -11,14 +11,16 @@ from types import ModuleType
 
 from ..errors import EngineConfigError
 from ..store.paths import Workspace
-from .base import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
+from .base import MAX_POSTINGS_PER_SOURCE, DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
+from .plugins import BrokenPlugin, broken_plugin
 
-INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes", "paging"))
+INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes", "paging", "plugins"))
 """Modules of this package that are not engines; every other module is one and registers itself on import."""
 BUILTIN_ENGINE_MODULES = tuple(
     sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in INFRASTRUCTURE_MODULES)
 )
 
+_BUILTIN_MODULE_NAMES = frozenset(f"{__name__}.{module}" for module in BUILTIN_ENGINE_MODULES)
 ENTRY_POINT_GROUP = "sweepy.engines"
 """Where another package declares its engines: `[project.entry-points."sweepy.engines"]` with
 `myboard = "my_package.engine:MyBoardEngine"` (an Engine subclass, or an instance of one)."""
@@ -27,6 +29,9 @@ _ENGINE_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _NAME_RULE = "an engine's name is 1 to 40 lowercase letters, digits and _, starting with a letter"
 
 _REGISTRY: dict[str, Engine] = {}
+_BROKEN: dict[str, BrokenPlugin] = {}
+"""Installed engines that could not be loaded, by entry-point name: a profile naming one sweeps its other sources
+and lists this one skipped as `plugin_error`, instead of refusing the profile as naming an unknown engine."""
 _LOADED = threading.Event()
 _LOADING = threading.RLock()
 _IN_PROGRESS: list[bool] = []  # set while this thread, holding _LOADING, loads the engines
@@ -73,8 +78,15 @@ def _add_installed(entry: importlib.metadata.EntryPoint) -> None:
             engine = next((e for e in added if type(e) is found), None) or found()
         else:
             engine = found
-    except Exception as exc:  # an installed package's code can raise anything; none of it may stop the server
-        log.warning("engine %s not loaded: %s: %s", where, type(exc).__name__, str(exc)[:300])
+    except BaseException as exc:  # sys.exit() at import too: an installed package may not stop the server
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        said = f"{type(exc).__name__}: {str(exc)[:300]}"
+        log.warning("engine %s not loaded: %s", where, said)
+        for left in sorted(set(_REGISTRY) - before):  # what it registered before it failed is not trusted either
+            _REGISTRY.pop(left)
+        if _ENGINE_NAME.match(entry.name) and entry.name not in _REGISTRY:
+            _BROKEN.setdefault(entry.name, broken_plugin(entry.name, f"{where} could not be loaded ({said})"))
         return
     for other in added:
         if not _ENGINE_NAME.match(other.name):
@@ -111,8 +123,20 @@ def default_engines() -> list[str]:
     return sorted(name for name, engine in engines().items() if engine.default_enabled)
 
 
+def max_postings(engine: Engine) -> int:
+    """The postings a sweep keeps of one of `engine`'s sources: its own `max_postings` for a built-in engine, and
+    at most MAX_POSTINGS_PER_SOURCE for an installed package's, whatever it declares."""
+    if type(engine).__module__ in _BUILTIN_MODULE_NAMES:
+        return engine.max_postings
+    return min(engine.max_postings, MAX_POSTINGS_PER_SOURCE)
+
+
 def get_engine(name: str) -> Engine:
+    """The engine of a profile's `sources` key; an installed one that failed to load is a stand-in whose every
+    source is skipped as `plugin_error`, naming the package (EngineConfigError only for a name nothing declares)."""
     known = engines()
+    if name not in known and name in _BROKEN:
+        return _BROKEN[name]
     if name not in known:
         raise EngineConfigError(f"unknown engine {name!r}; known engines: {', '.join(sorted(known))}")
     return known[name]
@@ -152,6 +176,7 @@ __all__ = [
     "default_engines",
     "engines",
     "get_engine",
+    "max_postings",
     "register",
     "validate_sources",
 ]

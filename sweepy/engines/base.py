@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 SkipReason = Literal[
     "timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config", "blocked_address",
-    "too_large",
+    "too_large", "plugin_error",
 ]  # fmt: skip
+MAX_POSTINGS_PER_SOURCE = 5_000
+"""The postings a sweep keeps of one source, whatever its engine (Engine.max_postings); the rest are logged."""
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
 _HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
 _BOARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -158,6 +160,9 @@ class Engine(ABC):
     """A search API: one source per target title (else one source, the engine itself, unless sources() says)."""
     default_enabled: ClassVar[bool] = False
     """A keyless public board that needs no config: enabled when create_profile is given no sources_config."""
+    max_postings: ClassVar[int] = MAX_POSTINGS_PER_SOURCE
+    """The postings a sweep keeps of one source. Only a built-in engine may raise it (the feed, the person's own
+    files); an installed package's engine is held to MAX_POSTINGS_PER_SOURCE whatever it says."""
 
     def parse_config(self, raw: dict[str, Any], workspace: Workspace) -> EngineConfig:
         """The typed config, or EngineConfigError naming what is missing or wrong."""

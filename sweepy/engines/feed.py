@@ -123,6 +123,8 @@ class FeedEngine(Engine):
     name = "feed"
     config_model = FeedConfig
     description = "Posting records from a local JSON, JSONL or CSV file or folder (offline)."
+    max_postings = 400_000
+    """The person's own files, bounded by their bytes (MAX_FEED_BYTES each): a folder of 80,000 is a real sweep."""
 
     def check(self, config: FeedConfig, workspace: Workspace) -> None:
         if not config.path:

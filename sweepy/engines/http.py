@@ -35,7 +35,9 @@ MAX_RESPONSE_BYTES = 25_000_000
 DEFAULT_SOURCE_BYTES = 50_000_000
 """A source's byte budget over all its pages (`max_bytes` in its engine block): 40 pages of 20 MB would not fit
 in memory beside the other sources."""
-MAX_POSTINGS_PER_SOURCE = 5_000
+DEFAULT_SWEEP_BYTES = 200_000_000
+"""The whole sweep's byte budget over every source's answers (`orchestrator.max_bytes`): eight sources at their
+own 50 MB each peaked at 1 GB together."""
 PER_HOST_CONNECTIONS = 4
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
 REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
@@ -130,6 +132,28 @@ class Network:
             slot.release()
 
 
+class SweepBytes:
+    """The byte budget all the sources of one sweep share (`orchestrator.max_bytes`): every chunk any of them
+    reads is taken from it, under a lock, so sources reading at once cannot pass it together."""
+
+    def __init__(self, limit: int = DEFAULT_SWEEP_BYTES) -> None:
+        self.limit = limit
+        self.used = 0
+        self._lock = threading.Lock()
+
+    def left(self) -> int:
+        with self._lock:
+            return max(0, self.limit - self.used)
+
+    def take(self, size: int) -> bool:
+        """Count `size` bytes read; False (nothing counted) when they would pass the budget."""
+        with self._lock:
+            if self.used + size > self.limit:
+                return False
+            self.used += size
+            return True
+
+
 class SourceClient:
     """One source's use of the network: everything it sends counts against its own deadline, and everything
     it reads against its own byte budget (`max_bytes`). `deadline` is a time on `monotonic`, the sweep's clock."""
@@ -141,8 +165,11 @@ class SourceClient:
         budget: float,
         max_bytes: int = DEFAULT_SOURCE_BYTES,
         monotonic: Callable[[], float] = time.monotonic,
+        sweep: SweepBytes | None = None,
     ) -> None:
         self.network = network
+        self.sweep = sweep
+        """The sweep's shared budget (None: only this source's own `max_bytes` counts)."""
         self.deadline = deadline
         self.monotonic = monotonic
         self.budget = budget
@@ -330,7 +357,7 @@ class SourceClient:
     def _answer(self, answer: httpx.Response, url: str) -> tuple[int, str | None, bytes]:
         if answer.status_code >= 400:
             return answer.status_code, answer.headers.get("Retry-After"), _error_head(answer)
-        cap = min(MAX_RESPONSE_BYTES, self.max_bytes - self.bytes_read)
+        cap = min(MAX_RESPONSE_BYTES, self.max_bytes - self.bytes_read, self._sweep_left())
         declared = answer.headers.get("Content-Length", "")
         if declared.isdigit() and int(declared) > cap:
             raise self._too_large(url, int(declared))
@@ -343,7 +370,7 @@ class SourceClient:
                     raise self._timeout()
                 piece = decoder(raw)
                 size += len(piece)
-                if size > cap:
+                if size > cap or (self.sweep is not None and not self.sweep.take(len(piece))):
                     raise self._too_large(url, size)
                 chunks.append(piece)
         except BodyProblem as exc:
@@ -353,9 +380,12 @@ class SourceClient:
 
     def _spend(self, size: int, url: str) -> None:
         """Count a cached answer against the budget: it is held in memory like a fetched one."""
-        if self.bytes_read + size > self.max_bytes:
+        if self.bytes_read + size > self.max_bytes or (self.sweep is not None and not self.sweep.take(size)):
             raise self._too_large(url, size)
         self.bytes_read += size
+
+    def _sweep_left(self) -> int:
+        return self.sweep.left() if self.sweep is not None else MAX_RESPONSE_BYTES
 
     def _raise_too_large(self, url: str) -> None:
         raise self._too_large(url, None)
@@ -364,6 +394,11 @@ class SourceClient:
         """`too_large` when the source's budget is what ran out (its earlier pages are kept), else the per-answer
         cap's `bad_response`."""
         left = self.max_bytes - self.bytes_read
+        if self.sweep is not None and self.sweep.left() < min(left, MAX_RESPONSE_BYTES):
+            return SourceError("too_large", f"stopped at {self._where(url)}: the sweep's answers together pass its "
+                                            f"budget of {_mb(self.sweep.limit)} (orchestrator.max_bytes); this "
+                                            f"source read {_mb(self.bytes_read)} before it",
+                               counts_as_failure=False)  # fmt: skip
         if left < MAX_RESPONSE_BYTES:
             return SourceError("too_large", f"stopped at {self._where(url)}: the source's answers pass its budget "
                                             f"of {_mb(self.max_bytes)} (max_bytes); {_mb(self.bytes_read)} read "

@@ -77,7 +77,10 @@ class CreateProfile(Arguments):
     cache_config: Annotated[Options | None, Field(description="enabled, ttl_seconds.")] = None
     orchestrator_config: Annotated[
         Options | None,
-        Field(description="timeout_per_source_seconds; circuit_breaker {failure_threshold, cooldown_seconds}."),
+        Field(
+            description="timeout_per_source_seconds; max_bytes (the sweep's byte budget, 200000000); "
+            "circuit_breaker {failure_threshold, cooldown_seconds}."
+        ),
     ] = None
     history_config: Annotated[
         Options | None, Field(description="enabled, retention_days (4), match (url | url+role), path.")

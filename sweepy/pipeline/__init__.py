@@ -103,7 +103,9 @@ def discover_sources(
     """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
     configs = validate_sources(profile.sources, workspace)
     request = discover_request(profile, workspace, network, log)
-    return discover(configs, request, timeout=profile.orchestrator.timeout_per_source_seconds, monotonic=monotonic)
+    orchestrator = profile.orchestrator
+    return discover(configs, request, timeout=orchestrator.timeout_per_source_seconds, monotonic=monotonic,
+                    max_bytes=orchestrator.max_bytes)  # fmt: skip
 
 
 def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:

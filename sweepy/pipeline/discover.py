@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..domain.postings import Posting
-from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine
+from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine, max_postings
 from ..engines.base import SkipReason, SourceError
-from ..engines.http import DEFAULT_SOURCE_BYTES, MAX_POSTINGS_PER_SOURCE, SourceClient
+from ..engines.http import DEFAULT_SOURCE_BYTES, DEFAULT_SWEEP_BYTES, SourceClient, SweepBytes
 from ..errors import SweepyError
 
 MAX_PARALLEL_SOURCES = 32
@@ -86,6 +86,8 @@ class _Task:
     client: SourceClient | None = None
     result: EngineResult | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    sweep: SweepBytes | None = None
+    """The byte budget this task shares with every other source of the sweep."""
 
 
 def _run(task: _Task, request: DiscoverRequest, budget: float, monotonic: Callable[[], float]) -> EngineResult:
@@ -95,7 +97,7 @@ def _run(task: _Task, request: DiscoverRequest, budget: float, monotonic: Callab
     client = None
     if task.engine.uses_network and request.network is not None:
         max_bytes = getattr(task.config, "max_bytes", DEFAULT_SOURCE_BYTES)
-        client = SourceClient(request.network, started + budget, budget, max_bytes, monotonic)
+        client = SourceClient(request.network, started + budget, budget, max_bytes, monotonic, task.sweep)
     with task.lock:
         task.started, task.client = started, client
     mine = dataclasses.replace(
@@ -119,19 +121,22 @@ def discover(
     timeout: float = 30.0,
     lookup: Callable[[str], Engine] = get_engine,
     monotonic: Callable[[], float] = time.monotonic,
+    max_bytes: int = DEFAULT_SWEEP_BYTES,
 ) -> Discovery:
     """All sources' postings merged in a stable order (engine, then source), whatever finished first.
 
     A source still running `timeout` seconds after it started is skipped as `timeout` and its partial pages are
     dropped; its thread is left to notice its deadline and end (a thread cannot be killed). `lookup` finds each
     engine by name (the registry; tests pass their own); `monotonic` times every deadline and elapsed time (a
-    fake clock in tests, which move it instead of sleeping).
+    fake clock in tests, which move it instead of sleeping). `max_bytes` is the budget all the web sources' answers
+    share (`orchestrator.max_bytes`): past it each source stops as `too_large` with the pages it read kept.
     """
     tasks: list[_Task] = []
+    shared = SweepBytes(max_bytes)
     for name, config in sorted(configs.items()):
         engine = lookup(name)
         for source in engine.sources(config, request.titles):
-            tasks.append(_Task(engine, config, SourceReport(engine.name, source)))
+            tasks.append(_Task(engine, config, SourceReport(engine.name, source), sweep=shared))
     breaker = request.network.breaker if request.network is not None else None
     runnable = []
     for task in tasks:
@@ -153,10 +158,11 @@ def discover(
                 continue
         result = task.result or EngineResult()
         postings = result.postings
-        if task.engine.uses_network and len(postings) > MAX_POSTINGS_PER_SOURCE:
-            request.log(f"source {report.engine}/{report.source}: kept the first {MAX_POSTINGS_PER_SOURCE} of "
-                        f"{len(postings)} postings")  # fmt: skip
-            postings = postings[:MAX_POSTINGS_PER_SOURCE]
+        cap = max_postings(task.engine)
+        if len(postings) > cap:
+            request.log(f"source {report.engine}/{report.source}: kept the first {cap} of {len(postings)} "
+                        "postings")  # fmt: skip
+            postings = postings[:cap]
         report.postings = len(postings)
         found.postings.extend(postings)
         found.skipped_records.extend(result.skipped_records)
@@ -225,18 +231,56 @@ def _interleaved(tasks: list[_Task]) -> list[_Task]:
 
 def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
     try:
-        task.result = future.result()
+        task.result = _checked(future.result(), task.engine, task.report.source)
         _close(task, None)
     except SourceError as exc:
         task.result = exc.partial  # a budget stop keeps what was read (None for every other failure)
         if exc.partial is not None and exc.partial.postings:
             exc.detail += f"; kept the {len(exc.partial.postings)} postings of the pages read before it"
         _close(task, exc)
-    except Exception as exc:  # an engine bug must not sink the other sources
+    except BaseException as exc:  # an engine bug (sys.exit() in a plugin too) must not sink the other sources
+        if isinstance(exc, KeyboardInterrupt):
+            raise
         said = f"{type(exc).__name__}: {exc}"
         said = task.client.redact(said) if task.client is not None else said  # an exception may quote a keyed URL
         request.log(f"engine {task.engine.name} crashed on {task.report.source}: {said}")
         _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
+
+
+_POSTING_TEXT = ("title", "company", "url", "location", "description_source", "platform", "apply_url", "canonical_url")
+"""The Posting fields every later stage reads as text: an installed engine may have put anything there."""
+
+
+def _checked(result: object, engine: Engine, source: str) -> EngineResult:
+    """An engine's answer as the later stages can use it: an item of `postings` that is not a Posting (None, a
+    dict, a Posting whose title is not text) is a skipped record with the reason, and so is a malformed skipped
+    record or part; the others are kept. Anything but an EngineResult skips the source as `plugin_error`."""
+    if not isinstance(result, EngineResult):
+        raise SourceError("plugin_error", f"engine {engine.name!r} ({type(engine).__module__}) returned a "
+                                          f"{type(result).__name__}, not an EngineResult; fix or uninstall its "
+                                          "package, or disable the engine in sources")  # fmt: skip
+    checked = EngineResult()
+    for index, item in enumerate(result.postings if isinstance(result.postings, list) else [], 1):
+        if (wrong := _not_a_posting(item)) is None:
+            checked.postings.append(item)
+        else:
+            checked.skipped_records.append((f"{source}#{index}", f"engine {engine.name!r} gave {wrong}, not a Posting"))
+    for record in result.skipped_records if isinstance(result.skipped_records, list) else []:
+        if isinstance(record, tuple) and len(record) == 2:
+            checked.skipped_records.append((str(record[0])[:200], str(record[1])[:500]))
+    parts = result.skipped_sources if isinstance(result.skipped_sources, list) else []
+    checked.skipped_sources = [part for part in parts if isinstance(part, SkippedSource)]
+    return checked
+
+
+def _not_a_posting(item: object) -> str | None:
+    """What `item` is when it is not a usable Posting ("a NoneType", "a Posting with an int title"), else None."""
+    if not isinstance(item, Posting):
+        return f"a {type(item).__name__}"
+    for key in _POSTING_TEXT:
+        if not isinstance(value := getattr(item, key), str):
+            return f"a Posting with a {type(value).__name__} {key}"
+    return None
 
 
 def _close(task: _Task, error: SourceError | None, now: float | None = None) -> None:

@@ -1,8 +1,12 @@
 """Lever Postings API (job_apis.md §2): `/v0/postings/{site}?mode=json&skip&limit`, a bare JSON array.
 
 `bigco` has 230 postings (three pages of 100); `stubborn` ignores `skip` and sends its first page every time.
+`heavy1`..`heavy9` have 230 postings each with a 10 KB description of words no other posting shares (about 1 MB a
+page): large bodies for the sweep's byte budget, made on the first request.
 """
 
+import functools
+import random
 import re
 
 from . import Answer, Request, Route
@@ -86,9 +90,30 @@ SITES = {
 SITES["stubborn"] = SITES["bigco"]
 
 
+HEAVY_DESCRIPTION_WORDS = 1_100
+
+
+@functools.cache
+def heavy_site(site: str) -> list[dict[str, object]]:
+    """230 New York paralegal postings whose descriptions are distinct words (no two read as copies)."""
+    rng = random.Random(site)
+    return [
+        {
+            "id": f"00000000-0000-4000-9000-{n:012d}",
+            "text": f"Paralegal {n}",
+            "createdAt": 1760000000000 + n,
+            "categories": {"location": "New York, NY"},
+            "workplaceType": "on-site",
+            "descriptionPlain": " ".join(f"{rng.getrandbits(32):08x}" for _ in range(HEAVY_DESCRIPTION_WORDS)),
+            "hostedUrl": f"https://jobs.lever.co/{site}/00000000-0000-4000-9000-{n:012d}",
+        }
+        for n in range(230)
+    ]
+
+
 def postings(match: re.Match[str], request: Request) -> Answer:
     site = match["site"]
-    listed = SITES.get(site)
+    listed = heavy_site(site) if re.fullmatch(r"heavy[1-9]", site) else SITES.get(site)
     if listed is None:
         return Answer({"ok": False, "error": "Document not found"}, 404)
     if request.arg("mode") != "json":
