@@ -31,6 +31,7 @@ from mcp_helpers import (
 from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, ProfileError, StorageError
 from sweepy.service import SweepyService
+from sweepy.store.session import Session, SessionStore
 
 DEEP = "[" * 100_000 + "]" * 100_000
 """Nested far past what Python's JSON parser follows: json.loads raised RecursionError."""
@@ -302,3 +303,30 @@ async def test_malformed_resource_uris_are_invalid_params_saying_what_sweepy_ser
     body = json.loads(page.text)
     assert (body["offset"], body["count"], body["next_offset"]) == (1, 3, 4)
     assert snapshot(workspace) == before
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        ('{"sweep_id": 5}', "whose fields' JSON does not hold what Sweepy writes ('sweep_id': Input should be a valid"),
+        (
+            '{"sweep_id": NaN}',
+            "whose fields are not JSON Sweepy wrote (it holds NaN, which is not a number JSON allows)",
+        ),
+        ("[1]", "whose fields are not JSON Sweepy wrote (it is not an object)"),
+    ],
+)
+def test_a_session_row_whose_fields_are_not_sweepys_is_named_on_read_and_write(
+    workspace: Path, meta: str, expected: str
+) -> None:
+    folder = workspace / "results"
+    store = SessionStore(folder)
+    store.activate_empty(Session(profile_stem=STEM, sweep_id="s-1"))
+    edit_store(folder / "sessions.db", "UPDATE sessions SET meta = ?", meta)
+    rows = store_rows(folder / "sessions.db")
+    for call in (lambda: store.load(None), lambda: store.update(None, lambda session: None)):
+        with pytest.raises(StorageError) as caught:
+            call()
+        assert caught.value.message.startswith(f"The session store {folder / 'sessions.db'} holds session "), meta
+        assert expected in caught.value.message
+    assert store_rows(folder / "sessions.db") == rows

@@ -352,10 +352,10 @@ def _meta(row: tuple[Any, ...]) -> Session:
     try:
         meta = reads.loads_finite(row[2])
         if not isinstance(meta, dict):
-            raise ValueError("is not an object")
+            raise ValueError("it is not an object")
         return Session.model_validate({**meta, "playbook": row[3], "cards": []})
     except ValidationError as exc:
-        raise DamagedRow(f"session {row[1]!r} whose fields {_unreadable(exc)}") from None
+        raise DamagedRow(f"session {row[1]!r} whose fields' JSON {_unreadable(exc)}") from None
     except (ValueError, TypeError) as exc:
         raise DamagedRow(f"session {row[1]!r} whose fields are not JSON Sweepy wrote ({exc})") from None
 
