@@ -4,8 +4,10 @@ confirmation before clear_history. A host that cannot ask gets the error or goes
 from typing import TYPE_CHECKING, Any
 
 import mcp.types as types
+from mcp.shared.exceptions import MCPError
+from pydantic import ValidationError
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, SweepyError
 from . import arguments as a
 from .protocol import Call, refusal
 
@@ -42,7 +44,14 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
     if not call.can_elicit:
         raise missing_arguments("create_profile", missing)
     schema = {"type": "object", "properties": {name: PROFILE_FORM[name] for name in missing}, "required": missing}
-    answer = await call.elicit("create_profile", f"To create {args.name}'s search profile, Sweepy needs:", schema)
+    answer = await ask(
+        call,
+        "create_profile",
+        f"To create {args.name}'s search profile, Sweepy needs:",
+        schema,
+        f"so no profile was written. Call create_profile again with {', '.join(missing)} given as arguments (the "
+        "form asks only for the ones missing).",
+    )
     if answer.action != "accept":
         verb = "declined" if answer.action == "decline" else "cancelled"
         return refusal(
@@ -81,7 +90,14 @@ async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHisto
     question = (
         f"Forget the {count.would_clear} postings profile {count.scope!r} was shown? The next sweep reports them again."
     )
-    answer = await call.elicit("clear_history", question, schema)
+    answer = await ask(
+        call,
+        "clear_history",
+        question,
+        schema,
+        f"so nothing was cleared: profile {count.scope!r} keeps its {count.would_clear} reported postings. Ask the "
+        "person in the chat; once the host's forms work again, call clear_history again to confirm there.",
+    )
     if answer.action == "accept" and (answer.content or {}).get("confirm") is True:
         return None
     return refusal(
@@ -90,4 +106,19 @@ async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHisto
             f"{count.scope!r} keeps its {count.would_clear} reported postings.",
             "elicitation": answer.action,
         }
+    )
+
+
+async def ask(call: Call, key: str, message: str, schema: dict[str, Any], outcome: str) -> types.ElicitResult:
+    """`call.elicit`, with a host that fails to show the form (its elicitation handler raised, or answered
+    something that is not an elicitation result) turned into an error that says so and what happened
+    (`outcome`, e.g. that nothing was written): the person was not asked, so nothing goes ahead."""
+    try:
+        return await call.elicit(key, message, schema)
+    except MCPError as exc:
+        reason = f"it answered the form with an error: {exc.error.message[:200]!r}"
+    except ValidationError:
+        reason = "it answered the form with something that is not an elicitation result"
+    raise SweepyError(
+        f"The host could not show the {key} form to the person ({reason}), {outcome}", elicitation="error"
     )

@@ -11,6 +11,7 @@ workspace (Workspace.resolve_served), and anything else is a clear error.
 
 import base64
 import json
+import logging
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ import mcp.types as types
 from mcp.server import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
-from ..errors import SweepyError
+from ..errors import StorageError, SweepyError
 from ..settings import Settings
 from ..store.paths import INSTALL_DIR, Workspace, result_files
 from ..store.reads import MAX_DATA_BYTES, read_regular
@@ -31,12 +32,17 @@ if TYPE_CHECKING:
 # The result and session stores (and the profile's size limit in config) are imported by the reads that need
 # them, not with the server: they bring the pipeline and the domain models, which tools/list does not need.
 
+log = logging.getLogger(__name__)
 SCHEME = "sweepy"
 PAGE = 20
 MAX_PAGE = 100
 MAX_LISTED = 50
 """Concrete resources listed per kind (the templates reach every other one)."""
 SWEEP_ID = re.compile(r"[A-Za-z0-9-]{1,64}")
+NUMBER = re.compile(r"[0-9]{1,10}")
+"""offset and limit: ASCII digits only (str.isdigit also takes '²' and '٣'), never longer than any page can be."""
+MAX_NAME_BYTES = 4096
+"""A report's path in the workspace, as the OS allows one (each folder or file name at most 255 bytes)."""
 MIME = {".pdf": "application/pdf", ".png": "image/png", ".csv": "text/csv", ".json": "application/json"}
 DOCS = INSTALL_DIR / "docs" / "tools.md"
 
@@ -93,7 +99,9 @@ STATIC = [
 
 
 def not_found(uri: str, why: str) -> MCPError:
-    return MCPError(code=types.INVALID_PARAMS, message=f"Resource {uri!r}: {why}", data={"uri": uri})
+    """INVALID_PARAMS naming the URI (its first 200 characters: a 60 KB one is not echoed whole) and why."""
+    shown = repr(uri) if len(uri) <= 200 else f"{uri[:200]!r}… ({len(uri):,} characters)"
+    return MCPError(code=types.INVALID_PARAMS, message=f"Resource {shown}: {why}", data={"uri": uri[:1000]})
 
 
 def report_uri(ws: Workspace, path: Path) -> str | None:
@@ -149,6 +157,9 @@ class Resources:
             contents = self.read(uri)
         except SweepyError as exc:
             raise not_found(uri, exc.message) from None
+        except OSError as exc:  # a file the checks let through that the OS still cannot open: say which, not how
+            log.warning("resource %s not read: %s", uri[:200], exc)
+            raise not_found(uri, f"the file cannot be read ({exc.strerror or type(exc).__name__}).") from None
         return types.ReadResourceResult(contents=[contents])
 
     def read(self, uri: str) -> types.TextResourceContents | types.BlobResourceContents:
@@ -168,7 +179,7 @@ class Resources:
         if kind == "reports" and path and "/" not in path:
             return self._report(uri, unquote(path))
         if kind == "docs" and path == "tools":
-            text = read_regular(DOCS, "docs/tools.md", MAX_DATA_BYTES).decode("utf-8")
+            text = _text(read_regular(DOCS, "docs/tools.md", MAX_DATA_BYTES), "docs/tools.md", "Reinstall Sweepy.")
             return types.TextResourceContents(uri=uri, text=text, mime_type="text/markdown")
         raise not_found(
             uri,
@@ -201,7 +212,8 @@ class Resources:
             candidate = self.ws.home / "profiles" / f"{stem}{suffix}"
             if candidate.exists():
                 path = self.ws.resolve_served(candidate, f"Profile {stem!r}")
-                text = read_regular(path, "Profile", MAX_PROFILE_BYTES).decode("utf-8")
+                data = read_regular(path, "Profile", MAX_PROFILE_BYTES)
+                text = _text(data, f"Profile {path}", "Save it as UTF-8 (the encoding Sweepy writes profiles in).")
                 return types.TextResourceContents(uri=uri, text=text, mime_type="application/yaml")
         raise not_found(uri, f"no profile {stem!r} in {self.ws.home / 'profiles'}. create_profile writes one.")
 
@@ -309,10 +321,19 @@ class Resources:
         suffix = Path(name).suffix.lower()
         if suffix not in MIME or "\x00" in name or Path(name).is_absolute():
             raise not_found(uri, "a report is a .pdf, .png, .csv or .json file named by its path in the workspace.")
+        if len(name.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES or any(
+            len(part.encode("utf-8", "surrogateescape")) > 255 for part in name.split("/")
+        ):
+            raise not_found(
+                uri,
+                f"a report is named by its path in the workspace: at most {MAX_NAME_BYTES} bytes, each folder or "
+                "file name at most 255 (the longest the OS opens). resources/list and the tools' links name them.",
+            )
         path = self.ws.resolve_served(self.ws.home / name, f"Report {name!r}")
         data = read_regular(path, "Report", MAX_DATA_BYTES)
         if suffix in (".csv", ".json"):
-            return types.TextResourceContents(uri=uri, text=data.decode("utf-8"), mime_type=MIME[suffix])
+            hint = "Sweepy writes its CSV and JSON reports as UTF-8: call export_report to write this one again."
+            return types.TextResourceContents(uri=uri, text=_text(data, f"Report {path}", hint), mime_type=MIME[suffix])
         return types.BlobResourceContents(uri=uri, blob=base64.b64encode(data).decode("ascii"), mime_type=MIME[suffix])
 
 
@@ -334,9 +355,18 @@ def _number(uri: str, query: dict[str, list[str]], key: str, default: int, low: 
     if not values:
         return default
     text = values[-1]
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise not_found(uri, f"{key} must be a whole number from {low} to {high} (got {text[:20]!r}).")
+    if not NUMBER.fullmatch(text) or not low <= int(text) <= high:
+        got = repr(text[:20]) + (f" ({len(text):,} characters)" if len(text) > 20 else "")
+        raise not_found(uri, f"{key} must be a whole number from {low} to {high} in ASCII digits (got {got}).")
     return int(text)
+
+
+def _text(data: bytes, what: str, fix: str) -> str:
+    """A served file's bytes as text: UTF-8, or a StorageError naming the file and the fix."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StorageError(f"{what} is not UTF-8 text (byte {exc.start:,} is not); it is not served. {fix}") from None
 
 
 def summary_markdown(data: dict[str, Any], cards: list[Any], total: int, path: Path) -> str:

@@ -341,8 +341,37 @@ def _only(eligible_only: bool, new_only: bool) -> str:
     return ("AND blocked = 0 " if eligible_only else "") + ("AND fresh = 1" if new_only else "")
 
 
-def _card(text: str) -> Card:
-    return Card.model_validate_json(text)
+class DamagedRow(Exception):
+    """A row of the store that does not read back as Sweepy writes it (edited outside Sweepy): the message names
+    the row and what is wrong; SessionStore._errors names the store and what to do."""
+
+
+def _card(job_id: str, text: str) -> Card:
+    try:
+        return Card.model_validate_json(text)
+    except ValidationError as exc:
+        raise DamagedRow(f"card {job_id!r} whose JSON {_unreadable(exc)}") from None
+
+
+def _meta(row: tuple[Any, ...]) -> Session:
+    """A session row's fields (its `meta` JSON), as Session; DamagedRow when they do not read back."""
+    try:
+        meta = reads.loads_finite(row[2])
+        if not isinstance(meta, dict):
+            raise ValueError("it is not an object")
+        return Session.model_validate({**meta, "playbook": row[3], "cards": []})
+    except ValidationError as exc:
+        raise DamagedRow(f"session {row[1]!r} whose fields' JSON {_unreadable(exc)}") from None
+    except (ValueError, TypeError) as exc:
+        raise DamagedRow(f"session {row[1]!r} whose fields are not JSON Sweepy wrote ({exc})") from None
+
+
+def _unreadable(exc: ValidationError) -> str:
+    """What is wrong with a row's JSON, in words: torn or nested too deeply, or a field Sweepy never writes."""
+    first = exc.errors()[0]
+    if first["type"] == "json_invalid":
+        return f"cannot be parsed ({first['msg'].removeprefix('Invalid JSON: ')})"
+    return f"does not hold what Sweepy writes ({describe_validation_error(exc, limit=2).rstrip('.')})"
 
 
 class View:
@@ -352,7 +381,7 @@ class View:
         self.db = db
         self.id: int = row[0]
         self.name: str = row[1]
-        self.session = Session.model_validate({**json.loads(row[2]), "playbook": row[3], "cards": []})
+        self.session = _meta(row)
         self.card_count: int = row[4]
         self.version: int = row[6]
         """Counts this session's changes: with its token it tells a reader its copy is current."""
@@ -379,10 +408,10 @@ class View:
         profile matched."""
         only = _only(eligible_only, new_only)
         rows = self.db.execute(
-            f"SELECT data FROM cards WHERE session = ? {only} {RANK_ORDER} LIMIT ? OFFSET ?",
+            f"SELECT job_id, data FROM cards WHERE session = ? {only} {RANK_ORDER} LIMIT ? OFFSET ?",
             (self.id, -1 if limit is None else limit, max(0, offset)),
         )
-        return [_card(text) for (text,) in rows]
+        return [_card(job_id, text) for job_id, text in rows]
 
     def eligible_count(self) -> int:
         """Cards no eligibility finding blocks."""
@@ -406,7 +435,7 @@ class View:
                 "SELECT data FROM cards WHERE session = ? AND job_id = ? ORDER BY pos LIMIT 1", (self.id, job_id)
             ).fetchone()
             if row is not None:
-                found[job_id] = _card(row[0])
+                found[job_id] = _card(job_id, row[0])
         return found
 
     def kept(self) -> dict[str, Card]:
@@ -415,13 +444,15 @@ class View:
                                (self.id,))  # fmt: skip
         found: dict[str, Card] = {}
         for job_id, text in rows:
-            found.setdefault(job_id, _card(text))
+            if job_id not in found:
+                found[job_id] = _card(job_id, text)
         return found
 
     def all_cards(self) -> Iterator[Card]:
         """Every card, in the sweep's order, one at a time."""
-        for (text,) in self.db.execute("SELECT data FROM cards WHERE session = ? ORDER BY pos", (self.id,)):
-            yield _card(text)
+        for job_id, text in self.db.execute("SELECT job_id, data FROM cards WHERE session = ? ORDER BY pos",
+                                            (self.id,)):  # fmt: skip
+            yield _card(job_id, text)
 
     def fields(self, *keys: str) -> Iterator[tuple[Any, ...]]:
         """(job_id, *card fields) of every card, read by SQLite from the JSON without building a Card."""
@@ -430,7 +461,13 @@ class View:
 
     def sweep(self) -> dict[str, Any] | None:
         """The sweep's result document without its cards (counts, drops, sources), when the store has it."""
-        return json.loads(self._sweep) if self._sweep else None
+        if not self._sweep:
+            return None
+        try:
+            found = reads.loads_finite(self._sweep)
+        except ValueError as exc:
+            raise DamagedRow(f"session {self.name!r} whose sweep summary is not JSON Sweepy wrote ({exc})") from None
+        return found if isinstance(found, dict) else None
 
     def whole(self) -> Session:
         """The session with every card loaded (for callers that need them all, and small sessions)."""
@@ -521,13 +558,16 @@ class SessionStore:
         with self._errors():
             return paths.stat_in_real_dir(self.path) is not None
 
-    def _errors(self) -> contextlib.AbstractContextManager[None]:
-        return paths.sqlite_errors(
-            f"The session store {self.path}",
-            busy=_BUSY.format(self.folder),
-            damaged="Move it aside, then call run_sweep for a fresh session.",
-            where=self.path,
-        )
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        damaged = "Move it aside, then call run_sweep for a fresh session."
+        try:
+            with paths.sqlite_errors(f"The session store {self.path}", busy=_BUSY.format(self.folder), damaged=damaged,
+                                     where=self.path):  # fmt: skip
+                yield
+        except DamagedRow as exc:  # a write's transaction has rolled back: nothing was changed
+            raise StorageError(f"The session store {self.path} holds {exc}: it was changed outside Sweepy, and "
+                               f"nothing was changed now. {damaged}") from None  # fmt: skip
 
     @contextmanager
     def _connect(self, write: bool = True) -> Iterator[sqlite3.Connection]:
