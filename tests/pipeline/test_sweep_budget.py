@@ -38,21 +38,23 @@ def sweep_sites(boards: FakeBoards, state: Path, sweep_bytes: int, **block: Any)
 def test_past_the_sweep_budget_the_remaining_pages_stop_as_too_large_and_the_pages_read_are_kept(
     boards: FakeBoards, tmp_path: Path
 ) -> None:
-    # Room for the four first pages, read at once (four sources, four connections to the host), and half a page
-    # more: every source keeps its first page, and not all twelve pages fit.
+    # Room for four and a half pages of the twelve: the four sources read at once, so which of them fill the budget
+    # is the scheduler's choice (on a busy machine one source may read two pages before another's first ends); a
+    # page read whole is kept, one cut by the budget is not.
     budget = int(page_bytes(boards) * 4.5)
     found = sweep_sites(boards, tmp_path, budget)
     postings = {report.source: report.postings for report in found.sources}
     assert set(postings) == set(SITES)
-    assert all(count in (100, 200, WHOLE_SITE) for count in postings.values()), postings
-    assert sum(postings.values()) == len(found.postings) < WHOLE_SITE * len(SITES)
+    assert all(count in (0, 100, 200, WHOLE_SITE) for count in postings.values()), postings
+    assert 100 <= sum(postings.values()) == len(found.postings) <= 400, postings  # whole pages within the budget
     stopped = [report for report in found.sources if report.status == "skipped"]
     assert stopped and {(r.reason, r.counts_as_failure) for r in stopped} == {("too_large", False)}
     for report in stopped:
         assert f"pass its budget of {budget / 1_000_000:.1f} MB (orchestrator.max_bytes)" in report.detail
-        assert report.detail.endswith(f"kept the {report.postings} postings of the pages read before it")
+        if report.postings:  # a source whose first page the budget cut kept nothing, and its detail says no more
+            assert report.detail.endswith(f"kept the {report.postings} postings of the pages read before it")
     assert [s.reason for s in found.skipped_sources] == ["too_large"] * len(stopped)
-    assert {p.source for p in found.postings} == set(SITES)
+    assert {p.source for p in found.postings} == {source for source, count in postings.items() if count}
 
 
 def test_under_the_sweep_budget_every_page_is_read(boards: FakeBoards, tmp_path: Path) -> None:
@@ -100,11 +102,11 @@ async def test_a_sweep_past_its_budget_completes_with_the_pages_read_as_cards(
 
     assert swept["sweep_status"] == "completed"
     kept = {s["source"]: s["postings"] for s in swept["sources"]}
-    assert all(count in (100, 200, WHOLE_SITE) for count in kept.values()), kept
-    assert swept["discovered_count"] == sum(kept.values()) < WHOLE_SITE * len(SITES)
+    assert all(count in (0, 100, 200, WHOLE_SITE) for count in kept.values()), kept  # whole pages only
+    assert 100 <= swept["discovered_count"] == sum(kept.values()) <= 400, kept
     stopped = swept["skipped_sources"]
     assert stopped and {s["reason"] for s in stopped} == {"too_large"}
     assert all("(orchestrator.max_bytes)" in s["detail"] for s in stopped)
     # Every posting read before the stop is a card: distinct paralegal roles in New York, nothing filters them.
     assert swept["card_count"] == swept["discovered_count"] == len(jobs["jobs"])
-    assert {job["url"].split("/")[3] for job in jobs["jobs"]} == set(SITES)
+    assert {job["url"].split("/")[3] for job in jobs["jobs"]} == {site for site, count in kept.items() if count}
