@@ -3,6 +3,7 @@ root; `mount -t tmpfs` is the OS's own full disk, ENOSPC and SQLITE_FULL include
 are left. A read-only call still reads; a write says "the disk is full" with the folder and the space; an export
 whose every format failed is an error, not `status: ok` with nothing generated."""
 
+import json
 import os
 import subprocess
 import sys
@@ -132,3 +133,39 @@ def test_a_judgment_on_a_full_disk_says_the_disk_is_full_and_the_store_keeps_its
     )
     assert store.read_bytes() == before
     assert "match_pct" not in service.get_jobs(None, "results", 1).dump()["jobs"][0]  # still unjudged, still read
+
+
+READ_APPLICATIONS = """
+import json
+from sweepy.service import SweepyService
+service = SweepyService()
+listed = service.get_applications(None, False, None, None, None).dump()
+outcomes = service.get_outcomes(None, None).dump()
+print(json.dumps([[a["job_id"], a["status"]] for a in listed["applications"]] + [outcomes["totals"]["applied"]]))
+"""
+"""get_applications and get_outcomes as a new server process calls them (a process keeps its history stores open,
+so the tracking is written by one process and read by another, as a chat after a restart would)."""
+
+
+def test_the_applications_read_with_8_kb_free(disk: Path) -> None:
+    job_id = swept(disk).get_jobs(None, "results", 1).dump()["jobs"][0]["job_id"]
+    track = (
+        f"from sweepy.service import SweepyService; SweepyService().track_jobs([{{'job_id': {job_id!r}, "
+        "'status': 'applied'}], None, 'results')"
+    )
+    tracked = subprocess.run([sys.executable, "-c", track], capture_output=True, text=True, timeout=120)
+    assert tracked.returncode == 0, tracked.stderr[-3000:]
+    fill(disk, 8192)
+    before = snapshot(disk.parent)
+    for _ in range(2):  # the second read finds the log files the first attempt left
+        read = subprocess.run([sys.executable, "-c", READ_APPLICATIONS], capture_output=True, text=True, timeout=120)
+        assert read.returncode == 0, read.stderr[-3000:]
+        assert json.loads(read.stdout) == [[job_id, "applied"], 1]
+    after = snapshot(disk.parent)
+    # As for get_jobs, SQLite's first attempts may leave a -wal and a partial -shm beside each store they read, and
+    # the last connection to close moves a log the tracking process left into its database (the same rows, read
+    # twice above); every other file is as it was.
+    stores = [k for k in after if k.endswith(("history.db", "sessions.db"))]
+    sqlite = {f"{store}{part}" for store in stores for part in ("", "-wal", "-shm")}
+    assert len(stores) == 2 and set(after) - set(before) <= sqlite
+    assert {k: v for k, v in after.items() if k not in sqlite} == {k: v for k, v in before.items() if k not in sqlite}

@@ -98,7 +98,9 @@ def open_store(ws: Workspace, profile_path: str | None, clock: Any, create: bool
         kept = _stores.get(path)
     if kept is not None and identity is not None and kept[0] == identity and kept[1].clock is clock:
         return kept[1]  # opened (WAL switched on, migrations applied) once per file, not on every get_jobs
-    store = ApplicationStore(path, clock=clock)
+    store = ApplicationStore(path, clock=clock, reading=not create)
+    if store.frozen:
+        return store  # a full disk's read-only store: not kept, so the next write opens the file anew
     reopened = stat_in_real_dir(path)
     if reopened is None:
         raise NotFound(f"The history database {path} vanished while it was opened. Call the tool again.")

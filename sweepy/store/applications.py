@@ -167,8 +167,8 @@ def _insert_event(db: sqlite3.Connection, profile: str, event: Event, now: float
 class ApplicationStore(HistoryStore):
     """The application tables of a history database. Every write is one IMMEDIATE transaction."""
 
-    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(path, clock)
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time, reading: bool = False) -> None:
+        super().__init__(path, clock, reading)
         self._reader: sqlite3.Connection | None = None
         self._reader_dir: int | None = None  # the folder's descriptor the kept reader was opened through
         self._reader_guard = threading.Lock()

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import InvalidArgument, StorageError
-from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir
+from ..errors import InvalidArgument, StorageError, sqlite_full
+from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, sqlite_reader_in_real_dir
 from .reads import open_regular
 
 DAY = 86_400
@@ -128,14 +128,23 @@ SIGHTING_DAYS = 365
 class HistoryStore:
     """Which postings a profile has been shown, and when. Entries older than the retention window expire."""
 
-    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time, reading: bool = False) -> None:
+        """`reading`: the store is opened to read only, so on a full disk (where SQLite cannot make its -shm index)
+        it is read read-only and immutable (`frozen`) instead of refused."""
         self.path = path
         self.clock = clock
+        self.frozen = False
         with self._errors():
             make_real_dir(path.parent)  # part by part, never through a link (see _open)
-            self._enable_wal()
-            with self._connect() as db:
-                self._migrate(db)
+            try:  # opened here without _connect's own error wording, so a full disk can be told apart
+                self._enable_wal()
+                with sqlite_in_real_dir(self.path, timeout=10.0) as db:
+                    db.execute("PRAGMA synchronous=NORMAL")
+                    self._migrate(db)
+            except sqlite3.OperationalError as exc:
+                if not reading or not sqlite_full(exc, path.parent):
+                    raise
+                self.frozen = True
 
     def _errors(self) -> contextlib.AbstractContextManager[None]:
         return sqlite_errors(
@@ -148,6 +157,11 @@ class HistoryStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        if self.frozen:  # a full disk: read as it is, creating nothing (the writes refuse, the disk being full)
+            name = f"The history database {self.path}"
+            with self._errors(), sqlite_reader_in_real_dir(self.path, name, 10.0) as reader:
+                yield reader
+            return
         with self._errors(), sqlite_in_real_dir(self.path, timeout=10.0) as db:
             db.execute("PRAGMA synchronous=NORMAL")
             yield db
