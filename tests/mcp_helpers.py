@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import docx
+from mcp import Client
 from mcp.types import CallToolResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +147,13 @@ def envelope(result: CallToolResult) -> dict[str, Any]:
     assert next(iter(payload)) == "status"
     assert payload["status"] in ("ok", "error")
     assert result.is_error is (payload["status"] == "error")
+    return payload
+
+
+async def ok(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A tool call over `client` that must succeed: its envelope, asserted `"status": "ok"`."""
+    payload = envelope(await client.call_tool(name, arguments))
+    assert payload["status"] == "ok", payload
     return payload
 
 

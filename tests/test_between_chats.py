@@ -8,11 +8,10 @@ import datetime as dt
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, SMALL_FEED, envelope, profile_args, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, SMALL_FEED, ok, profile_args, server_env, write_feed, write_resume
 
 pytestmark = pytest.mark.anyio
 
@@ -28,12 +27,6 @@ ADDED = {
 }
 
 
-async def call(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    payload = envelope(await client.call_tool(name, arguments))
-    assert payload["status"] == "ok", payload
-    return payload
-
-
 async def digest(client: Client) -> str:
     contents = (await client.read_resource("sweepy://digest/latest")).contents
     return str(contents[0].text)  # type: ignore[union-attr]
@@ -47,12 +40,12 @@ async def test_a_scheduled_weekly_sweeps_digest_is_read_in_the_next_chat(workspa
     params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
 
     async with Client(params) as chat:  # the first chat
-        created = await call(chat, "create_profile", profile_args(write_resume(workspace / "r.docx"), str(feed)))
-        first = await call(chat, "run_sweep", {"wait_seconds": 120, "include_seen": True})
+        created = await ok(chat, "create_profile", profile_args(write_resume(workspace / "r.docx"), str(feed)))
+        first = await ok(chat, "run_sweep", {"wait_seconds": 120, "include_seen": True})
         assert first["sweep_status"] == "completed" and first["new_card_count"] == first["card_count"] > 0
         assert "Litigation Paralegal" in await digest(chat)  # read now: the next digest holds only later cards
         weekly = {"scheduled_for": "2026-11-02T09:00", "schedule_timezone": "America/New_York", "repeat": "weekly"}
-        scheduled = await call(chat, "run_sweep", {"profile_path": created["profile_path"], **weekly})
+        scheduled = await ok(chat, "run_sweep", {"profile_path": created["profile_path"], **weekly})
         assert scheduled["sweep_status"] == "scheduled"
 
     # Between chats: a posting appears, a week passes, and the OS's timer runs what is due.
@@ -69,9 +62,9 @@ async def test_a_scheduled_weekly_sweeps_digest_is_read_in_the_next_chat(workspa
         news = await digest(chat)
         assert "**Real Estate Paralegal** at Hudson & Pike LLP" in news
         assert "Litigation Paralegal" not in news  # seen in the first chat's digest
-        new = await call(chat, "get_jobs", {"new_only": True})
+        new = await ok(chat, "get_jobs", {"new_only": True})
         assert [job["title"] for job in new["jobs"]] == ["Real Estate Paralegal"]
-        (entry,) = [s for s in (await call(chat, "list_sweeps", {}))["sweeps"] if s["id"] == scheduled["job_id"]]
+        (entry,) = [s for s in (await ok(chat, "list_sweeps", {}))["sweeps"] if s["id"] == scheduled["job_id"]]
         assert (entry["scheduled_for"], entry["schedule_timezone"]) == ("2026-11-16T09:00:00-05:00", "America/New_York")
         again = await digest(chat)
         assert "Real Estate Paralegal" not in again, again  # read once: a digest shows a card in one chat only

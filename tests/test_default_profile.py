@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, SMALL_FEED, envelope, profile_args, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, SMALL_FEED, ok, profile_args, server_env, write_feed, write_resume
 
 pytestmark = pytest.mark.anyio
 
@@ -25,9 +25,7 @@ class Server:
     client: Client
 
     async def ok(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        payload = envelope(await self.client.call_tool(name, arguments))
-        assert payload["status"] == "ok", payload
-        return payload
+        return await ok(self.client, name, arguments)
 
 
 @asynccontextmanager

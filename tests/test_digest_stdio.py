@@ -12,7 +12,7 @@ import fakeboards.greenhouse as greenhouse
 import pytest
 from fakeboards import FakeBoards
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, envelope, profile_args, server_env, write_resume
+from mcp_helpers import SERVER_PY, ok, profile_args, server_env, write_resume
 
 pytestmark = pytest.mark.anyio
 SENIOR, LITIGATION, BROKEN = greenhouse.BOARDS["acme"]
@@ -26,12 +26,6 @@ ADDED = {
 }
 EXTRA = {**ADDED, "id": 4012345078, "absolute_url": "https://job-boards.greenhouse.io/acme/jobs/4012345078",
          "title": "Paralegal Specialist"}  # fmt: skip
-
-
-async def ok(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    payload = envelope(await client.call_tool(name, arguments))
-    assert payload["status"] == "ok", payload
-    return payload
 
 
 async def digest(client: Client) -> str:

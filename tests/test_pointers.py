@@ -17,8 +17,8 @@ from mcp import Client, StdioServerParameters
 from mcp_helpers import (
     SERVER_PY,
     SMALL_FEED,
-    envelope,
     error_payload,
+    ok,
     profile_args,
     server_env,
     write_feed,
@@ -39,9 +39,7 @@ class Server:
     roots: tuple[Path, ...]
 
     async def ok(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        payload = envelope(await self.client.call_tool(name, arguments))
-        assert payload["status"] == "ok", payload
-        return payload
+        return await ok(self.client, name, arguments)
 
     async def refused(self, name: str, arguments: dict[str, Any]) -> str:
         """The error message of a call that must change no file in the workspace or the state folder."""

@@ -14,7 +14,7 @@ import mcp.types as types
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
-from mcp_helpers import SERVER_PY, envelope, error_payload, profile_args, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, error_payload, ok, profile_args, server_env, write_feed, write_resume
 
 from sweepy.settings import MIN_RESULT_BYTES, Settings
 from sweepy.store.results import RESULT_FILE_CARDS
@@ -51,12 +51,6 @@ def text_of(result: types.ReadResourceResult) -> str:
     (contents,) = result.contents
     assert isinstance(contents, types.TextResourceContents)
     return contents.text
-
-
-async def ok(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    payload = envelope(await client.call_tool(name, arguments))
-    assert payload["status"] == "ok", payload
-    return payload
 
 
 async def all_card_ids(client: Client, sweep: str) -> tuple[list[str], int]:

@@ -4,9 +4,9 @@ passes its slot the server's scheduler thread runs it; list_sweeps then shows it
 same local hour although New York left daylight saving in between; cancel_sweep ends it, twice is ok."""
 
 import datetime as dt
+import functools
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mcp import Client, StdioServerParameters
@@ -14,8 +14,8 @@ from mcp_helpers import (
     SERVER_PY,
     SMALL_FEED,
     SMALL_FEED_CARDS,
-    envelope,
     error_payload,
+    ok,
     profile_args,
     server_env,
     write_feed,
@@ -37,11 +37,7 @@ async def test_a_weekly_schedule_runs_in_the_server_and_keeps_its_local_hour(wor
         command=sys.executable, args=[SERVER_PY], env=server_env(workspace, SWEEPY_TEST_CLOCK=str(clock))
     )
     async with Client(params) as client:
-
-        async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-            payload = envelope(await client.call_tool(name, arguments))
-            assert payload["status"] == "ok", payload
-            return payload
+        call = functools.partial(ok, client)
 
         created = await call("create_profile", profile_args(resume, "feeds/postings.jsonl"))
         when = {"scheduled_for": "2026-10-26T09:00", "schedule_timezone": "America/New_York", "repeat": "weekly"}

@@ -3,6 +3,7 @@ sys.exit() at import, whose discover() exits, that answers None among its postin
 floods 200,001 postings costs its own source, never the server or the other sources. A real distribution (a
 dist-info with entry_points.txt) in a folder on the server's PYTHONPATH, and the server over stdio."""
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, envelope, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, ok, server_env, write_feed, write_resume
 
 from sweepy.engines.base import MAX_POSTINGS_PER_SOURCE
 
@@ -94,11 +95,7 @@ async def test_misbehaving_plugins_cost_their_own_sources_and_the_sweep_complete
     sources: dict[str, Any] = {name: {} for name in ("exiting", "nones", "flood", "quitting", "listing")}
     sources["feed"] = {"path": str(feed)}
     async with Client(params) as client:
-
-        async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-            payload = envelope(await client.call_tool(name, arguments))
-            assert payload["status"] == "ok", payload
-            return payload
+        call = functools.partial(ok, client)
 
         created = await call(
             "create_profile",

@@ -2,6 +2,7 @@
 past it the remaining pages stop as `too_large`, and the postings of the pages read before are kept, to the
 cards. Real HTTP to the loopback Lever board, whose `heavy` sites serve pages of about 1 MB."""
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ import httpx
 import pytest
 from fakeboards import FakeBoards
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SERVER_PY, envelope, server_env, write_resume
+from mcp_helpers import SERVER_PY, ok, server_env, write_resume
 
 from sweepy.config import Orchestrator
 from sweepy.engines import DiscoverRequest, get_engine
@@ -85,11 +86,7 @@ async def test_a_sweep_past_its_budget_completes_with_the_pages_read_as_cards(
     env = server_env(workspace, SWEEPY_ALLOW_PRIVATE_URLS="1")  # the fake boards are on loopback
     params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=env)
     async with Client(params) as client:
-
-        async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-            payload = envelope(await client.call_tool(name, arguments))
-            assert payload["status"] == "ok", payload
-            return payload
+        call = functools.partial(ok, client)
 
         created = await call(
             "create_profile",
