@@ -34,7 +34,7 @@ async def test_a_crash_in_a_tool_is_an_envelope_without_internals(mode: str) -> 
     assert body == result.structured_content
     assert list(body) == ["status", "message"]
     assert body["status"] == "error"
-    assert body["message"].startswith("list_sweeps failed unexpectedly (RuntimeError).")
+    assert body["message"].startswith("list_sweeps stopped on an internal error in Sweepy (RuntimeError), not on")
     assert "secret" not in body["message"] and ".ssh" not in body["message"]
 
 

@@ -71,8 +71,8 @@ def failure(name: str, exc: Exception) -> types.CallToolResult:
         return refusal({"message": exc.message, **exc.details})
     log.exception("tool %s failed", name)
     message = (
-        f"{name} failed unexpectedly ({type(exc).__name__}). The server log on stderr has details; "
-        "check the arguments and try again."
+        f"{name} stopped on an internal error in Sweepy ({type(exc).__name__}), not on a value you passed. The "
+        "server log on stderr has the traceback: try the call again, and report the log if it happens again."
     )
     return refusal({"message": message})
 

@@ -144,7 +144,11 @@ class SweepTools(DigestTools):
         except BaseException as exc:
             log.exception("sweep %s crashed", job.id)
             sweep_log(f"crashed: {type(exc).__name__}: {exc}")
-            job.finish(error=f"The sweep failed unexpectedly ({type(exc).__name__}). The debug log has details.")
+            job.finish(
+                error=f"The sweep stopped on an internal error in Sweepy ({type(exc).__name__}); the "
+                "sweep's debug log has the traceback: run it again, and report the log if it "
+                "happens again."
+            )
             if not isinstance(exc, Exception):
                 raise
 

@@ -148,7 +148,11 @@ class WatchTools(ServiceBase):
             job.finish(error=exc.message)
         except BaseException as exc:
             log.exception("watch %s crashed", job.id)
-            job.finish(error=f"The watch failed unexpectedly ({type(exc).__name__}). The debug log has details.")
+            job.finish(
+                error=f"The watch stopped on an internal error in Sweepy ({type(exc).__name__}); the "
+                "debug log has the traceback: run it again, and report the log if it happens "
+                "again."
+            )
             if not isinstance(exc, Exception):
                 raise
 
