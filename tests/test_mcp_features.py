@@ -33,6 +33,7 @@ from mcp_helpers import (
 )
 
 from sweepy.pipeline import STAGES
+from sweepy.store.reads import MAX_DATA_BYTES
 
 pytestmark = pytest.mark.anyio
 
@@ -178,7 +179,10 @@ async def test_every_resource_is_listed_and_read_inside_the_workspace(
         docs = text_of(await client.read_resource("sweepy://docs/tools"))
         assert "## create_profile" in docs
 
+        with (workspace / "results" / "huge_export.json").open("wb") as huge:  # sparse: no disk used
+            huge.truncate(MAX_DATA_BYTES + 1)
         refused = {
+            "sweepy://reports/results%2Fhuge_export.json": "open it there",
             "sweepy://nothing/here": "no such resource",
             "file:///etc/passwd": "only sweepy:// URIs",
             "sweepy://profiles/..%2F..%2Fetc": "not a profile id",

@@ -330,6 +330,12 @@ class Resources:
                 "file name at most 255 (the longest the OS opens). resources/list and the tools' links name them.",
             )
         path = self.ws.resolve_served(self.ws.home / name, f"Report {name!r}")
+        if (size := path.stat().st_size) > MAX_DATA_BYTES:  # an export of every card of a big sweep
+            raise not_found(
+                uri,
+                f"the file is {size:,} bytes, more than the {MAX_DATA_BYTES:,} a resource carries. It is on disk at "
+                f"{path}: open it there, or read the cards a page at a time (get_jobs, sweepy://sweeps/{{id}}/cards).",
+            )
         data = read_regular(path, "Report", MAX_DATA_BYTES)
         if suffix in (".csv", ".json"):
             hint = "Sweepy writes its CSV and JSON reports as UTF-8: call export_report to write this one again."
