@@ -198,3 +198,19 @@ def test_a_card_with_odd_fields_still_renders(workspace: Path) -> None:
     assert badge_colours("url(evil)")[0] == BADGE_DEFAULT
     assert badge_colours("rebeccapurple")[0].hexval() == "0x663399"
     assert json.dumps(card.to_json())  # plain data all the way
+
+
+def test_the_coverage_fallback_reads_within_the_cap_the_sweep_wrote_under(tmp_path: Path) -> None:
+    """A session of an earlier version has no sweep in the store: the report's coverage comes from its result file,
+    read under the same cap as every other reader (SWEEPY_MAX_RESULT_BYTES), not the default."""
+    from sweepy.service.report_parts import read_coverage_source
+
+    result = tmp_path / "alex_20261120-120000.json"
+    result.write_text(json.dumps({"profile": {"stem": "alex"}, "cards": [], "sources": [{"engine": "feed"}]}))
+    size = result.stat().st_size
+    assert read_coverage_source(str(result), size) == (
+        {"profile": {"stem": "alex"}, "cards": [], "sources": [{"engine": "feed"}]},
+        result.name,
+    )
+    assert read_coverage_source(str(result), size - 1) == (None, result.name)  # over the cap: coverage unknown
+    assert read_coverage_source(None, size) == (None, "")

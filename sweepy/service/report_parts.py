@@ -49,13 +49,14 @@ def report_date(clock: float) -> str:
     return time.strftime("%Y-%m-%d", time.localtime(clock))
 
 
-def read_coverage_source(path: str | None) -> tuple[dict[str, Any] | None, str]:
+def read_coverage_source(path: str | None, max_bytes: int) -> tuple[dict[str, Any] | None, str]:
     """The result JSON behind a session, or None when there is none or it cannot be read (the report then says
-    its coverage is unknown instead of failing)."""
+    its coverage is unknown instead of failing). `max_bytes`: the readers' cap (Settings.max_result_bytes), the
+    one the sweep wrote the file within."""
     if not path:
         return None, ""
     try:
-        return read_result(Path(path)), Path(path).name
+        return read_result(Path(path), max_bytes), Path(path).name
     except SweepyError:
         return None, Path(path).name
 

@@ -134,7 +134,7 @@ class ReportTools(ServiceBase):
         result, result_name = (  # the store keeps the sweep's counts and sources: no need to read its result file
             (sweep, Path(session.source_result or "").name)
             if sweep is not None
-            else read_coverage_source(session.source_result)
+            else read_coverage_source(session.source_result, self.settings.max_result_bytes)
         )
         profile = load_profile_or_none(session.profile_path)
         rendered = render_pdf(
