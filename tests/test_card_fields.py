@@ -16,7 +16,7 @@ from report_helpers import pdf_text
 
 from sweepy.config import validate_profile_data
 from sweepy.domain.cards import Card
-from sweepy.domain.employment import as_employment_type, employment_type
+from sweepy.domain.employment import as_employment_type, employment_type, title_kind
 from sweepy.domain.postings import Posting
 from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.errors import ProfileError
@@ -75,6 +75,29 @@ TODAY = dt.date(2026, 6, 15)
 )
 def test_every_api_vocabulary_reads_as_one_kind(values: tuple[Any, ...], kind: str | None) -> None:
     assert employment_type(*values) == kind
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Registered Nurse - Medical Day Unit (Part-Time)", "part_time"),
+        ("Data Engineer (Contract)", "contract"),
+        ("People Operations Specialist [Temp to Hire]", "temporary"),
+        ("Software Engineer (Intern, Summer 2027)", "internship"),
+        ("Registered Nurse - Float Pool (Full-Time)", "full_time"),
+        ("Contract Manager", None),  # the work, not its terms: only a bracketed qualifier is read
+        ("Internal Audit Lead (Remote)", None),
+        ("Développeur Backend Python (H/F)", None),
+        ("Paralegal (Contracts)", None),  # contracts are the subject
+    ],
+)
+def test_a_title_states_its_kind_only_in_brackets(title: str, kind: str | None) -> None:
+    assert title_kind(title) == kind
+    assert Posting(title, "Northwind", "https://jobs.lever.co/n/1").employment_type == kind
+    # the API's own word wins over the title's
+    assert Posting(title, "Northwind", "https://jobs.lever.co/n/1", employment_type="full_time").employment_type == (
+        "full_time"
+    )
 
 
 def test_typed_kinds_must_name_one_exactly() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from sweepy.domain.cards import ScoreParts
 from sweepy.domain.scoring import (
+    KIND_PENALTY,
     MUST_WEIGHT,
     PENALTY_WEIGHT,
     PLACE_WEIGHT,
@@ -232,3 +233,24 @@ def test_a_second_target_title_gets_the_same_resume_points_as_the_first() -> Non
     second = scorer.score("Senior Software Engineer, Backend", BACKEND_DESCRIPTION)
     assert first.score == second.score
     assert first.matched_terms[1:] == second.matched_terms[1:]  # the same resume terms after the title
+
+
+def test_a_kind_the_person_did_not_ask_for_ranks_after_full_time_that_fits_as_well() -> None:
+    """A profile naming no employment_types: contract, part-time, internship... cards take KIND_PENALTY (shown in
+    the penalty part), full-time and unstated ones none; a profile that asks for contracts gets them unpenalised,
+    and a scorer told nothing of kinds (None) weighs none."""
+    title, text = PARALEGAL_POSTING
+    unnamed = Scorer(["Paralegal"], ["Westlaw"], [], PARALEGAL_RESUME, kinds=frozenset())
+    full = unnamed.score(title, text, kind="full_time")
+    assert unnamed.score(title, text).score == full.score
+    for kind in ("contract", "part_time", "temporary", "internship", "other"):
+        took = unnamed.score(title, text, kind=kind)
+        assert (took.score, took.parts.penalty) == (full.score - KIND_PENALTY, full.parts.penalty - KIND_PENALTY)
+        assert took.parts.title + took.parts.must_haves + took.parts.resume + took.parts.place + took.parts.penalty == (
+            took.score
+        )
+    contracts = Scorer(["Paralegal"], ["Westlaw"], [], PARALEGAL_RESUME, kinds=frozenset({"contract"}))
+    assert contracts.score(title, text, kind="contract").score == full.score
+    assert Scorer(["Paralegal"], ["Westlaw"], [], PARALEGAL_RESUME).score(title, text, kind="contract").score == (
+        full.score
+    )

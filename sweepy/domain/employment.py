@@ -59,6 +59,20 @@ def _words(value: object, depth: int = 0) -> str:
     return ""
 
 
+_QUALIFIER = re.compile(r"[(\[]([^()\[\]]{1,40})[)\]]")
+"""A title's bracketed qualifier: "(Part-Time)", "[Contract]", "(Full Time, 12 months)"."""
+
+
+def title_kind(title: str) -> EmploymentType | None:
+    """The kind a title states in brackets ("Registered Nurse - Medical Day Unit (Part-Time)", "Data Engineer
+    (Contract)"), for a posting whose API says none. Only a bracketed qualifier is read: a title's own words name
+    the work, not its terms ("Contract Manager", "Internal Audit Lead", "Temp Agency Recruiter")."""
+    for qualifier in _QUALIFIER.findall(title[:300]):
+        if (kind := employment_type(qualifier)) is not None:
+            return kind
+    return None
+
+
 def as_employment_type(value: str) -> EmploymentType | None:
     """One of EMPLOYMENT_TYPES written loosely ("Full-time", "full time", "FULL_TIME"), else None: for values a
     person or an assistant typed (profiles, import_jobs), which must name a kind exactly, not be guessed at."""

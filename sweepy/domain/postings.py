@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ConfigDict
 
-from .employment import EmploymentType
+from .employment import EmploymentType, title_kind
 from .text import clean_text
 from .workplace import Workplace
 
@@ -124,6 +124,8 @@ class Posting:
         self.title, self.company = cut(self.title, TITLE_CAP), cut(self.company, NAME_CAP)
         self.location = cut(self.location, NAME_CAP)
         self.description_source = self.description_source[:SOURCE_CAP]
+        if self.employment_type is None and ("(" in self.title or "[" in self.title):
+            self.employment_type = title_kind(self.title)  # "Data Engineer (Contract)" on a board that sends none
 
     @property
     def description(self) -> str:

@@ -6,7 +6,8 @@ Parts: the title (25: how well the posting's title fits a target title), must-ha
 (35; their weight moves to the resume when a profile has none), resume terms (30) weighted by how rare they are
 among the sweep's postings (BM25's IDF, term-frequency saturation and length normalisation) and read only from
 the lines that speak of the role (sections.py), and the place (10: the posting's place fit). A posting missing
-more than half the must-haves loses up to 10 more (the penalty).
+more than half the must-haves loses up to 10 more (the penalty), and one of a kind the person did not ask for
+(contract, part-time, an internship... when their profile names no `employment_types`) KIND_PENALTY more.
 
 A posting without a description (Workday's and SmartRecruiters' lists send none) is judged on what it says: its
 title is its only text of the role, so resume terms are read there too; which must-haves it asks for is unknown,
@@ -31,6 +32,11 @@ from .titletable import Level
 TITLE_WEIGHT, MUST_WEIGHT, RESUME_WEIGHT, PLACE_WEIGHT = 25, 35, 30, 10
 PENALTY_WEIGHT = 10
 """Points taken from a posting that mentions fewer than half the must-haves: none at half, all ten at none."""
+KIND_PENALTY = 5
+"""Points taken from a contract, part-time, temporary, internship... posting when the profile names no
+`employment_types`: a person who does not say otherwise is looking for a permanent full-time job first, so such a
+posting ranks after a full-time one that fits as well (it is kept: they may still take it). A fifth of the title
+part: enough to order equals, too little to lift a worse fit above a better one."""
 RESUME_SATURATION = 16.0
 """Resume-term points for the full resume weight: twelve terms the rarest a term can be, each once in a posting
 of average length (a term in every posting counts almost nothing, one used often up to 2.2 times)."""
@@ -210,6 +216,7 @@ class Scorer:
         resume_text: str,
         title_fit: TitleFit | None = None,
         level: Level | None = None,
+        kinds: frozenset[str] | None = None,
     ) -> None:
         # The longest target title the posting's title contains is the one matched_terms names, in any order.
         self.title_phrases = sorted({normalize_title(t) for t in titles} - {""}, key=lambda p: (-len(p), p))
@@ -233,6 +240,14 @@ class Scorer:
         by their first word, most of which start no resume phrase."""
 
         self._title_term = lru_cache(maxsize=TITLES_CACHED)(self._first_title)
+        self.kinds = kinds
+        """The employment_types the person asked for (the filter keeps only those); empty: they named none, so a
+        kind other than full-time takes KIND_PENALTY; None: the kind is not weighed."""
+
+    def _kind_penalty(self, kind: str | None) -> float:
+        """KIND_PENALTY for a stated kind other than full-time when the person named none."""
+        named_none = self.kinds is not None and not self.kinds
+        return KIND_PENALTY if named_none and kind not in (None, "full_time") else 0.0
 
     def _first_title(self, title: str) -> tuple[str, ...]:
         """The target title matched_terms names first: the longest one the posting's title contains."""
@@ -268,14 +283,22 @@ class Scorer:
         return Reading(musts, tuple(chain.from_iterable(pairs)), others, described)
 
     def score(
-        self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None
+        self,
+        title: str,
+        description: str,
+        place_note: str | None = None,
+        stats: SweepStats | None = None,
+        kind: str | None = None,
     ) -> Score:
         """One posting's score; without `stats`, as if the sweep were this one posting."""
         reading = self.read(title, description)
-        return self.judge(title, reading, stats or self.stats([reading]), place_note)
+        return self.judge(title, reading, stats or self.stats([reading]), place_note, kind)
 
-    def judge(self, title: str, reading: Reading, stats: SweepStats, place_note: str | None = None) -> Score:
-        """The second pass: a posting's reading weighed against the sweep's statistics."""
+    def judge(
+        self, title: str, reading: Reading, stats: SweepStats, place_note: str | None = None, kind: str | None = None
+    ) -> Score:
+        """The second pass: a posting's reading weighed against the sweep's statistics. `kind`: its
+        employment_type (None: not stated)."""
         fit = self.title_fit(title)
         if not 0.0 <= fit <= 1.0:
             raise ValueError(f"title_fit gave {fit!r} for {title!r}: a title fit is between 0 and 1")
@@ -288,7 +311,7 @@ class Scorer:
         resume = resume_weight * min(1.0, sum(contributions.values()) / RESUME_SATURATION)
         place = PLACE_WEIGHT * PLACE_FIT.get(place_note, PARTIAL_PLACE)
         missing_share = 1.0 - must_share if self.must_haves and reading.described else 0.0
-        penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2
+        penalty = PENALTY_WEIGHT * max(0.0, missing_share - 0.5) * 2 + self._kind_penalty(kind)
         exact = [TITLE_WEIGHT * fit, MUST_WEIGHT * must_share, resume, place]
         (t, m, r, p), taken, score = whole_parts(exact, penalty)
         parts = ScoreParts.model_construct(title=t, must_haves=m, resume=r, place=p, penalty=-taken)  # all ints

@@ -120,7 +120,7 @@ def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
 def sweep_scorer(profile: Profile, resume: str) -> Scorer:
     """Stage 5's scorer for a profile and its resume text (shared with bench/relevance.py, as sweep_criteria)."""
     return Scorer(profile.search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume,
-                  level=profile.level)  # fmt: skip
+                  level=profile.level, kinds=frozenset(profile.search.employment_types))  # fmt: skip
 
 
 def run(ctx: SweepContext) -> SweepOutcome:

@@ -50,10 +50,12 @@ def make_card(
     if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
         posting.eligibility.append(finding)
     note = posting.place_note  # set by the filter where a posting's place is vague
+    kind = posting.employment_type
     if stats is None:
-        result = scorer.score(posting.title, posting.description, note)
+        result = scorer.score(posting.title, posting.description, note, kind=kind)
     else:
-        result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note)
+        result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note,
+                              kind)  # fmt: skip
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
     return Card(
