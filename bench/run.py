@@ -13,7 +13,8 @@
    render_report (bench/big_sweep.py, target 600 MB).
 8. stages, against: per-stage CPU µs per posting, the ratio to the json.loads floor, peak RSS and disk on
    unique-paragraph feeds of 5,000 to 100,000 postings, and the same at 5,000 alternated with a git revision
-   (bench/sweep_cost.py); the report ends with `targets`: issue 25's measures, each next to its target.
+   (bench/sweep_cost.py); the report ends with `targets`, issue 25's measures each next to its target, and the
+   wall seconds each section took.
 9. relevance: filter recall, card precision, nDCG@10 and P@5 against BM25 and title words over the labeled set in
    tests/relevance/ (bench/relevance.py, which also prints a per-profile table).
 
@@ -165,10 +166,14 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=sweep_cost.SIZES, help="the `stages` feed sizes")
     args = parser.parse_args()
     report: dict[str, object] = {}
+    took: dict[str, float] = {}
     for name in args.only or SECTIONS:
+        started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
             report[name] = SECTIONS[name](args, Path(tmp))
+        took[name] = round(time.perf_counter() - started)
     report["targets"] = sweep_cost.issue_targets(report)
+    report["section_wall_s"] = took
     print(json.dumps(report, indent=2))
 
 
