@@ -170,7 +170,10 @@ def main() -> None:
     for name in args.only or SECTIONS:
         started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
-            report[name] = SECTIONS[name](args, Path(tmp))
+            try:
+                report[name] = SECTIONS[name](args, Path(tmp))
+            except Exception as exc:  # one section's failed target must not lose the others' figures
+                report[name] = {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
         took[name] = round(time.perf_counter() - started)
     report["targets"] = sweep_cost.issue_targets(report)
     report["section_wall_s"] = took
