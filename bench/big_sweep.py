@@ -36,6 +36,7 @@ sources:
   feed: {{enabled: true, path: {feed}}}
 history: {{enabled: true, retention_days: 4, match: url, path: {state}/history.db}}
 report: {{assessment: agent}}
+orchestrator: {{timeout_per_source_seconds: 600}}
 """
 TITLES = ("Paralegal", "Senior Paralegal", "Technical Writer", "Data Analyst", "Litigation Paralegal")
 DESCRIPTION_CHARS = 2000

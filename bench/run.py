@@ -11,10 +11,15 @@
 7. big_sweep: 20,000 and 80,000 postings with 2 KB descriptions through the five stages, per posting and as a
    ratio to the json.loads floor; at 80,000 the peak RSS of the sweep then get_jobs, 50 judgments and
    render_report (bench/big_sweep.py, target 600 MB).
-8. relevance: filter recall, card precision, nDCG@10 and P@5 against BM25 and title words over the labeled set in
+8. stages, against: per-stage CPU µs per posting, the ratio to the json.loads floor, peak RSS and disk on
+   unique-paragraph feeds of 5,000 to 100,000 postings, and the same at 5,000 alternated with a git revision
+   (bench/sweep_cost.py); the report ends with `targets`, issue 25's measures each next to its target, and the
+   wall seconds each section took.
+9. relevance: filter recall, card precision, nDCG@10 and P@5 against BM25 and title words over the labeled set in
    tests/relevance/ (bench/relevance.py, which also prints a per-profile table).
 
-Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...]`).
+Run: `make bench` (or `.venv/bin/python bench/run.py [--runs N] [--postings N] [--only SECTION ...] [--against REV]
+[--sizes N ...]`).
 """
 
 import argparse
@@ -40,6 +45,7 @@ import engines  # noqa: E402
 import relevance  # noqa: E402
 import render  # noqa: E402
 import sessions  # noqa: E402
+import sweep_cost  # noqa: E402
 from once import measure  # noqa: E402
 
 PROFILE = """\
@@ -155,11 +161,22 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--postings", type=int, default=20_000)
     parser.add_argument("--only", choices=sorted(SECTIONS), action="append", help="run only these sections")
+    parser.add_argument("--against", default=sweep_cost.ONE_RELEASE_AGO, metavar="REV",
+                        help="the git revision the `against` section compares with (default: %(default)s)")  # fmt: skip
+    parser.add_argument("--sizes", type=int, nargs="+", default=sweep_cost.SIZES, help="the `stages` feed sizes")
     args = parser.parse_args()
-    report = {}
+    report: dict[str, object] = {}
+    took: dict[str, float] = {}
     for name in args.only or SECTIONS:
+        started = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="sweepy-bench-") as tmp:
-            report[name] = SECTIONS[name](args, Path(tmp))
+            try:
+                report[name] = SECTIONS[name](args, Path(tmp))
+            except Exception as exc:  # one section's failed target must not lose the others' figures
+                report[name] = {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
+        took[name] = round(time.perf_counter() - started)
+    report["targets"] = sweep_cost.issue_targets(report)
+    report["section_wall_s"] = took
     print(json.dumps(report, indent=2))
 
 
@@ -175,6 +192,8 @@ SECTIONS: dict[str, Callable[[argparse.Namespace, Path], dict[str, object]]] = {
     ),
     "render": lambda args, workdir: render.bench_render(args.runs, workdir),
     "big_sweep": lambda args, workdir: bench_big_sweep(workdir),
+    "stages": lambda args, workdir: sweep_cost.bench_stages(max(3, args.runs // 2), workdir, tuple(args.sizes)),
+    "against": lambda args, workdir: sweep_cost.bench_against(max(3, args.runs // 2), workdir, args.against),
     "relevance": lambda args, workdir: relevance.measure(),
 }
 

@@ -2,7 +2,8 @@
 
 1. big_sessions, on a 100,000-card session (2 KB descriptions) in the session store:
    - get_jobs limit=50 over stdio next to list_sweeps on the same connection (the protocol floor): median
-     latencies and their ratio (target ≤ 3), and the JSON bytes of the 50 cards (target ≤ 60 KB, asserted);
+     latencies and their ratio (target ≤ 3), and the JSON bytes of the 50 cards (target ≤ 60 KB: reported, not
+     asserted, so a page over it still leaves the latencies);
    - submit_judgments of 50 cards, next to the same batch on a 1,000-card session (target ratio ≤ 2);
    - render_report of the best 200 (judged), next to the same 200 cards as a 200-card session (target ≤ 1.5).
 2. write_history: the sweep's write stage with 0 and with 30 earlier 20,000-row CSVs of the same profile
@@ -132,7 +133,6 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     measured = anyio.run(_latencies, env, max(100, runs * 20))
     jobs_ms, floor_ms = statistics.median(measured["jobs"]) * 1000, statistics.median(measured["floor"]) * 1000
     cards_bytes = len(json.dumps(measured["payload"]["jobs"], ensure_ascii=False, separators=(",", ":")).encode())
-    assert cards_bytes <= PAYLOAD_TARGET, f"{PAGE} cards take {cards_bytes} bytes of JSON (target {PAYLOAD_TARGET})"
 
     # The best 200 of the big session, judged in full, and the same 200 cards (judged alike) as a session alone.
     service = SweepyService(Settings(home=workdir, state_dir=workdir / "state"))
