@@ -1,4 +1,5 @@
-"""The five stages in order: discover → filter → deduplicate → history → score, with progress and timings."""
+"""The five stages in order: discover → filter → deduplicate → history → score, with progress and timings (the
+filter runs inside discover, on each posting as its source hands it over)."""
 
 import datetime as dt
 import functools
@@ -19,7 +20,7 @@ from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
 from .drops import Drops
 from .employers import check_employer_boards
-from .filter import Criteria, filter_postings
+from .filter import Criteria, Sieve
 from .ghosts import mark_ghost_signals, sighting_role
 from .score import ScoredCards, card_id, score_postings
 from .seen import history_keys, split_seen
@@ -99,13 +100,15 @@ def discover_sources(
     network: Network | None,
     log: Callable[[str], None],
     monotonic: Callable[[], float] = time.monotonic,
+    sieve: Sieve | None = None,
 ) -> Discovery:
-    """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
+    """Stage 1: every enabled source of the profile (on its own, what `sweepy sources` runs); with `sieve`, stage 2
+    too, each posting filtered as its source hands it over."""
     configs = validate_sources(profile.sources, workspace)
     request = discover_request(profile, workspace, network, log)
     orchestrator = profile.orchestrator
     return discover(configs, request, timeout=orchestrator.timeout_per_source_seconds, monotonic=monotonic,
-                    max_bytes=orchestrator.max_bytes)  # fmt: skip
+                    max_bytes=orchestrator.max_bytes, sieve=sieve)  # fmt: skip
 
 
 def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
@@ -137,17 +140,18 @@ def run(ctx: SweepContext) -> SweepOutcome:
         if number <= len(STAGES):
             ctx.progress(number, STAGES[number - 1])
 
-    stage(1)
-    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic)
+    stage(1)  # and stage 2: each posting is filtered as its source hands it over, and only survivors are kept
+    sieve = Sieve(sweep_criteria(profile, ctx.today))
+    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic, sieve)
     out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
-        len(found.postings),
+        found.discovered,
         found.skipped_sources,
         found.skipped_records,
         found.sources,
     )
     stage(2)
-    kept, drops = filter_postings(found.postings, sweep_criteria(profile, ctx.today))
-    out.drops.merge(drops)
+    kept = found.postings
+    out.drops.merge(found.drops)
     stage(3)
     if ctx.options.deduplicate:
         kept, drops = deduplicate(kept)
