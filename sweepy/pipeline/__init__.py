@@ -13,6 +13,7 @@ from ..domain.cards import Card
 from ..domain.scoring import Scorer
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
+from ..errors import SweepFailed
 from ..resume import resume_text
 from ..store.history import HistoryStore
 from ..store.paths import Workspace
@@ -149,6 +150,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
         found.skipped_records,
         found.sources,
     )
+    _check_answered(found, profile.orchestrator.timeout_per_source_seconds)
     stage(2)
     kept = found.postings
     out.drops.merge(found.drops)
@@ -186,6 +188,20 @@ def run(ctx: SweepContext) -> SweepOutcome:
         out.history_entries = [e for e in out.history_entries if e[1] not in out.cards.ineligible]
     stage(6)
     return out
+
+
+def _check_answered(found: Discovery, timeout: int) -> None:
+    """SweepFailed when every source timed out: an empty sweep would read as "nothing matched" when nothing was
+    searched (an 80,000-posting feed on a loaded machine once came back with 0 cards and no error)."""
+    if not found.sources or any(s.status != "skipped" or s.reason != "timeout" for s in found.sources):
+        return
+    named = "; ".join(f"{s.engine}/{s.source}" for s in found.sources[:5])
+    more = f" and {len(found.sources) - 5} more" if len(found.sources) > 5 else ""
+    raise SweepFailed(
+        f"Every source of the sweep timed out ({named}{more}: no complete answer within {timeout} s), so nothing "
+        "was searched and no results were written. Raise orchestrator.timeout_per_source_seconds in the profile "
+        "(up to 600), or run the sweep again when the sources answer faster."
+    )
 
 
 def commit_history(ctx: SweepContext, out: SweepOutcome) -> None:
