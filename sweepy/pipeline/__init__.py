@@ -25,6 +25,7 @@ from .filter import Criteria, Sieve
 from .ghosts import mark_ghost_signals, sighting_role
 from .score import ScoredCards, card_id, score_postings
 from .seen import history_keys, split_seen
+from .shelf import DescriptionShelf
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
 
@@ -102,6 +103,7 @@ def discover_sources(
     log: Callable[[str], None],
     monotonic: Callable[[], float] = time.monotonic,
     sieve: Sieve | None = None,
+    shelf: DescriptionShelf | None = None,
 ) -> Discovery:
     """Stage 1: every enabled source of the profile (on its own, what `sweepy sources` runs); with `sieve`, stage 2
     too, each posting filtered as its source hands it over."""
@@ -109,7 +111,7 @@ def discover_sources(
     request = discover_request(profile, workspace, network, log)
     orchestrator = profile.orchestrator
     return discover(configs, request, timeout=orchestrator.timeout_per_source_seconds, monotonic=monotonic,
-                    max_bytes=orchestrator.max_bytes, sieve=sieve)  # fmt: skip
+                    max_bytes=orchestrator.max_bytes, sieve=sieve, shelf=shelf)  # fmt: skip
 
 
 def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
@@ -143,7 +145,7 @@ def run(ctx: SweepContext) -> SweepOutcome:
 
     stage(1)  # and stage 2: each posting is filtered as its source hands it over, and only survivors are kept
     sieve = Sieve(sweep_criteria(profile, ctx.today))
-    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic, sieve)
+    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic, sieve, DescriptionShelf())
     out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
         found.discovered,
         found.skipped_sources,

@@ -9,7 +9,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..domain.postings import Posting
+from ..domain.postings import Posting, Shelf
 from ..engines import (
     DiscoverRequest,
     Engine,
@@ -95,8 +95,10 @@ class _Intake:
     """One source's postings as its engine hands them over (DiscoverRequest.hand) or returns them: each checked,
     counted against the engine's cap, and put through the sweep's sieve at once, so only survivors are kept."""
 
-    def __init__(self, engine: Engine, source: str, sieve: Callable[[Posting], str | None] | None) -> None:
-        self.engine, self.source, self.sieve = engine, source, sieve
+    def __init__(
+        self, engine: Engine, source: str, sieve: Callable[[Posting], str | None] | None, shelf: Shelf | None
+    ) -> None:
+        self.engine, self.source, self.sieve, self.shelf = engine, source, sieve, shelf
         self.cap = max_postings(engine)
         self.items = 0  # everything handed, postings or not: a bad item's record names its place
         self.taken = 0  # the postings among them, past the cap too (the log says how many were left out)
@@ -119,8 +121,10 @@ class _Intake:
         reason = self.sieve(item) if self.sieve is not None else None
         if reason:
             self.drops.drop(reason, item)
-        else:
-            self.kept.append(item)
+            return
+        if self.shelf is not None:
+            item.shelve(self.shelf)
+        self.kept.append(item)
 
 
 @dataclass
@@ -182,6 +186,7 @@ def discover(
     monotonic: Callable[[], float] = time.monotonic,
     max_bytes: int = DEFAULT_SWEEP_BYTES,
     sieve: Callable[[Posting], str | None] | None = None,
+    shelf: Shelf | None = None,
 ) -> Discovery:
     """All sources' postings merged in a stable order (engine, then source), whatever finished first.
 
@@ -193,7 +198,7 @@ def discover(
     fake clock in tests, which move it instead of sleeping). `max_bytes` is the budget all the web sources' answers
     share (`orchestrator.max_bytes`): past it each source stops as `too_large` with the pages it read kept.
     `sieve` (stage 2, filter.Sieve) gives a posting's drop reason as it arrives: only the postings it keeps are
-    held, and `drops` counts the others.
+    held, and `drops` counts the others; each one kept puts its cleaned description on `shelf`, when given.
     """
     tasks: list[_Task] = []
     shared = SweepBytes(max_bytes)
@@ -201,7 +206,7 @@ def discover(
         engine = lookup(name)
         held = engine.uses_network or not builtin(engine)
         for source in engine.sources(config, request.titles):
-            intake = _Intake(engine, source, sieve)
+            intake = _Intake(engine, source, sieve, shelf)
             tasks.append(_Task(engine, config, SourceReport(engine.name, source), intake, held, sweep=shared))
     breaker = request.network.breaker if request.network is not None else None
     runnable = []

@@ -16,6 +16,7 @@ from sweepy.engines import DiscoverRequest, Engine, EngineConfig, EngineResult, 
 from sweepy.engines.feed import FeedEngine
 from sweepy.pipeline.discover import Discovery, discover
 from sweepy.pipeline.filter import Criteria, Sieve, filter_postings
+from sweepy.pipeline.shelf import DescriptionShelf
 from sweepy.store.paths import Workspace
 
 TITLES = ["Paralegal", "Software Engineer", "Legal Assistant", "Paralegal", "Chef", "Senior Paralegal", "Nurse"]
@@ -174,3 +175,26 @@ def test_an_installed_engine_is_still_held_to_it(workspace: Path) -> None:
     found = run_past_deadline(workspace, InstalledFeed())
     assert [(r.status, r.reason, r.postings) for r in found.sources] == [("skipped", "timeout", 0)]
     assert found.postings == []
+
+
+def test_survivors_keep_their_cleaned_descriptions_on_the_shelf_not_in_memory(tmp_path: Path) -> None:
+    texts = ["<p>Draft <b>court filings</b> &amp; manage dockets.</p>", "Legal research on Westlaw — “quoted” é"]
+    pairs = zip(records("s", 2), texts, strict=True)
+    made = [posting_from_record({**r, "description": text}, "feed", "f") for r, text in pairs]
+    shelf = DescriptionShelf()
+    found = sweep(tmp_path, Listed(made), sieve=lambda _p: None, shelf=shelf)
+    assert [p.description for p in found.postings] == ["Draft court filings & manage dockets.", texts[1]]
+    for posting in found.postings:  # the text lives on the shelf only
+        assert (posting.description_source, posting._description) == ("", None)
+    assert [p.description for p in reversed(found.postings)] == ["Legal research on Westlaw — “quoted” é",
+                                                                 "Draft court filings & manage dockets."]  # fmt: skip
+
+
+class Listed(Engine):
+    name = "listed"
+
+    def __init__(self, made: list[Posting]) -> None:
+        self.made = made
+
+    def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
+        return EngineResult(postings=list(self.made))
