@@ -277,13 +277,15 @@ def test_the_services_clock_times_the_sweeps_sources(
     workspace: Path, boards: FakeBoards, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SweepyService(monotonic=...) reaches each source's deadline: the board holds the request, and as it arrives
-    the service's clock moves past the profile's 30 s, so the sweep skips the source then (no real wait)."""
+    the service's clock moves past the profile's 30 s, so the sweep skips the source then (no real wait); the
+    local feed beside it is not held to that deadline, so the sweep completes with its cards."""
     monkeypatch.setenv("SWEEPY_ALLOW_PRIVATE_URLS", "1")  # the fake boards are on loopback
     clock, release = FakeClock(), threading.Event()
     boards.fault(r"^/v1/boards/acme/jobs$", Fault("gate", gate=release, arrived=lambda _request: clock.set(31.0)))
     service = SweepyService(monotonic=clock)
     resume = write_resume(workspace / "resume.docx")
-    sources = {"greenhouse": {"boards": ["acme"], "base_url": boards.url}}
+    write_feed(workspace / "feed.jsonl", SMALL_FEED)
+    sources = {"greenhouse": {"boards": ["acme"], "base_url": boards.url}, "feed": {"path": "feed.jsonl"}}
     created = service.create_profile(name="Alex Rivera", titles=["Paralegal"], location="New York, NY",
                                      resume_path=str(resume), sources_config=sources)  # fmt: skip
     try:
@@ -292,9 +294,11 @@ def test_the_services_clock_times_the_sweeps_sources(
     finally:
         release.set()
     swept = service.sweep_answer(job).dump()
-    assert [(s["source"], s["status"], s["reason"], s["elapsed_seconds"]) for s in swept["sources"]] == [
-        ("acme", "skipped", "timeout", 31.0)
-    ]
+    feed, board = swept["sources"]  # in (engine, source) order
+    assert (board["source"], board["status"], board["reason"], board["elapsed_seconds"]) == (
+        "acme", "skipped", "timeout", 31.0
+    )  # fmt: skip
+    assert (feed["engine"], feed["status"], swept["card_count"]) == ("feed", "ok", SMALL_FEED_CARDS)
 
 
 async def test_a_sweep_answers_with_up_to_three_examples_of_what_each_reason_dropped(app: App, workspace: Path) -> None:

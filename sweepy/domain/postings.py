@@ -3,7 +3,7 @@
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ConfigDict
 
@@ -88,6 +88,14 @@ def whole_numbers(data: dict[str, Any]) -> None:
             data[key] = int(value)
 
 
+class Shelf(Protocol):
+    """Where a sweep keeps its survivors' cleaned descriptions out of memory (pipeline.shelf.DescriptionShelf)."""
+
+    def put(self, text: str) -> tuple[int, int]: ...
+
+    def get(self, place: tuple[int, int]) -> str: ...
+
+
 @dataclass(slots=True)
 class Posting:
     """One job posting as an engine found it, normalised."""
@@ -117,6 +125,7 @@ class Posting:
     closes_at: dt.date | None = None  # the application deadline
     open_to: list[str] | None = None  # who may apply, in the API's words (USAJOBS hiring paths); None: not stated
     place_note: str | None = None  # by the filter: how far the location fits (sweepy.domain.places NO_PLACE, ...)
+    _shelved: tuple[Shelf, tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Field sizes, for every engine and every import: a 3,000-character title broke the report's layout, and a
@@ -131,10 +140,20 @@ class Posting:
     def description(self) -> str:
         """Plain text, capped. Cleaned on first use: most postings of a sweep are filtered out before anything
         reads their description, and cleaning every one was a fifth of the discover stage."""
+        if self._shelved is not None:
+            shelf, place = self._shelved
+            return shelf.get(place)
         if self._description is None:
             self._description = cut(clean_text(self.description_source), DESCRIPTION_CAP)
             self.description_source = ""  # read once: a sweep of 80,000 postings held every description twice
         return self._description
+
+    def shelve(self, shelf: Shelf) -> None:
+        """Keep the cleaned description on `shelf` from now on, read back on each use: a sweep's survivors all
+        holding theirs were half its memory (80,000 of 2 KB each)."""
+        if self._shelved is None:
+            place = shelf.put(self.description)
+            self._shelved, self._description = (shelf, place), None
 
     def richness(self) -> tuple[int, int]:
         """How much a record tells the user; the richest of a duplicate group is kept."""

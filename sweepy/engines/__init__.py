@@ -123,10 +123,16 @@ def default_engines() -> list[str]:
     return sorted(name for name, engine in engines().items() if engine.default_enabled)
 
 
+def builtin(engine: Engine) -> bool:
+    """Whether `engine` is one of Sweepy's own: only those are trusted with what they declare (a higher cap, no
+    network deadline for local work); an installed package's engine is held to the defaults."""
+    return type(engine).__module__ in _BUILTIN_MODULE_NAMES
+
+
 def max_postings(engine: Engine) -> int:
     """The postings a sweep keeps of one of `engine`'s sources: its own `max_postings` for a built-in engine, and
     at most MAX_POSTINGS_PER_SOURCE for an installed package's, whatever it declares."""
-    if type(engine).__module__ in _BUILTIN_MODULE_NAMES:
+    if builtin(engine):
         return engine.max_postings
     return min(engine.max_postings, MAX_POSTINGS_PER_SOURCE)
 
@@ -173,6 +179,7 @@ __all__ = [
     "EngineConfig",
     "EngineResult",
     "SkippedSource",
+    "builtin",
     "default_engines",
     "engines",
     "get_engine",

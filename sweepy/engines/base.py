@@ -4,7 +4,8 @@ import datetime as dt
 import os
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -118,6 +119,30 @@ class DiscoverRequest:
     engine: str = ""
     result: "EngineResult" = field(default_factory=lambda: EngineResult())
     """Where a paging engine collects: what it holds when its byte budget runs out is kept (`too_large`)."""
+    sink: Callable[[Posting], None] | None = None
+    """Set by the sweep: where `hand` sends each posting as it is found (filtered then, only survivors kept)."""
+    waiting: Callable[[bool], None] = lambda _remote: None
+    """Set by the sweep: told when a local engine starts and stops waiting on a remote server (`remote`)."""
+
+    def hand(self, result: "EngineResult", posting: Posting) -> None:
+        """Give the sweep one posting the moment it is found, so that a source of 80,000 postings is never held
+        whole: the sweep's `sink` filters it at once; without one (an engine asked on its own) it goes into
+        `result.postings`. An engine may also just return its postings in the list, as every engine once did."""
+        if self.sink is None:
+            result.postings.append(posting)
+        else:
+            self.sink(posting)
+
+    @contextmanager
+    def remote(self) -> Iterator[None]:
+        """Mark work that waits on a remote server in an engine without `uses_network` (JobSpy's scrape, which
+        brings its own HTTP): it is held to `timeout_per_source_seconds` like a web source, while the engine's
+        local work (reading files, making postings of rows) is not."""
+        self.waiting(True)
+        try:
+            yield
+        finally:
+            self.waiting(False)
 
     @property
     def client(self) -> "SourceClient":

@@ -3,8 +3,9 @@
 import csv
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..domain.records import RecordError, posting_from_record
 from ..errors import EngineConfigError, NotFound, SweepyError
@@ -52,37 +53,37 @@ def _sample(raw: str) -> str:
     return f' The bundled sample feed is "{SAMPLE_FEED.relative_to(INSTALL_DIR).as_posix()}": pass that path exactly.'
 
 
-def _jsonl_records(path: Path) -> list[Any]:
-    """One record per line, read line by line: a line longer than MAX_LINE_BYTES is skipped with a reason
-    without ever being held whole (one 50 MB line took the server to 810 MB)."""
-    records: list[Any] = []
-    with open_regular(path, "Feed file", MAX_FEED_BYTES) as handle:
+def _jsonl_records(handle: BinaryIO) -> Iterator[Any]:
+    """One record per line, read and decoded one line at a time (the whole file's dicts at once were most of a
+    big sweep's memory): a line longer than MAX_LINE_BYTES is skipped with a reason without ever being held whole
+    (one 50 MB line took the server to 810 MB). Closes `handle` when done."""
+    with handle:
         for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
             if len(line) > MAX_LINE_BYTES:
                 while line and not line.endswith(b"\n"):  # skip the rest of it in bounded pieces
                     line = handle.readline(MAX_LINE_BYTES)
-                records.append(RecordError(f"line {number} is longer than {MAX_LINE_BYTES} bytes; skipped"))
+                yield RecordError(f"line {number} is longer than {MAX_LINE_BYTES} bytes; skipped")
                 continue
             try:
                 text = line.decode("utf-8-sig" if number == 1 else "utf-8")
             except UnicodeDecodeError:
-                records.append(RecordError(f"line {number} is not UTF-8 text"))
+                yield RecordError(f"line {number} is not UTF-8 text")
                 continue
             if text.strip():
                 try:
-                    records.append(loads_finite(text))
+                    yield loads_finite(text)
                 except (NonFiniteNumber, TooDeep) as exc:
-                    records.append(RecordError(f"line {number} is skipped: {exc}"))
+                    yield RecordError(f"line {number} is skipped: {exc}")
                 except ValueError:
-                    records.append(RecordError(f"line {number} is not valid JSON"))
-    return records
+                    yield RecordError(f"line {number} is not valid JSON")
 
 
-def _records(path: Path) -> list[Any]:
-    """The raw records of one file; ValueError when the file itself cannot be parsed."""
+def _records(path: Path) -> Iterator[Any]:
+    """The raw records of one file, one at a time for JSONL; ValueError (or OSError, SweepyError) when the file
+    itself cannot be opened or parsed, raised here, before any of its records."""
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
-        return _jsonl_records(path)
+        return _jsonl_records(open_regular(path, "Feed file", MAX_FEED_BYTES))
     raw = read_regular(path, "Feed file", MAX_FEED_BYTES).decode("utf-8-sig")
     text = raw.replace("\r\n", "\n").replace("\r", "\n")  # universal newlines, as read_text gave
     if suffix == ".csv":
@@ -92,7 +93,7 @@ def _records(path: Path) -> list[Any]:
             delimiter = csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
         except csv.Error:
             delimiter = ","
-        return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+        return iter(list(csv.DictReader(io.StringIO(text), delimiter=delimiter)))
     try:
         data = json.loads(text, parse_constant=_non_finite)
     except RecursionError:  # a ValueError says which file was skipped and why, as for any bad JSON
@@ -101,7 +102,7 @@ def _records(path: Path) -> list[Any]:
         data = data["jobs"]
     if not isinstance(data, list):
         raise ValueError("a JSON feed must be an array of posting records")
-    return [_first_error(record) or record for record in data]
+    return (_first_error(record) or record for record in data)
 
 
 def _non_finite(token: str) -> RecordError:
@@ -132,6 +133,7 @@ class FeedEngine(Engine):
         _locate(config.path, workspace)
 
     def discover(self, config: FeedConfig, request: DiscoverRequest) -> EngineResult:
+        """Each file's postings, handed to the sweep one at a time as each record is read (DiscoverRequest.hand)."""
         result = EngineResult()
         try:
             root = _locate(config.path, request.workspace)
@@ -139,24 +141,28 @@ class FeedEngine(Engine):
             result.skipped_sources.append(SkippedSource(self.name, config.path, "config", exc.message))
             return result
         for file in _feed_files(root):
-            try:
-                records = _records(file)
-            except (OSError, ValueError, SweepyError) as exc:
-                detail = f"{file.name}: {exc}"
-                result.skipped_sources.append(SkippedSource(self.name, str(file), "bad_response", detail))
-                continue
-            for index, record in enumerate(records, 1):
-                where = f"{file.name}#{index}"
-                if isinstance(record, RecordError):
-                    result.skipped_records.append((where, str(record)))
-                    continue
-                try:
-                    posting = posting_from_record(record, self.name, str(file), request.custom_platforms)
-                except RecordError as exc:
-                    result.skipped_records.append((where, str(exc)))
-                    continue
-                result.postings.append(posting)
+            for index, record in enumerate(self._read(file, result), 1):
+                self._record(request, result, file, index, record)
         return result
+
+    def _read(self, file: Path, result: EngineResult) -> Iterator[Any]:
+        """The records of `file`; a file that cannot be opened or parsed is a skipped part of the source."""
+        try:
+            yield from _records(file)
+        except (OSError, ValueError, SweepyError) as exc:
+            result.skipped_sources.append(SkippedSource(self.name, str(file), "bad_response", f"{file.name}: {exc}"))
+
+    def _record(self, request: DiscoverRequest, result: EngineResult, file: Path, index: int, record: Any) -> None:
+        where = f"{file.name}#{index}"
+        if isinstance(record, RecordError):
+            result.skipped_records.append((where, str(record)))
+            return
+        try:
+            posting = posting_from_record(record, self.name, str(file), request.custom_platforms)
+        except RecordError as exc:
+            result.skipped_records.append((where, str(exc)))
+            return
+        request.hand(result, posting)
 
 
 register(FeedEngine())

@@ -2,7 +2,8 @@
 
 An optional extra (`pip install -e '.[jobspy]'`). JobSpy does its own HTTP (requests/tls-client), so it cannot use
 the sweep's client: no shared cache, byte caps or Retry-After handling, and its calls are not cancelled at the
-source's deadline (the sweep skips the source as `timeout` and moves on). Imported only when a source runs."""
+source's deadline (the sweep skips the source as `timeout` and moves on). Only the scrape is held to that
+deadline (DiscoverRequest.remote): making postings of its rows is local work. Imported only when a source runs."""
 
 import datetime as dt
 import importlib
@@ -54,17 +55,19 @@ class JobspyEngine(Engine):
             jobspy = importlib.import_module("jobspy")
         except ImportError as exc:
             raise SourceError("config", f"python-jobspy cannot be imported ({type(exc).__name__}); {INSTALL}") from None
-        try:
-            frame = jobspy.scrape_jobs(
-                site_name=list(dict.fromkeys(config.sites)), search_term=request.source, location=request.location,
-                results_wanted=config.results_wanted, hours_old=config.hours_old, country_indeed=config.country_indeed,
-            )  # fmt: skip
-            rows = frame.to_dict("records")
-        except Exception as exc:  # a scraper's failure is this source's, whatever its type
-            kind = type(exc).__name__
-            unreachable = isinstance(exc, OSError) or any(word in kind.lower() for word in _UNREACHABLE)
-            detail = f"python-jobspy failed: {kind}: {str(exc)[:200]}"
-            raise SourceError("unreachable" if unreachable else "bad_response", detail) from None
+        with request.remote():  # the scrape is held to the per-source deadline; making postings of its rows is not
+            try:
+                frame = jobspy.scrape_jobs(
+                    site_name=list(dict.fromkeys(config.sites)), search_term=request.source,
+                    location=request.location, results_wanted=config.results_wanted, hours_old=config.hours_old,
+                    country_indeed=config.country_indeed,
+                )  # fmt: skip
+                rows = frame.to_dict("records")
+            except Exception as exc:  # a scraper's failure is this source's, whatever its type
+                kind = type(exc).__name__
+                unreachable = isinstance(exc, OSError) or any(word in kind.lower() for word in _UNREACHABLE)
+                detail = f"python-jobspy failed: {kind}: {str(exc)[:200]}"
+                raise SourceError("unreachable" if unreachable else "bad_response", detail) from None
         return postings_from_rows(self, request, rows)
 
 

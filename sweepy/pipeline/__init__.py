@@ -1,4 +1,5 @@
-"""The five stages in order: discover → filter → deduplicate → history → score, with progress and timings."""
+"""The five stages in order: discover → filter → deduplicate → history → score, with progress and timings (the
+filter runs inside discover, on each posting as its source hands it over)."""
 
 import datetime as dt
 import functools
@@ -12,6 +13,7 @@ from ..domain.cards import Card
 from ..domain.scoring import Scorer
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
+from ..errors import SweepFailed
 from ..resume import resume_text
 from ..store.history import HistoryStore
 from ..store.paths import Workspace
@@ -19,10 +21,11 @@ from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
 from .drops import Drops
 from .employers import check_employer_boards
-from .filter import Criteria, filter_postings
+from .filter import Criteria, Sieve
 from .ghosts import mark_ghost_signals, sighting_role
 from .score import ScoredCards, card_id, score_postings
 from .seen import history_keys, split_seen
+from .shelf import DescriptionShelf
 
 STAGES = ("discover", "filter", "deduplicate", "history", "score")
 
@@ -99,13 +102,16 @@ def discover_sources(
     network: Network | None,
     log: Callable[[str], None],
     monotonic: Callable[[], float] = time.monotonic,
+    sieve: Sieve | None = None,
+    shelf: DescriptionShelf | None = None,
 ) -> Discovery:
-    """Stage 1 on its own: every enabled source of the profile (also what `sweepy sources` runs)."""
+    """Stage 1: every enabled source of the profile (on its own, what `sweepy sources` runs); with `sieve`, stage 2
+    too, each posting filtered as its source hands it over."""
     configs = validate_sources(profile.sources, workspace)
     request = discover_request(profile, workspace, network, log)
     orchestrator = profile.orchestrator
     return discover(configs, request, timeout=orchestrator.timeout_per_source_seconds, monotonic=monotonic,
-                    max_bytes=orchestrator.max_bytes)  # fmt: skip
+                    max_bytes=orchestrator.max_bytes, sieve=sieve, shelf=shelf)  # fmt: skip
 
 
 def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
@@ -137,17 +143,19 @@ def run(ctx: SweepContext) -> SweepOutcome:
         if number <= len(STAGES):
             ctx.progress(number, STAGES[number - 1])
 
-    stage(1)
-    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic)
+    stage(1)  # and stage 2: each posting is filtered as its source hands it over, and only survivors are kept
+    sieve = Sieve(sweep_criteria(profile, ctx.today))
+    found = discover_sources(profile, ctx.workspace, ctx.network, ctx.log, ctx.monotonic, sieve, DescriptionShelf())
     out.discovered, out.skipped_sources, out.skipped_records, out.sources = (
-        len(found.postings),
+        found.discovered,
         found.skipped_sources,
         found.skipped_records,
         found.sources,
     )
+    _check_answered(found, profile.orchestrator.timeout_per_source_seconds)
     stage(2)
-    kept, drops = filter_postings(found.postings, sweep_criteria(profile, ctx.today))
-    out.drops.merge(drops)
+    kept = found.postings
+    out.drops.merge(found.drops)
     stage(3)
     if ctx.options.deduplicate:
         kept, drops = deduplicate(kept)
@@ -182,6 +190,20 @@ def run(ctx: SweepContext) -> SweepOutcome:
         out.history_entries = [e for e in out.history_entries if e[1] not in out.cards.ineligible]
     stage(6)
     return out
+
+
+def _check_answered(found: Discovery, timeout: int) -> None:
+    """SweepFailed when every source timed out: an empty sweep would read as "nothing matched" when nothing was
+    searched (an 80,000-posting feed on a loaded machine once came back with 0 cards and no error)."""
+    if not found.sources or any(s.status != "skipped" or s.reason != "timeout" for s in found.sources):
+        return
+    named = "; ".join(f"{s.engine}/{s.source}" for s in found.sources[:5])
+    more = f" and {len(found.sources) - 5} more" if len(found.sources) > 5 else ""
+    raise SweepFailed(
+        f"Every source of the sweep timed out ({named}{more}: no complete answer within {timeout} s), so nothing "
+        "was searched and no results were written. Raise orchestrator.timeout_per_source_seconds in the profile "
+        "(up to 600), or run the sweep again when the sources answer faster."
+    )
 
 
 def commit_history(ctx: SweepContext, out: SweepOutcome) -> None:

@@ -9,11 +9,21 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..domain.postings import Posting
-from ..engines import DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource, get_engine, max_postings
+from ..domain.postings import Posting, Shelf
+from ..engines import (
+    DiscoverRequest,
+    Engine,
+    EngineConfig,
+    EngineResult,
+    SkippedSource,
+    builtin,
+    get_engine,
+    max_postings,
+)
 from ..engines.base import SkipReason, SourceError
 from ..engines.http import DEFAULT_SOURCE_BYTES, DEFAULT_SWEEP_BYTES, SourceClient, SweepBytes
 from ..errors import SweepyError
+from .drops import Drops
 
 MAX_PARALLEL_SOURCES = 32
 """Sources in flight at once (threads); the per-host limit in the HTTP layer keeps each API's share polite."""
@@ -67,8 +77,13 @@ class SourceReport:
 @dataclass
 class Discovery:
     postings: list[Posting] = field(default_factory=list)
+    """Every source's postings in (engine, source) order; with a sieve, only those it kept."""
     skipped_records: list[tuple[str, str]] = field(default_factory=list)
     sources: list[SourceReport] = field(default_factory=list)
+    discovered: int = 0
+    """The postings the sources gave (each within its engine's cap), kept or not."""
+    drops: Drops = field(default_factory=Drops)
+    """What the sieve dropped, merged source by source in (engine, source) order."""
 
     @property
     def skipped_sources(self) -> list[SkippedSource]:
@@ -76,11 +91,51 @@ class Discovery:
         return [skipped for report in self.sources for skipped in report.skipped()]
 
 
+class _Intake:
+    """One source's postings as its engine hands them over (DiscoverRequest.hand) or returns them: each checked,
+    counted against the engine's cap, and put through the sweep's sieve at once, so only survivors are kept."""
+
+    def __init__(
+        self, engine: Engine, source: str, sieve: Callable[[Posting], str | None] | None, shelf: Shelf | None
+    ) -> None:
+        self.engine, self.source, self.sieve, self.shelf = engine, source, sieve, shelf
+        self.cap = max_postings(engine)
+        self.items = 0  # everything handed, postings or not: a bad item's record names its place
+        self.taken = 0  # the postings among them, past the cap too (the log says how many were left out)
+        self.kept: list[Posting] = []
+        self.drops = Drops()
+        self.bad: list[tuple[str, str]] = []
+        self.closed = False
+
+    def take(self, item: object) -> None:
+        if self.closed:  # the sweep gave up on this source: stop its thread rather than read on for nothing
+            raise SourceError("timeout", "the sweep stopped waiting for this source")
+        self.items += 1
+        if (wrong := _not_a_posting(item)) is not None:
+            self.bad.append((f"{self.source}#{self.items}", f"engine {self.engine.name!r} gave {wrong}, not a Posting"))
+            return
+        assert isinstance(item, Posting)
+        self.taken += 1
+        if self.taken > self.cap:
+            return
+        reason = self.sieve(item) if self.sieve is not None else None
+        if reason:
+            self.drops.drop(reason, item)
+            return
+        if self.shelf is not None:
+            item.shelve(self.shelf)
+        self.kept.append(item)
+
+
 @dataclass
 class _Task:
     engine: Engine
     config: EngineConfig
     report: SourceReport
+    intake: _Intake
+    held: bool = True
+    """Cut at `timeout` after it started: a web engine, an installed one (Sweepy cannot tell what it waits on),
+    and a built-in local one only while it waits on a remote server (DiscoverRequest.remote)."""
     started: float | None = None
     ended: float | None = None
     client: SourceClient | None = None
@@ -100,9 +155,17 @@ def _run(task: _Task, request: DiscoverRequest, budget: float, monotonic: Callab
         client = SourceClient(request.network, started + budget, budget, max_bytes, monotonic, task.sweep)
     with task.lock:
         task.started, task.client = started, client
-    mine = dataclasses.replace(
-        request, source=task.report.source, http=client, engine=task.engine.name, result=EngineResult()
-    )
+    always = task.held
+
+    def waiting(remote: bool) -> None:
+        """A local engine's remote wait: cut at the deadline like a web source's, also when it ends late."""
+        with task.lock:
+            task.held = always or remote
+        if not remote and not always and monotonic() > started + budget:
+            raise SourceError("timeout", _late(budget))
+
+    mine = dataclasses.replace(request, source=task.report.source, http=client, engine=task.engine.name,
+                               result=EngineResult(), sink=task.intake.take, waiting=waiting)  # fmt: skip
     try:
         return task.engine.discover(task.config, mine)
     except SourceError as exc:
@@ -122,21 +185,29 @@ def discover(
     lookup: Callable[[str], Engine] = get_engine,
     monotonic: Callable[[], float] = time.monotonic,
     max_bytes: int = DEFAULT_SWEEP_BYTES,
+    sieve: Callable[[Posting], str | None] | None = None,
+    shelf: Shelf | None = None,
 ) -> Discovery:
     """All sources' postings merged in a stable order (engine, then source), whatever finished first.
 
     A source still running `timeout` seconds after it started is skipped as `timeout` and its partial pages are
-    dropped; its thread is left to notice its deadline and end (a thread cannot be killed). `lookup` finds each
+    dropped; its thread is left to notice its deadline and end (a thread cannot be killed). A built-in engine
+    without `uses_network` (the feed) reads the person's own files, which end by their size caps: it is not cut,
+    except while it waits on a remote server (DiscoverRequest.remote: JobSpy's scrape). `lookup` finds each
     engine by name (the registry; tests pass their own); `monotonic` times every deadline and elapsed time (a
     fake clock in tests, which move it instead of sleeping). `max_bytes` is the budget all the web sources' answers
     share (`orchestrator.max_bytes`): past it each source stops as `too_large` with the pages it read kept.
+    `sieve` (stage 2, filter.Sieve) gives a posting's drop reason as it arrives: only the postings it keeps are
+    held, and `drops` counts the others; each one kept puts its cleaned description on `shelf`, when given.
     """
     tasks: list[_Task] = []
     shared = SweepBytes(max_bytes)
     for name, config in sorted(configs.items()):
         engine = lookup(name)
+        held = engine.uses_network or not builtin(engine)
         for source in engine.sources(config, request.titles):
-            tasks.append(_Task(engine, config, SourceReport(engine.name, source), sweep=shared))
+            intake = _Intake(engine, source, sieve, shelf)
+            tasks.append(_Task(engine, config, SourceReport(engine.name, source), intake, held, sweep=shared))
     breaker = request.network.breaker if request.network is not None else None
     runnable = []
     for task in tasks:
@@ -156,17 +227,7 @@ def discover(
             request.log(f"source {report.engine}/{report.source} skipped: {report.reason} ({report.detail})")
             if task.result is None:
                 continue
-        result = task.result or EngineResult()
-        postings = result.postings
-        cap = max_postings(task.engine)
-        if len(postings) > cap:
-            request.log(f"source {report.engine}/{report.source}: kept the first {cap} of {len(postings)} "
-                        "postings")  # fmt: skip
-            postings = postings[:cap]
-        report.postings = len(postings)
-        found.postings.extend(postings)
-        found.skipped_records.extend(result.skipped_records)
-        report.skipped_parts = result.skipped_sources
+        _collect(task, task.result or EngineResult(), found, request.log)
     if breaker is not None:
         try:
             breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
@@ -174,6 +235,26 @@ def discover(
         except SweepyError as exc:  # the postings are real; only the breakers' counts are not kept this time
             request.log(f"circuit breakers not saved: {exc.message}")
     return found
+
+
+def _collect(task: _Task, result: EngineResult, found: Discovery, log: Callable[[str], None]) -> None:
+    """Add one source's postings to the sweep's, after those it handed over as it found them: a list an engine
+    returned goes through the same intake (cap, checks, sieve), in its order."""
+    intake, report = task.intake, task.report
+    for item in result.postings:
+        intake.take(item)
+    if intake.taken > intake.cap:
+        log(f"source {report.engine}/{report.source}: kept the first {intake.cap} of {intake.taken} postings")
+    report.postings = min(intake.taken, intake.cap)
+    found.discovered += report.postings
+    found.postings.extend(intake.kept)
+    found.drops.merge(intake.drops)
+    found.skipped_records.extend([*intake.bad, *result.skipped_records])
+    report.skipped_parts = result.skipped_sources
+
+
+def _late(budget: float) -> str:
+    return f"no complete answer within {budget:g} s (orchestrator.timeout_per_source_seconds)"
 
 
 def _key(task: _Task) -> str:
@@ -194,26 +275,27 @@ def _run_all(tasks: list[_Task], request: DiscoverRequest, timeout: float, monot
     try:
         while pending:
             now = monotonic()
-            left = [started + timeout - now for t in pending.values() if (started := _started(t)) is not None]
+            left = [until - now for t in pending.values() if (until := _deadline(t, timeout)) is not None]
             done, _ = wait(pending, timeout=max(0.0, min([*left, POLL_SECONDS])), return_when=FIRST_COMPLETED)
             for future in done:
                 _finish(pending.pop(future), future, request)
             now = monotonic()
             for future, task in list(pending.items()):
-                started = _started(task)
-                if started is None or now <= started + timeout or future.done():
+                until = _deadline(task, timeout)
+                if until is None or now <= until or future.done():
                     continue  # a source may use all of its budget; a done one is collected on the next turn
                 del pending[future]
-                _close(task, SourceError("timeout", f"no complete answer within {timeout:g} s "
-                                                    "(orchestrator.timeout_per_source_seconds)"), now)  # fmt: skip
+                task.intake.closed = True
+                _close(task, SourceError("timeout", _late(timeout)), now)
                 request.log(f"source {task.report.engine}/{task.report.source} timed out")
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _started(task: _Task) -> float | None:
+def _deadline(task: _Task, timeout: float) -> float | None:
+    """When the loop cuts the task: `timeout` after it started, if it has and is held to a deadline now."""
     with task.lock:  # set by the task's own thread
-        return task.started
+        return task.started + timeout if task.started is not None and task.held else None
 
 
 def _interleaved(tasks: list[_Task]) -> list[_Task]:
@@ -231,12 +313,12 @@ def _interleaved(tasks: list[_Task]) -> list[_Task]:
 
 def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
     try:
-        task.result = _checked(future.result(), task.engine, task.report.source)
+        task.result = _checked(future.result(), task.engine)
         _close(task, None)
     except SourceError as exc:
         task.result = exc.partial  # a budget stop keeps what was read (None for every other failure)
-        if exc.partial is not None and exc.partial.postings:
-            exc.detail += f"; kept the {len(exc.partial.postings)} postings of the pages read before it"
+        if exc.partial is not None and (kept := len(exc.partial.postings) + task.intake.taken):
+            exc.detail += f"; kept the {kept} postings of the pages read before it"
         _close(task, exc)
     except BaseException as exc:  # an engine bug (sys.exit() in a plugin too) must not sink the other sources
         if isinstance(exc, KeyboardInterrupt):
@@ -251,20 +333,16 @@ _POSTING_TEXT = ("title", "company", "url", "location", "description_source", "p
 """The Posting fields every later stage reads as text: an installed engine may have put anything there."""
 
 
-def _checked(result: object, engine: Engine, source: str) -> EngineResult:
-    """An engine's answer as the later stages can use it: an item of `postings` that is not a Posting (None, a
-    dict, a Posting whose title is not text) is a skipped record with the reason, and so is a malformed skipped
-    record or part; the others are kept. Anything but an EngineResult skips the source as `plugin_error`."""
+def _checked(result: object, engine: Engine) -> EngineResult:
+    """An engine's answer as the later stages can use it: a malformed skipped record or part is left out, and
+    `postings` is a list (its items are checked one by one by the intake: one that is not a Posting, None, a dict,
+    a Posting whose title is not text, is a skipped record with the reason). Anything but an EngineResult skips
+    the source as `plugin_error`."""
     if not isinstance(result, EngineResult):
         raise SourceError("plugin_error", f"engine {engine.name!r} ({type(engine).__module__}) returned a "
                                           f"{type(result).__name__}, not an EngineResult; fix or uninstall its "
                                           "package, or disable the engine in sources")  # fmt: skip
-    checked = EngineResult()
-    for index, item in enumerate(result.postings if isinstance(result.postings, list) else [], 1):
-        if (wrong := _not_a_posting(item)) is None:
-            checked.postings.append(item)
-        else:
-            checked.skipped_records.append((f"{source}#{index}", f"engine {engine.name!r} gave {wrong}, not a Posting"))
+    checked = EngineResult(postings=result.postings if isinstance(result.postings, list) else [])
     for record in result.skipped_records if isinstance(result.skipped_records, list) else []:
         if isinstance(record, tuple) and len(record) == 2:
             checked.skipped_records.append((str(record[0])[:200], str(record[1])[:500]))

@@ -91,16 +91,28 @@ def location_problem(location: str) -> str | None:
     )
 
 
-def filter_postings(postings: list[Posting], criteria: Criteria) -> tuple[list[Posting], Drops]:
+class Sieve:
+    """Stage 2 for one posting at a time: its drop reason, or None to keep it. Built once per sweep and called
+    as each posting arrives (the sweep filters a source's postings while the source is still being read), from
+    every source's thread: its caches only ever gain entries that any thread would compute the same."""
+
+    def __init__(self, criteria: Criteria) -> None:
+        self.criteria = criteria
+        self.titles = TitleModel(criteria.titles, criteria.synonyms)
+        self.place = LocationMatcher(criteria.location)
+        self.avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
+
+    def __call__(self, posting: Posting) -> str | None:
+        c = self.criteria
+        return _drop_reason(posting, c, self.titles, self.place) or self.avoid(posting) or agency(posting, c)
+
+
+def filter_postings(postings: Iterable[Posting], criteria: Criteria) -> tuple[list[Posting], Drops]:
     """The postings that fit, and the others counted by the first reason that dropped them (with examples)."""
-    drops = Drops()
-    titles = TitleModel(criteria.titles, criteria.synonyms)
-    place = LocationMatcher(criteria.location)
-    avoid = Avoid(criteria.exclude_companies, criteria.exclude_keywords)
+    drops, sieve = Drops(), Sieve(criteria)
     kept: list[Posting] = []
     for posting in postings:
-        reason = _drop_reason(posting, criteria, titles, place) or avoid(posting) or agency(posting, criteria)
-        if reason:
+        if reason := sieve(posting):
             drops.drop(reason, posting)
         else:
             kept.append(posting)
