@@ -89,13 +89,16 @@ class TrackingIndex:
         self.csvs = {k: v for k, v in self.csvs.items() if k in names}
         self.values = {k: v for k, v in self.values.items() if v[0] in names}
 
-    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None) -> None:
+    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None,
+                 sha256: str | None = None) -> None:  # fmt: skip
         """Note a CSV as read (or written) now, with the jobs it lists and the values it holds (only rows with
-        one are kept); its hash only while it is recent enough to be racy."""
+        one are kept); its hash (of `data`, or `sha256` when the writer hashed it as it wrote) only while it is
+        recent enough to be racy."""
         found = identity(path)
         racy = found is not None and found[3] >= time.time_ns() - RACY_NS
         rows = rows or {}
-        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(rows),
+        hashed = (sha256 or digest(data)) if racy else None
+        self.csvs[path.name] = {"id": found, "sha256": hashed, "listed": sorted(rows),
                                 "rows": {job_id: list(v) for job_id, v in sorted(rows.items()) if any(v)}}  # fmt: skip
 
     def edits(self, path: Path, rows: dict[str, Values]) -> list[tuple[str, int, str]] | None:
