@@ -23,12 +23,13 @@ def main() -> None:
     started = time.perf_counter()
     ctx = SweepContext(profile, profile_path, ws)
     out = run(ctx)
-    write_start = time.perf_counter()
+    write_start, write_cpu = time.perf_counter(), time.process_time()
     write_results(ctx, out, ws.results_dir("results"), "bench")
     commit_history(ctx, out)
     finished = time.perf_counter()
     timings = dict(out.timings)
     timings["write"] = round(finished - write_start, 4)
+    timings["write_cpu"] = round(time.process_time() - write_cpu, 4)
     print(
         json.dumps(
             {

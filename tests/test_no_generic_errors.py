@@ -6,6 +6,7 @@ answer over real stdio with what is wrong and what to do, never "failed unexpect
 import json
 import sqlite3
 import sys
+import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -149,9 +150,11 @@ def edit_store(db: Path, sql: str, *args: Any) -> None:
 
 
 def first_job(db: Path) -> tuple[str, str]:
+    """The first card's id and JSON text (a sweep's rows hold it zlib-packed, as sweepy.store.session.pack_card)."""
     with sqlite3.connect(db) as con:
         row = con.execute("SELECT job_id, data FROM cards ORDER BY pos LIMIT 1").fetchone()
-    return str(row[0]), str(row[1])
+    data = zlib.decompress(row[1]).decode("utf-8") if isinstance(row[1], bytes) else row[1]
+    return str(row[0]), str(data)
 
 
 def deep_card(db: Path) -> str:

@@ -9,15 +9,16 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
 from ..domain.cards import Card
-from .history import HistoryStore
+from .history import MIGRATIONS, HistoryStore, Migrations
 from .paths import connect_in_real_dir, stat_in_real_dir
 
 
@@ -156,12 +157,119 @@ def check_date(raw: str | None, now: dt.date) -> str:
     return day.isoformat()
 
 
-def _insert_event(db: sqlite3.Connection, profile: str, event: Event, now: float) -> None:
+def insert_event(db: sqlite3.Connection, profile: str, event: Event, now: float) -> None:
     db.execute(
         "INSERT INTO application_events (profile, job_id, status, date, note, resume, track, source, recorded_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (profile, event.job_id, event.status, event.date, event.note, event.resume, event.track, event.source, now),
     )
+
+
+def _m004_csv_files(db: sqlite3.Connection) -> None:
+    """What the store last read in from a profile's earlier CSVs (sweepy/store/csvsync.py): each CSV's size and
+    modification time, and the jobs whose typed status it could not record yet (no card to record the posting
+    from). A sweep whose earlier CSVs all match reads none of them again."""
+    db.execute(
+        """CREATE TABLE csv_files (
+            profile TEXT NOT NULL,
+            folder TEXT NOT NULL,
+            name TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            PRIMARY KEY (profile, folder, name)
+        ) WITHOUT ROWID"""
+    )
+    db.execute(
+        """CREATE TABLE csv_pending (
+            profile TEXT NOT NULL,
+            folder TEXT NOT NULL,
+            job_id TEXT NOT NULL,
+            PRIMARY KEY (profile, folder, job_id)
+        ) WITHOUT ROWID"""
+    )
+
+
+SeenCsvs = dict[str, tuple[int, int]]
+"""CSV file name → (size, mtime in ns), as the store last read it in."""
+
+
+def read_applications(db: sqlite3.Connection, profile: str, keep: set[str] | None = None) -> dict[str, Application]:
+    """Tracked postings of `profile` (only `keep` when given), each with its history by date."""
+    rows = db.execute(
+        "SELECT job_id, posting, watched, watch_state, watched_on, csv_status FROM tracked_postings WHERE profile = ?",
+        (profile,),
+    ).fetchall()
+    events = db.execute(
+        "SELECT job_id, status, date, note, resume, track, source FROM application_events WHERE profile = ? "
+        "ORDER BY date, id",
+        (profile,),
+    ).fetchall()
+    found: dict[str, Application] = {}
+    for job_id, posting, watched, state, watched_on, csv_status in rows:
+        if keep is None or job_id in keep:
+            found[job_id] = Application(job_id, TrackedPosting.model_validate_json(posting), [],
+                                        json.loads(watched) if watched else None, state, watched_on,
+                                        csv_status)  # fmt: skip
+    for row in events:
+        if (application := found.get(row[0])) is not None:
+            application.events.append(Event(*row))
+    return found
+
+
+def track_in(db: sqlite3.Connection, profile: str, changes: list[tuple[Card, Event]], now: float) -> list[bool]:
+    """ApplicationStore.track inside the caller's transaction."""
+    changed: list[bool] = []
+    for card, event in changes:
+        posting = TrackedPosting.of(card).model_dump_json()
+        db.execute(
+            "INSERT INTO tracked_postings (profile, job_id, posting) VALUES (?, ?, ?) "
+            "ON CONFLICT(profile, job_id) DO UPDATE SET posting = excluded.posting",
+            (profile, event.job_id, posting),
+        )
+        same = db.execute(
+            "SELECT id, note FROM application_events WHERE profile = ? AND job_id = ? AND status = ? AND date = ?",
+            (profile, event.job_id, event.status, event.date),
+        ).fetchone()
+        if same is None:
+            insert_event(db, profile, event, now)
+            changed.append(True)
+        elif event.note and event.note != same[1]:
+            db.execute("UPDATE application_events SET note = ? WHERE id = ?", (event.note, same[0]))
+            changed.append(True)
+        else:
+            changed.append(False)
+    return changed
+
+
+def last_changes(db: sqlite3.Connection, profile: str) -> dict[str, float]:
+    """When each tracked posting's history last changed (seconds since the epoch)."""
+    rows = db.execute("SELECT job_id, MAX(recorded_at) FROM application_events WHERE profile = ? GROUP BY job_id",
+                      (profile,))  # fmt: skip
+    return {job_id: float(when) for job_id, when in rows if when is not None}
+
+
+def set_csv_status_in(db: sqlite3.Connection, profile: str, values: dict[str, str]) -> None:
+    db.executemany("UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
+                   [(status, profile, job_id) for job_id, status in values.items()])  # fmt: skip
+
+
+def seen_csvs(db: sqlite3.Connection, profile: str, folder: str) -> tuple[SeenCsvs, set[str]]:
+    """The CSVs of `folder` the store last read in for `profile`, and the jobs still pending there."""
+    files = db.execute("SELECT name, size, mtime_ns FROM csv_files WHERE profile = ? AND folder = ?", (profile, folder))
+    seen = {name: (size, mtime) for name, size, mtime in files}
+    rows = db.execute("SELECT job_id FROM csv_pending WHERE profile = ? AND folder = ?", (profile, folder))
+    return seen, {job_id for (job_id,) in rows}
+
+
+def note_csvs(db: sqlite3.Connection, profile: str, folder: str, seen: SeenCsvs, pending: set[str] | None) -> None:
+    """Remember these CSVs as read in (in place of the folder's earlier ones when `pending` is given, which are
+    then the jobs still pending; else added to them)."""
+    if pending is not None:
+        db.execute("DELETE FROM csv_files WHERE profile = ? AND folder = ?", (profile, folder))
+        db.execute("DELETE FROM csv_pending WHERE profile = ? AND folder = ?", (profile, folder))
+        db.executemany("INSERT INTO csv_pending VALUES (?, ?, ?)", [(profile, folder, j) for j in sorted(pending)])
+    db.executemany("INSERT OR REPLACE INTO csv_files VALUES (?, ?, ?, ?, ?)",
+                   [(profile, folder, name, size, mtime) for name, (size, mtime) in seen.items()])  # fmt: skip
 
 
 class ApplicationStore(HistoryStore):
@@ -174,37 +282,19 @@ class ApplicationStore(HistoryStore):
         self._reader_guard = threading.Lock()
         self._statuses: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}
 
+    migrations: ClassVar[Migrations] = [*MIGRATIONS, ("004_csv_files", _m004_csv_files)]
+
     def applications(self, profile: str, job_ids: Iterable[str] | None = None) -> dict[str, Application]:
         """Tracked postings of `profile` (only `job_ids` when given), each with its history by date."""
-        wanted = list(job_ids) if job_ids is not None else None
         with self._connect() as db:
-            rows = db.execute(
-                "SELECT job_id, posting, watched, watch_state, watched_on, csv_status FROM tracked_postings "
-                "WHERE profile = ?",
-                (profile,),
-            ).fetchall()
-            events = db.execute(
-                "SELECT job_id, status, date, note, resume, track, source FROM application_events WHERE profile = ? "
-                "ORDER BY date, id",
-                (profile,),
-            ).fetchall()
-        keep = set(wanted) if wanted is not None else None
-        found: dict[str, Application] = {}
-        for job_id, posting, watched, state, watched_on, csv_status in rows:
-            if keep is None or job_id in keep:
-                found[job_id] = Application(
-                    job_id,
-                    TrackedPosting.model_validate_json(posting),
-                    [],
-                    json.loads(watched) if watched else None,
-                    state,
-                    watched_on,
-                    csv_status,
-                )
-        for row in events:
-            if (application := found.get(row[0])) is not None:
-                application.events.append(Event(*row))
-        return found
+            return read_applications(db, profile, set(job_ids) if job_ids is not None else None)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE write transaction, for a caller that reads and changes several tables at once (a
+        sweep's sync with its CSVs): everything lands when the block ends, nothing when it raises."""
+        with self._write() as db:
+            yield db
 
     def statuses(self, profile: str) -> dict[str, dict[str, str]]:
         """Each tracked job's current `{status, since}` alone: what get_jobs shows on every page. Read through
@@ -243,35 +333,13 @@ class ApplicationStore(HistoryStore):
         """Apply each (card, event): the card's posting is (re)recorded, the event added unless the same status
         on the same date is already there (then only a new note is kept). One bool per change: did it change
         anything."""
-        now = self.clock()
-        changed: list[bool] = []
         with self._write() as db:
-            for card, event in changes:
-                posting = TrackedPosting.of(card).model_dump_json()
-                db.execute(
-                    "INSERT INTO tracked_postings (profile, job_id, posting) VALUES (?, ?, ?) "
-                    "ON CONFLICT(profile, job_id) DO UPDATE SET posting = excluded.posting",
-                    (profile, event.job_id, posting),
-                )
-                same = db.execute(
-                    "SELECT id, note FROM application_events WHERE profile = ? AND job_id = ? AND status = ? "
-                    "AND date = ?",
-                    (profile, event.job_id, event.status, event.date),
-                ).fetchone()
-                if same is None:
-                    _insert_event(db, profile, event, now)
-                    changed.append(True)
-                elif event.note and event.note != same[1]:
-                    db.execute("UPDATE application_events SET note = ? WHERE id = ?", (event.note, same[0]))
-                    changed.append(True)
-                else:
-                    changed.append(False)
-        return changed
+            return track_in(db, profile, changes, self.clock())
 
     def add_status(self, profile: str, event: Event) -> None:
         """An event for a posting that is already tracked (a status typed in the CSV)."""
         with self._write() as db:
-            _insert_event(db, profile, event, self.clock())
+            insert_event(db, profile, event, self.clock())
 
     def last_change(self, profile: str, job_id: str) -> float | None:
         """When the posting's history last changed (seconds since the epoch), None if it never did."""
@@ -284,10 +352,7 @@ class ApplicationStore(HistoryStore):
     def set_csv_status(self, profile: str, values: dict[str, str]) -> None:
         """Remember the status each tracked posting last had in the CSV, read or written."""
         with self._write() as db:
-            db.executemany(
-                "UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
-                [(status, profile, job_id) for job_id, status in values.items()],
-            )
+            set_csv_status_in(db, profile, values)
 
     def record_watch(self, profile: str, day: str, seen: list[tuple[str, str, str, dict[str, Any] | None,
                                                                     list[dict[str, Any]]]]) -> None:  # fmt: skip

@@ -2,15 +2,17 @@
 forward by `job_id` from the profile's earlier CSVs (through the tracking index, sweepy/store/tracking.py)."""
 
 import csv
+import hashlib
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from ..domain.cards import Card
 from ..domain.postings import Salary
 from ..errors import StorageError
-from .paths import atomic_write_bytes, read_in_real_dir
+from .paths import atomic_writer, read_in_real_dir
 from .tracking import TrackingIndex, Values, identity
 
 CARD_COLUMNS = (
@@ -45,35 +47,71 @@ def _formula_like(stripped: str) -> bool:
 
 def escape_cell(value: str) -> str:
     """Prefix one `'` when the text (after any leading apostrophes) starts like a formula. Reversible."""
+    if not value or value[0] not in _ESCAPABLE:  # most cells: no formula can start here
+        return value
     return "'" + value if _formula_like(value.lstrip("'")) else value
+
+
+_ESCAPABLE = frozenset((*_TRIGGERS, "'"))
 
 
 def unescape_cell(value: str) -> str:
     return value[1:] if value.startswith("'") and _formula_like(value.lstrip("'")) else value
 
 
-def _cell(card: Card, column: str) -> str:
-    salary = card.salary
-    if column.startswith("salary_") and column != "salary_status":
-        figure = getattr(salary, column.removeprefix("salary_"), None) if salary is not None else None
-        return f"{figure:.0f}" if isinstance(figure, float) else str(figure or "")
-    if column == "salary":
-        return (salary.text or _salary_text(salary)) if salary is not None else ""
-    if column.startswith("score_"):
-        points = getattr(card.score_parts, column.removeprefix("score_"), None) if card.score_parts else None
-        return "" if points is None else str(points)
-    if column == "eligible":
-        return "no" if card.blocked else "yes"
-    if column == "eligibility":
-        return " | ".join(f"{f.verdict} {f.kind}: {f.quote}" for f in card.eligibility if f.verdict != "ok")
-    if column == "ghost_signals":
-        return " | ".join(f"{g.signal}: {g.evidence}" for g in card.ghost_signals)
-    value = getattr(card, column)
+def _plain(value: object) -> str:
     if isinstance(value, list):
         return "; ".join(str(v) for v in value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     return "" if value is None else str(value)
+
+
+def _salary_figure(name: str) -> Callable[[Card], str]:
+    def cell(card: Card) -> str:
+        figure = getattr(card.salary, name, None) if card.salary is not None else None
+        return f"{figure:.0f}" if isinstance(figure, float) else str(figure or "")
+
+    return cell
+
+
+def _score_part(name: str) -> Callable[[Card], str]:
+    def cell(card: Card) -> str:
+        points = getattr(card.score_parts, name, None) if card.score_parts else None
+        return "" if points is None else str(points)
+
+    return cell
+
+
+def _field(name: str) -> Callable[[Card], str]:
+    return lambda card: _plain(getattr(card, name))
+
+
+def _salary_cell(card: Card) -> str:
+    salary = card.salary
+    return (salary.text or _salary_text(salary)) if salary is not None else ""
+
+
+_SPECIAL: dict[str, Callable[[Card], str]] = {
+    "salary": _salary_cell,
+    "eligible": lambda card: "no" if card.blocked else "yes",
+    "eligibility": lambda card: " | ".join(
+        f"{f.verdict} {f.kind}: {f.quote}" for f in card.eligibility if f.verdict != "ok"
+    ),
+    "ghost_signals": lambda card: " | ".join(f"{g.signal}: {g.evidence}" for g in card.ghost_signals),
+}
+
+
+def _cell_of(column: str) -> Callable[[Card], str]:
+    if column.startswith("salary_") and column != "salary_status":
+        return _salary_figure(column.removeprefix("salary_"))
+    if column.startswith("score_"):
+        return _score_part(column.removeprefix("score_"))
+    return _SPECIAL.get(column) or _field(column)
+
+
+_CELLS = tuple(_cell_of(column) for column in CARD_COLUMNS)
+"""How each card column's text is made, picked once (a sweep writes tens of thousands of rows)."""
 
 
 def _salary_text(salary: Salary) -> str:
@@ -82,22 +120,39 @@ def _salary_text(salary: Salary) -> str:
     return f"{salary.currency or ''} {span} per {salary.period}".strip()
 
 
-def csv_text(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
-    """The CSV with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly. The judgment
-    columns show the card's own judgment, else the one carried; the tracking columns only with `tracking`."""
-    columns = CARD_COLUMNS + JUDGMENT_COLUMNS + (TRACKING_COLUMNS if tracking else ())
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(columns)
+def csv_rows(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> Iterator[list[str]]:
+    """The header, then one row per card, escaped. The judgment columns show the card's own judgment, else the
+    one carried; the tracking columns only with `tracking`."""
+    yield list(CARD_COLUMNS + JUDGMENT_COLUMNS + (TRACKING_COLUMNS if tracking else ()))
     for card in cards:
         earlier = carried.get(card.job_id, {})
-        row = [_cell(card, c) for c in CARD_COLUMNS]
+        row = [cell(card) for cell in _CELLS]
         row += [getattr(card, c) or earlier.get(c, "") for c in JUDGMENT_COLUMNS]
         if tracking:
             row += [earlier.get(c, "") for c in TRACKING_COLUMNS]
-        writer.writerow([escape_cell(value) for value in row])
+        yield [escape_cell(value) for value in row]
+
+
+def csv_text(cards: Iterable[Card], tracking: bool, carried: dict[str, dict[str, str]]) -> str:
+    """The CSV (csv_rows) with a UTF-8 byte-order mark, so Excel reads accents and other scripts correctly."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    csv.writer(buffer, lineterminator="\r\n").writerows(csv_rows(cards, tracking, carried))
     return buffer.getvalue()
+
+
+class _HashedSink:
+    """A text sink for csv.writer that writes UTF-8 to `handle` as rows come, hashing the bytes it writes."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.hash = hashlib.sha256()
+
+    def write(self, text: str) -> int:
+        data = text.encode("utf-8")
+        self.hash.update(data)
+        self.handle.write(data)
+        return len(text)
 
 
 def _decode(data: bytes) -> str:
@@ -229,12 +284,14 @@ def overlay_judgments(carried: dict[str, dict[str, str]], judged: dict[str, dict
 
 def write_cards_csv(target: Path, cards: Iterable[Card], tracking: bool, stem: str,
                     overlay: dict[str, dict[str, str]] | None = None,
-                    judged: dict[str, dict[str, str]] | None = None) -> int:  # fmt: skip
-    """Write the CSV atomically, tracking values carried forward; returns how many rows carried values. The
-    tracking index then takes the new CSV's rows, so the next sweep does not read it again. `overlay`: the
-    application store's values (sweepy/store/csvsync.py), its status over the carried one; `judged`: the
-    judgment columns of the profile's saved session, over the carried ones."""
-    index = tracking_index(target.parent, stem) if tracking else None
+                    judged: dict[str, dict[str, str]] | None = None,
+                    index: TrackingIndex | None = None) -> int:  # fmt: skip
+    """Write the CSV atomically, row by row as the cards come, tracking values carried forward; returns how many
+    rows carried values. The tracking index then takes the new CSV's rows, so the next sweep does not read it
+    again. `overlay`: the application store's values (sweepy/store/csvsync.py), its status over the carried
+    one; `judged`: the judgment columns of the profile's saved session, over the carried ones; `index`: the
+    tracking index as the caller has just read it (else it is read here)."""
+    index = (index or tracking_index(target.parent, stem)) if tracking else None
     carried = {job_id: dict(zip(CARRIED, v, strict=True)) for job_id, (_s, v) in index.values.items()
                } if index is not None else {}  # fmt: skip
     if index is not None:
@@ -252,11 +309,13 @@ def write_cards_csv(target: Path, cards: Iterable[Card], tracking: bool, stem: s
                 shown[card.job_id] = tuple({**values, **own}.get(c, "") for c in CARRIED)
             yield card
 
-    data = csv_text(noted(), tracking, carried).encode("utf-8")
-    atomic_write_bytes(target, data)
+    with atomic_writer(target) as handle:
+        sink = _HashedSink(handle)
+        sink.write("\ufeff")
+        csv.writer(sink, lineterminator="\r\n").writerows(csv_rows(noted(), tracking, carried))
     listed = earlier_csvs(target.parent, stem)
     if index is not None and listed[:1] == [target]:  # a CSV of this profile, the newest: the next one's history
-        index.remember(target, data, shown)
+        index.remember(target, b"", shown, sha256=sink.hash.hexdigest())
         if index.apply_newest(target.name, shown):
             index.keep_only({path.name for path in listed[:CARRY_FROM_NEWEST]})
             index.save(target.parent, stem)

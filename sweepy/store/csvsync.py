@@ -4,19 +4,34 @@ track_jobs note) and from the profile's saved session (the assistant's judgment)
 
 import contextlib
 import datetime as dt
+import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..domain.applications import EARLIEST, FOLLOW_UP_DAYS, STATUSES, follow_up_day
 from ..domain.cards import Card
 from ..errors import SweepyError
-from .applications import Application, ApplicationStore, Event, today
-from .csvfiles import JUDGMENT_COLUMNS, TRACKING_COLUMNS, tracking_index
+from .applications import (
+    Application,
+    ApplicationStore,
+    Event,
+    SeenCsvs,
+    insert_event,
+    last_changes,
+    note_csvs,
+    read_applications,
+    seen_csvs,
+    set_csv_status_in,
+    today,
+    track_in,
+)
+from .csvfiles import CARRY_FROM_NEWEST, JUDGMENT_COLUMNS, TRACKING_COLUMNS, earlier_csvs, tracking_index
 from .history import check_history_path
 from .paths import Workspace
-from .reads import file_identity
+from .reads import FileIdentity, file_identity
 from .session import SessionStore
-from .tracking import Values
+from .tracking import TrackingIndex, Values
 
 APPLIED_ON = TRACKING_COLUMNS.index("applied_on")
 
@@ -52,20 +67,87 @@ def typed_events(job_id: str, values: Values, saved: dt.date, now: dt.date,
     return events
 
 
+@dataclass
+class Synced:
+    """What a sweep's sync with its CSVs leaves for writing the next CSV: the store's columns (`overlay`), the
+    tracking index when the sync read it (the CSV then need not load it again), and the store, to be told of
+    the CSV once written (`written`)."""
+
+    overlay: dict[str, dict[str, str]]
+    index: TrackingIndex | None
+    store: ApplicationStore
+
+    def written(self, path: Path, profile: str, log: Callable[[str], None]) -> None:
+        """The sweep's new CSV holds what the store said (its statuses) and the values it already read in: the
+        next sweep need not read it in again. Best effort: unnoted, it is read in once more."""
+        found = file_identity(path)
+        if found is None:
+            return
+        try:
+            with self.store.transaction() as db:
+                note_csvs(db, profile, str(path.parent), {path.name: (found[2], found[3])}, None)
+        except SweepyError as exc:
+            log(f"the new CSV was not noted in the history database: {exc.message}")
+
+
 def sync_with_csv(store: ApplicationStore, profile: str, folder: Path, find: Callable[[set[str]], dict[str, Card]],
-                  now: dt.date, days: int = FOLLOW_UP_DAYS) -> dict[str, dict[str, str]]:  # fmt: skip
-    """The CSV and the store agree. A status the person typed in one of the profile's CSVs (a valid one, other
-    than what the store last exchanged with that CSV, in a CSV saved after the store's last change for that
-    job) is recorded as of the day it took effect (typed_events). Then the columns the next CSV shows for every
-    tracked job (csv_values; the person's own dates win). `find`: the cards of these job_ids (only a status
-    typed for an untracked job needs its card); `days`: the profile's follow_up_days."""
-    applications = store.applications(profile)
-    index = tracking_index(folder, profile).values
-    untracked = {job_id for job_id, (_s, values) in index.items()
+                  now: dt.date, days: int = FOLLOW_UP_DAYS) -> Synced:  # fmt: skip
+    """The CSV and the store agree, in one transaction. A status the person typed in one of the profile's CSVs (a
+    valid one, other than what the store last exchanged with that CSV, in a CSV saved after the store's last
+    change for that job) is recorded as of the day it took effect (typed_events). Then the columns the next CSV
+    shows for every tracked job (csv_values; the person's own dates win). `find`: the cards of these job_ids (only
+    a status typed for an untracked job needs its card); `days`: the profile's follow_up_days.
+
+    When every earlier CSV has the size and modification time the store last read it in with, and no job whose
+    status could not be recorded then has a card now, none is read again: reading them would change nothing."""
+    window = {path.name: path for path in earlier_csvs(folder, profile)[:CARRY_FROM_NEWEST]}
+    where = str(folder)
+    with store.transaction() as db:
+        applications = read_applications(db, profile)
+        seen, pending = seen_csvs(db, profile, where)
+        index = None
+        if not _all_seen(window, seen, folder) or pending & applications.keys() or (pending and find(pending)):
+            index = tracking_index(folder, profile)
+            exchanged, pending = _read_in(db, store.clock(), profile, folder, index, applications, find, now)
+            names = set(window) & set(index.csvs)
+            note_csvs(db, profile, where, {name: _size_mtime(index.csvs[name]["id"]) for name in names
+                                           if index.csvs[name].get("id")}, pending)  # fmt: skip
+            applications = read_applications(db, profile)
+        else:
+            exchanged = {}
+        overlay = csv_values(applications, days)
+        exchanged.update({job_id: values["status"] for job_id, values in overlay.items()})
+        set_csv_status_in(db, profile, exchanged)
+    return Synced(overlay, index, store)
+
+
+def _all_seen(window: dict[str, Path], seen: SeenCsvs, folder: Path) -> bool:
+    """Every CSV of the window as the store last read it in, and none it read since deleted (one that only fell
+    out of the window, older than all in it, is still there)."""
+    for name, path in window.items():
+        found = file_identity(path)
+        if found is None or seen.get(name) != (found[2], found[3]):
+            return False
+    return all((folder / name).is_file() for name in seen.keys() - window.keys())
+
+
+def _size_mtime(identity: list[int]) -> tuple[int, int]:
+    return int(identity[2]), int(identity[3])
+
+
+def _read_in(db: sqlite3.Connection, clock: float, profile: str, folder: Path, index: TrackingIndex,
+             applications: dict[str, Application], find: Callable[[set[str]], dict[str, Card]],
+             now: dt.date) -> tuple[dict[str, str], set[str]]:  # fmt: skip
+    """The statuses typed in the CSVs recorded (sync_with_csv); returns the status exchanged with the CSV per
+    job, and the jobs typed in a CSV that could not be recorded (no card of them)."""
+    untracked = {job_id for job_id, (_s, values) in index.values.items()
                  if values[0].strip().lower() in STATUSES and job_id not in applications}  # fmt: skip
     cards = find(untracked) if untracked else {}
+    changed = last_changes(db, profile)
+    saved_on: dict[str, tuple[FileIdentity | None, dt.date]] = {}
     exchanged: dict[str, str] = {}
-    for job_id, (source, values) in index.items():
+    pending: set[str] = set()
+    for job_id, (source, values) in index.values.items():
         typed = values[0].strip().lower()
         application = applications.get(job_id)
         if typed not in STATUSES or (application is not None and typed in (application.csv_status,
@@ -73,26 +155,25 @@ def sync_with_csv(store: ApplicationStore, profile: str, folder: Path, find: Cal
             if application is not None and typed in STATUSES:
                 exchanged[job_id] = typed
             continue
-        card = cards.get(job_id)
-        saved = file_identity(folder / source)
-        events = typed_events(job_id, values, csv_saved_day(folder / source, now), now, application)
+        if source not in saved_on:  # one look at each CSV, not one per job
+            saved_on[source] = (file_identity(folder / source), csv_saved_day(folder / source, now))
+        saved, day = saved_on[source]
+        events = typed_events(job_id, values, day, now, application)
         if application is not None:
-            last = store.last_change(profile, job_id)
+            last = changed.get(job_id)
             if last is not None and saved is not None and saved[3] / 1e9 <= last:
                 continue  # the CSV predates the store's last change: its value is the older one
             for event in events:
-                store.add_status(profile, event)
-        elif card is not None:
+                insert_event(db, profile, event, clock)
+        elif (card := cards.get(job_id)) is not None:
             stamped = [Event(e.job_id, e.status, e.date, None, card.judged_resume, card.resume_track, "csv")
                        for e in events]  # fmt: skip
-            store.track(profile, [(card, event) for event in stamped])
+            track_in(db, profile, [(card, event) for event in stamped], clock)
         else:
-            continue  # no card to record the posting from: it stays in the CSV alone
+            pending.add(job_id)  # no card to record the posting from: it stays in the CSV alone
+            continue
         exchanged[job_id] = typed
-    overlay = csv_values(store.applications(profile), days)
-    exchanged.update({job_id: values["status"] for job_id, values in overlay.items()})
-    store.set_csv_status(profile, exchanged)
-    return overlay
+    return exchanged, pending
 
 
 def csv_values(applications: dict[str, Application], days: int = FOLLOW_UP_DAYS) -> dict[str, dict[str, str]]:
@@ -139,15 +220,16 @@ def _cards_with(cards: Sequence[Card], job_ids: set[str]) -> dict[str, Card]:
 
 def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
                   cards: Sequence[Card], log: Callable[[str], None],
-                  days: int = FOLLOW_UP_DAYS) -> dict[str, dict[str, str]] | None:  # fmt: skip
+                  days: int = FOLLOW_UP_DAYS) -> Synced | None:  # fmt: skip
     """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in, and the tracking values
     the new CSV shows. None when nothing was ever tracked (no database is created for that), or when the store
     cannot be used now (the sweep goes on; its CSV carries what the person typed)."""
     try:
         path = check_history_path(workspace, history_path, "history path")
-        typed = any(v[0].strip().lower() in STATUSES for _s, v in tracking_index(folder, stem).values.values())
-        if not path.is_file() and not typed:
-            return None
+        if not path.is_file():
+            typed = any(v[0].strip().lower() in STATUSES for _s, v in tracking_index(folder, stem).values.values())
+            if not typed:
+                return None
         store = ApplicationStore(path, clock=lambda: clock)
 
         def find(job_ids: set[str]) -> dict[str, Card]:

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 from ..errors import InvalidArgument, StorageError, sqlite_full
 from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, sqlite_reader_in_real_dir
@@ -116,7 +117,8 @@ def _m003_sightings(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX sightings_by_age ON sightings (profile, last_seen)")
 
 
-MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+Migrations = list[tuple[str, Callable[[sqlite3.Connection], None]]]
+MIGRATIONS: Migrations = [
     ("001_seen", _m001_seen),
     ("002_applications", _m002_applications),
     ("003_sightings", _m003_sightings),
@@ -127,6 +129,9 @@ SIGHTING_DAYS = 365
 
 class HistoryStore:
     """Which postings a profile has been shown, and when. Entries older than the retention window expire."""
+
+    migrations: ClassVar[Migrations] = MIGRATIONS
+    """This store's migrations (a store of more tables, sweepy/store/applications.py, adds its own)."""
 
     def __init__(self, path: Path, clock: Callable[[], float] = time.time, reading: bool = False) -> None:
         """`reading`: the store is opened to read only, so on a full disk (where SQLite cannot make its -shm index)
@@ -196,7 +201,7 @@ class HistoryStore:
         once cannot both run the same migration."""
         try:  # the common case, nothing pending, takes no write lock (a running writer must not block opens)
             done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-            if all(name in done for name, _ in MIGRATIONS):
+            if all(name in done for name, _ in self.migrations):
                 return
         except sqlite3.OperationalError:
             pass  # no migrations table yet
@@ -204,7 +209,7 @@ class HistoryStore:
         try:
             db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
             done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-            for name, migration in MIGRATIONS:
+            for name, migration in self.migrations:
                 if name not in done:
                     migration(db)
                     db.execute("INSERT INTO migrations VALUES (?, ?)", (name, self.clock()))

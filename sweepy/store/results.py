@@ -107,12 +107,15 @@ def _write_locked(
     )
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
     days = profile.follow_up_days
-    overlay = (
+    synced = (
         sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log, days)
         if profile.export.tracking
         else None
     )
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, overlay, saved_judgments(folder, ctx.stem))
+    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, synced.overlay if synced else None,
+                    saved_judgments(folder, ctx.stem), synced.index if synced else None)  # fmt: skip
+    if synced is not None:
+        synced.written(csv_path, ctx.stem, ctx.log)
     with atomic_writer(json_path) as handle:
         opening = f'{head[:-1]}, "cards": ['.encode()
         handle.write(opening)

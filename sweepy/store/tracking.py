@@ -35,6 +35,18 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def listed_jobs(kept: dict[str, Any]) -> set[str]:
+    """The jobs a CSV of the index lists. Kept as one line-separated string (30 CSVs of 20,000 rows made the
+    index 11 MB of JSON arrays, parsed and written whole on every sweep); an index written as a list still reads."""
+    listed = kept.get("listed") or ()
+    return set(listed.split("\n")) if isinstance(listed, str) else set(listed)
+
+
+def _joined(job_ids: list[str]) -> str | list[str]:
+    """listed_jobs' form: one string, or the list when an id itself holds a line break (typed in a CSV)."""
+    return job_ids if any("\n" in job_id for job_id in job_ids) else "\n".join(job_ids)
+
+
 @dataclass
 class TrackingIndex:
     """`values`: job_id → (the CSV it came from, its tracking values), for jobs with a value the person typed.
@@ -75,7 +87,7 @@ class TrackingIndex:
             return False
         # A job this CSV listed blank has no value entry, yet it hid an older CSV's value: a row deleted since
         # would let that value through on the next rebuild but not now, so rebuild now.
-        if set(self.csvs.get(name, {}).get("listed", ())) - rows.keys():
+        if listed_jobs(self.csvs.get(name, {})) - rows.keys():
             return False
         for job_id, values in rows.items():
             if any(values):
@@ -89,13 +101,16 @@ class TrackingIndex:
         self.csvs = {k: v for k, v in self.csvs.items() if k in names}
         self.values = {k: v for k, v in self.values.items() if v[0] in names}
 
-    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None) -> None:
+    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None,
+                 sha256: str | None = None) -> None:  # fmt: skip
         """Note a CSV as read (or written) now, with the jobs it lists and the values it holds (only rows with
-        one are kept); its hash only while it is recent enough to be racy."""
+        one are kept); its hash (of `data`, or `sha256` when the writer hashed it as it wrote) only while it is
+        recent enough to be racy."""
         found = identity(path)
         racy = found is not None and found[3] >= time.time_ns() - RACY_NS
         rows = rows or {}
-        self.csvs[path.name] = {"id": found, "sha256": digest(data) if racy else None, "listed": sorted(rows),
+        hashed = (sha256 or digest(data)) if racy else None
+        self.csvs[path.name] = {"id": found, "sha256": hashed, "listed": _joined(sorted(rows)),
                                 "rows": {job_id: list(v) for job_id, v in sorted(rows.items()) if any(v)}}  # fmt: skip
 
     def edits(self, path: Path, rows: dict[str, Values]) -> list[tuple[str, int, str]] | None:
@@ -105,7 +120,7 @@ class TrackingIndex:
         if kept is None or not isinstance(kept.get("rows"), dict):
             return None
         before: dict[str, Any] = kept["rows"]
-        listed = set(kept.get("listed", ()))
+        listed = listed_jobs(kept)
         found: list[tuple[str, int, str]] = []
         for job_id, values in rows.items():
             earlier = before.get(job_id) or [""] * len(values)
