@@ -23,7 +23,16 @@ from typing import (
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
-from ..domain.cards import BRIEF_HIDDEN, BRIEF_LAST, BRIEF_QUIET, BRIEF_SAME_AS, Card, MatchKind, Verification
+from ..domain.cards import (
+    BRIEF_HIDDEN,
+    BRIEF_LAST,
+    BRIEF_QUIET,
+    BRIEF_SAME_AS,
+    JUDGMENT_FIELDS,
+    Card,
+    MatchKind,
+    Verification,
+)
 from ..domain.postings import Salary
 from ..engines.base import SkipReason
 from .limits import Format
@@ -386,11 +395,39 @@ class Rejected(BaseModel):
     reason: str
 
 
+def _judged_fields() -> dict[str, Any]:
+    """A judged card of a batch: its job_id and rank, then the judgment fields the batch set on it (each with
+    Card's type, left out when not set), and the stale flag."""
+    fields: dict[str, Any] = {
+        "job_id": (str, ...),
+        "rank": (int, Field(description="its place in get_jobs' order now (1: first; get_jobs offset rank - 1)")),
+    }
+    for name in JUDGMENT_FIELDS:
+        fields[name] = (Card.model_fields[name].annotation, None)
+    fields["judgment_stale"] = SHOWN_AFTER["judgment_stale"]
+    return fields
+
+
+if TYPE_CHECKING:
+
+    class JudgedCard(BaseModel):
+        """(Type checkers see a plain model: the real one is built from Judgment's fields below.)"""
+
+else:
+    JudgedCard = _closed(
+        "JudgedCard",
+        "A card a batch judged, as submit_judgments answers it: job_id, rank, the fields the batch set on it (as "
+        "merged), and judgment_stale when its match_pct is still from an earlier resume.",
+        _judged_fields(),
+    )
+
+
 class SubmitJudgments(Answer):
     job: JobCard | None = None
     """One card judged: the card as merged (without its description)."""
     applied: int | None = None
-    jobs: list[JobCard] | None = None
+    jobs: list[JudgedCard] | None = None
+    """A batch: what changed on each card it judged (not the whole cards: get_jobs shows those)."""
     rejected: list[Rejected] | None = None
     assessed_count: int
     unassessed_count: int
