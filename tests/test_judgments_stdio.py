@@ -79,8 +79,9 @@ async def test_the_assistant_judges_cards_and_matches_come_first(workspace: Path
         )  # fmt: skip
         assert batch["applied"] == 2
         # what changed on each card, and where it ranks now (the single card, judged first, is 1st)
-        assert batch["jobs"] == [{"job_id": sixth, "rank": 3, "match_pct": 74, "domain": "Corporate"},
-                                 {"job_id": fifth, "rank": 2, "match_pct": 81, "benefits": "Health, 401k"}]  # fmt: skip
+        assert batch["jobs"] == [{"job_id": sixth, "rank": 3, "match_pct": 74, "changed": ["match_pct", "domain"]},
+                                 {"job_id": fifth, "rank": 2, "match_pct": 81,
+                                  "changed": ["match_pct", "benefits"]}]  # fmt: skip
         [reject] = batch["rejected"]
         assert (reject["index"], reject["job_id"]) == (1, "0000not-a-card")
         assert "get_jobs" in reject["reason"]

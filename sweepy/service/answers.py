@@ -395,31 +395,21 @@ class Rejected(BaseModel):
     reason: str
 
 
-def _judged_fields() -> dict[str, Any]:
-    """A judged card of a batch: its job_id and rank, then the judgment fields the batch set on it (each with
-    Card's type, left out when not set), and the stale flag."""
-    fields: dict[str, Any] = {
-        "job_id": (str, ...),
-        "rank": (int, Field(description="its place in get_jobs' order now (1: first; get_jobs offset rank - 1)")),
-    }
-    for name in JUDGMENT_FIELDS:
-        fields[name] = (Card.model_fields[name].annotation, None)
-    fields["judgment_stale"] = SHOWN_AFTER["judgment_stale"]
-    return fields
+class JudgedCard(BaseModel):
+    """A card a batch judged, as submit_judgments answers it: what changed, not the card again (the assistant
+    has just written the texts, and get_jobs shows the whole card)."""
 
+    model_config = ConfigDict(extra="forbid")
 
-if TYPE_CHECKING:
-
-    class JudgedCard(BaseModel):
-        """(Type checkers see a plain model: the real one is built from Judgment's fields below.)"""
-
-else:
-    JudgedCard = _closed(
-        "JudgedCard",
-        "A card a batch judged, as submit_judgments answers it: job_id, rank, the fields the batch set on it (as "
-        "merged), and judgment_stale when its match_pct is still from an earlier resume.",
-        _judged_fields(),
-    )
+    job_id: str
+    rank: int
+    """Its place in get_jobs' order now (1: first; get_jobs with offset rank - 1 shows it)."""
+    match_pct: int | None = None
+    """The match percentage now, when the batch set one (it ranks the card)."""
+    changed: list[Literal[JUDGMENT_FIELDS]]  # type: ignore[valid-type]
+    """The judgment fields the batch set on it, in Judgment's order."""
+    judgment_stale: Literal[True] | None = None
+    """Its match_pct is still from an earlier version of the resume (the batch did not set a new one)."""
 
 
 class SubmitJudgments(Answer):

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..domain.applications import MAX_JOB_ID
-from ..domain.cards import Card, Judgment
+from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound
 from ..store.session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
@@ -161,9 +161,12 @@ def _shown(card: Card, resume: str | None) -> JobCard:
 
 
 def _changed(card: Card, entries: list[Entry], rank: int, resume: str | None) -> JudgedCard:
-    """What a batch changed on the card: the fields its entries for it set, as merged, and its new rank."""
+    """What a batch changed on the card: the fields its entries for it set, and its new rank."""
     names = {name for _i, job_id, judgment in entries if job_id == card.job_id for name in judgment.changes()}
-    changed: dict[str, Any] = {"job_id": card.job_id, "rank": rank, **{name: getattr(card, name) for name in names}}
+    changed: dict[str, Any] = {"job_id": card.job_id, "rank": rank}
+    if "match_pct" in names:
+        changed["match_pct"] = card.match_pct
+    changed["changed"] = [name for name in JUDGMENT_FIELDS if name in names]
     if card.stale(resume):
         changed["judgment_stale"] = True
     return JudgedCard.model_validate(changed)
