@@ -228,8 +228,8 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
         After reading a card from get_jobs against the resume, set match_pct (0..100, the real fit) and the
         card's text fields; only the fields you give change. A batch applies every valid entry and lists the
         others in rejected with the reason; its jobs give each judged card's job_id, new rank in get_jobs' order,
-        match_pct and the names of the fields set (changed). The reply counts the cards still unjudged (unassessed_count); when none are left,
-        call render_report.
+        match_pct and the names of the fields set (changed). The reply counts the cards still unjudged
+        (unassessed_count); when none are left, call render_report.
         """
         fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
         return envelope(
