@@ -24,17 +24,18 @@ AS_OF = dt.date(2026, 12, 1)
 
 
 def real_shaped_cards() -> list[Card]:
-    """The cards the relevance set's nine seekers' sweeps keep (filter, dedupe, score with their eligibility),
-    each with its own job_id: 219 cards of real boards' bodies, eligibility findings and pay laws included."""
+    """The cards the relevance set's nine seekers' sweeps keep (filter, dedupe, score with their eligibility), a
+    posting two seekers' sweeps keep once (the first's card): real boards' bodies, eligibility findings, pay laws."""
     items = list(postings().values())
-    cards: list[Card] = []
+    cards: dict[str, Card] = {}
     for path in profile_paths():
         prof, resume = profile(path.stem)
         kept, _drops = filter_postings([copy.deepcopy(p) for p in items], sweep_criteria(prof, AS_OF))
         kept, _folded = deduplicate(kept)
-        swept = score_postings(kept, sweep_scorer(prof, resume), AS_OF, prof.seeker(), prof.eligibility == "strict")
-        cards += [card.model_copy(update={"job_id": f"{path.stem[:4]}{card.job_id}"}) for card in swept]
-    return cards
+        for card in score_postings(kept, sweep_scorer(prof, resume), AS_OF, prof.seeker(),
+                                   prof.eligibility == "strict"):  # fmt: skip
+            cards.setdefault(card.job_id, card)
+    return list(cards.values())
 
 
 def bench_shaped_cards(count: int = 1500) -> list[Card]:
