@@ -2,8 +2,9 @@
 
 1. big_sessions, on a 100,000-card session (2 KB descriptions) in the session store:
    - get_jobs limit=50 over stdio next to list_sweeps on the same connection (the protocol floor): median
-     latencies and their ratio (target ≤ 3), and the JSON bytes of the 50 cards (target ≤ 60 KB: reported, not
-     asserted, so a page over it still leaves the latencies);
+     latencies and their ratio (target ≤ 2), and the JSON bytes of the 50 cards (target ≤ 45 KB);
+   - the page of the 50 largest cards of real boards' bodies (tests/page_cards.py; target ≤ 40 KB) and the
+     answer of submit_judgments to 50 full judgments of them (target ≤ 15 KB), in bytes, each beside its target (tests/test_page_size.py asserts them);
    - submit_judgments of 50 cards, next to the same batch on a 1,000-card session (target ratio ≤ 2);
    - render_report of the best 200 (judged), next to the same 200 cards as a 200-card session (target ≤ 1.5).
 2. write_history: the sweep's write stage (CPU) with 0 and with 30 earlier 20,000-row CSVs of the same profile,
@@ -25,18 +26,16 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from once import measure
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from page_cards import bench_shaped_cards, full_judgment, real_shaped_cards
+
 from sweepy.domain.cards import Card
-from sweepy.domain.records import RecordError, posting_from_record
-from sweepy.domain.scoring import Scorer
-from sweepy.pipeline.score import make_card
-from sweepy.resume import resume_text
 from sweepy.service import SweepyService
 from sweepy.settings import Settings
 from sweepy.store.session import Session, SessionStore
-from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE, PAYLOAD_TARGET = 50, 60_000
+PAGE, PAYLOAD_TARGET, REAL_TARGET, JUDGED_TARGET = 50, 45_000, 40_000, 15_000
 BIG, SMALL, TOP = 100_000, 1_000, 200
 HISTORY_CSVS, HISTORY_ROWS = 30, 20_000
 RESUME = ROOT / "sweepy" / "data" / "sample_resume.pdf"
@@ -55,38 +54,11 @@ def _sweep(workdir: Path, count: int) -> dict[str, Any]:
     return measure("pipeline_once.py", workdir, count)
 
 
-def _templates() -> list[Card]:
-    """Cards the score stage makes from generated postings, their descriptions grown to about 2 KB."""
-    scorer = Scorer(["Paralegal", "Technical Writer", "Data Analyst"], ["Relativity", "legal research", "Python"],
-                    [["e-discovery", "electronic discovery"]], resume_text(RESUME))  # fmt: skip
-    made = []
-    for record in generate_postings(1500, seed=11):
-        try:
-            card = make_card(posting_from_record(record, "feed", "feed.jsonl"), scorer)
-        except RecordError:
-            continue
-        while len(card.description) < 2000:
-            card.description += "\n\n" + card.description
-        made.append(card)
-    return made
-
-
 def _cards(count: int, templates: list[Card], start: int = 0) -> Iterator[Card]:
     """`count` distinct cards (their own job_id and url) cycling through the templates."""
     for n in range(start, start + count):
         card = templates[n % len(templates)]
         yield card.model_copy(update={"job_id": f"b{n:07d}", "url": f"{card.url.rstrip('/')}/{n}"})
-
-
-def _judgment(card: dict[str, Any], n: int) -> dict[str, Any]:
-    """A full judgment of a card from get_jobs, as an assistant would send it."""
-    text = " ".join(str(card.get("description", "")).split())
-    return {"job_id": card["job_id"], "match_pct": 95 - n % 60, "resume_track": ("Litigation", "Writing",
-            "Engineering")[n % 3], "resume_color": ("teal", "#1f6feb", "darkorange")[n % 3],
-            "domain": "Legal operations", "summary": text[:420] or card["title"],
-            "requirements": "Three years in the role; clear writing.",
-            "alignment": "The resume shows the core tools of this role.", "app_format": "Company portal",
-            "comp": "As posted", "benefits": "Health, dental, retirement match"}  # fmt: skip
 
 
 def _session(workdir: Path, folder: str, cards: Iterator[Card]) -> None:
@@ -112,10 +84,18 @@ async def _latencies(env: dict[str, str], calls: int) -> dict[str, Any]:
             started = time.perf_counter()
             await session.call_tool("list_sweeps", {})
             floor.append(time.perf_counter() - started)
-    assert not first.is_error and not result.is_error, result.content
-    text = result.content[0].text  # type: ignore[union-attr]
-    payload = json.loads(text)
-    return {"cold": cold, "jobs": jobs, "floor": floor, "payload": payload, "bytes": len(text.encode("utf-8"))}
+        real = await session.call_tool("get_jobs", {"limit": PAGE, "results_dir": "real"})
+        judged = await session.call_tool("submit_judgments", {"judgments": [full_judgment(job, n) for n, job in
+                                                                            enumerate(json.loads(_text(real))["jobs"])],
+                                                              "results_dir": "real"})  # fmt: skip
+    assert not first.is_error and not result.is_error and not real.is_error and not judged.is_error
+    text = _text(result)
+    return {"cold": cold, "jobs": jobs, "floor": floor, "payload": json.loads(text), "bytes": len(text.encode()),
+            "real_bytes": len(_text(real).encode()), "judged_bytes": len(_text(judged).encode())}  # fmt: skip
+
+
+def _text(result: Any) -> str:
+    return str(result.content[0].text)
 
 
 def _timed(call: Callable[..., Any], *args: Any) -> float:
@@ -125,11 +105,13 @@ def _timed(call: Callable[..., Any], *args: Any) -> float:
 
 
 def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
-    templates = _templates()
+    templates = bench_shaped_cards()
     started = time.perf_counter()
     _session(workdir, "results", _cards(BIG, templates))
     store_s = time.perf_counter() - started
     _session(workdir, "small", _cards(SMALL, templates))
+    real = sorted(real_shaped_cards(), key=lambda card: len(json.dumps(card.brief(None))), reverse=True)
+    _session(workdir, "real", iter(real[:PAGE]))  # the 50 largest cards of real boards' bodies
     env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin",
            "HOME": str(workdir)}  # fmt: skip
     measured = anyio.run(_latencies, env, max(100, runs * 20))
@@ -142,7 +124,7 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     with SessionStore(workdir / "results").reading(None) as view:
         found = view.cards(job["job_id"] for job in best)
     _session(workdir, "top", iter([found[job["job_id"]] for job in best]))
-    judgments = [_judgment(job, n) for n, job in enumerate(best)]
+    judgments = [full_judgment(job, n) for n, job in enumerate(best)]
     for folder in ("results", "top"):
         for start in range(0, TOP, PAGE):
             service.submit_judgments(None, {}, judgments[start : start + PAGE], None, folder)
@@ -167,9 +149,14 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
             "get_jobs_median_ms": round(jobs_ms, 2),
             "list_sweeps_median_ms": round(floor_ms, 2),
             "ratio": round(jobs_ms / floor_ms, 2),
-            "target_ratio": 3.0,
+            "target_ratio": 2.0,
             "cards_json_bytes": cards_bytes,
             "target_cards_json_bytes": PAYLOAD_TARGET,
+            "page_bytes": measured["bytes"],
+            "real_shaped_largest_page_bytes": measured["real_bytes"],
+            "target_real_shaped_page_bytes": REAL_TARGET,
+            "submit_judgments_50_answer_bytes": measured["judged_bytes"],
+            "target_submit_judgments_50_answer_bytes": JUDGED_TARGET,
         },
         "submit_judgments_50": {
             "runs": runs,

@@ -121,6 +121,6 @@ def test_the_get_jobs_card_table_lists_every_field_of_the_published_card_in_orde
     assert [name for row in names for name in row] == list(JobCard.model_fields)
     always = {name for row, (_cell, when) in zip(names, rows, strict=True) if when == "always" for name in row}
     assert always == {name for name, field in JobCard.model_fields.items() if field.is_required()}
-    assert always >= {"job_id", "title", "match_score", "matched_terms"}
+    assert always >= {"job_id", "title", "company", "match_score"}
     for name in SalaryBrief.model_fields:
         assert re.search(f"`{name}[`:]", section.split("A card's `salary` holds", 1)[1].split("\n\n", 1)[0]), name

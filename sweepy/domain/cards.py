@@ -70,9 +70,11 @@ class Judgment(BaseModel):
 JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
                "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum", "is_new": False,
-               "imported": False}  # fmt: skip
-"""Fields get_jobs leaves out at these values: they say nothing, and 50 cards must fit an assistant's context."""
-BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score"}
+               "imported": False, "match_kind": "KEYWORD OVERLAP", "workplace": "unknown", "platform": "other",
+               "missing_must_haves": [], "matched_terms": [], "location": "", "url": ""}  # fmt: skip
+"""Fields get_jobs leaves out at these values, their Card defaults (as it leaves out null ones): they say nothing
+a missing field does not, and 50 cards must fit an assistant's context. The output schema gives each default."""
+BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score", "engine": "platform"}
 """Fields get_jobs leaves out when they equal another one: they say nothing new."""
 BRIEF_HIDDEN = ("judged_resume", "pay_law", "experience_quote")
 """Fields get_jobs never shows: a fingerprint that means nothing to the assistant, the law's long name
@@ -81,14 +83,19 @@ says how many, and an `experience` finding quotes it where it bears on the perso
 The session, the exports and the report keep them."""
 BRIEF_LAST = ("salary", "description")
 """Fields get_jobs shows shortened (`Salary.brief`, an excerpt), after the others."""
-QUOTE_IN_BRIEF = 200
-"""Characters of an eligibility quote get_jobs shows (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 400
-"""Description characters a card shows in get_jobs: enough to judge the role, small enough for 50 cards to stay
-under 60 KB of JSON in an assistant's context."""
-TERMS_IN_BRIEF = 5
-"""matched_terms a card shows in get_jobs: the title and the must-haves come first, then the resume's phrases
-(`top_terms`, beside them, names the resume terms that counted most)."""
+QUOTE_IN_BRIEF = 160
+"""Characters of an eligibility quote get_jobs shows at most: its opening sentences (or clauses) that fit, else its
+words up to this many (the session, exports and report keep it whole)."""
+EXCERPT_CHARS = 200
+"""Description characters a card shows in get_jobs at most, cut after a whole sentence (or line): the posting's
+opening, to judge from with the title, place, pay, terms and findings beside it, at a size that keeps a page of 50
+cards near 40 KB of JSON (at 400 the excerpts alone were a third of it). The whole text stays in the session: the
+sweep's cards resource (sweepy://sweeps/{sweep_id}/cards) shows it, and the posting's url."""
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\s*\n\s*")
+"""Where a sentence (or a line: a heading, a bullet) ends in a description or a quote."""
+TERMS_IN_BRIEF = 3
+"""matched_terms and top_terms a card shows in get_jobs: the first of each (matched: the title and the must-haves
+first, then the resume's phrases; top: the resume terms that counted most, most first)."""
 
 
 class EligibilityFinding(BaseModel):
@@ -238,35 +245,49 @@ class Card(BaseModel):
 
     def brief(self, resume: str | None) -> dict[str, Any]:
         """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
-        nothing (BRIEF_QUIET values, an apply_url equal to the url, a keyword_score equal to the match_score);
-        the description cut to an excerpt ending " …" and the first TERMS_IN_BRIEF matched terms (the session
-        and the report keep both whole); a stale judgment flagged. get_jobs' answer model (service.answers.JobCard)
-        is built from Card's fields and the BRIEF_ names above: a key this adds must be declared there."""
+        nothing (BRIEF_QUIET values, BRIEF_SAME_AS ones equal to their other field); the description and the
+        eligibility quotes cut to whole sentences ending " …", the first TERMS_IN_BRIEF matched and top terms (the
+        session and the report keep all whole); a stale judgment flagged. get_jobs' answer model
+        (service.answers.JobCard) is built from Card's fields and the BRIEF_ names above: a key this adds must be
+        declared there."""
         data = self.model_dump(mode="json", exclude_none=True, exclude={*BRIEF_HIDDEN, *BRIEF_LAST})
-        for key, quiet in BRIEF_QUIET.items():
-            if data[key] == quiet:
-                del data[key]
+        data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
+        data["top_terms"] = self.top_terms[:TERMS_IN_BRIEF]
         for key, other in BRIEF_SAME_AS.items():
             if data[key] == data[other]:
                 del data[key]
-        data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
+        for key, quiet in BRIEF_QUIET.items():
+            if data.get(key) == quiet:
+                del data[key]
         if "score_parts" in data:  # a part left out is zero (ScoreParts' default)
             data["score_parts"] = {part: points for part, points in data["score_parts"].items() if points}
         for finding in data.get("eligibility", []):
-            if len(finding["quote"]) > QUOTE_IN_BRIEF:
-                finding["quote"] = finding["quote"][: QUOTE_IN_BRIEF - 2].rstrip() + " …"
+            finding["quote"] = sentences_within(finding["quote"], QUOTE_IN_BRIEF)
         if self.blocked:
             data["eligible"] = False
         if self.salary is not None:
             data["salary"] = self.salary.brief()
-        data["description"] = self.description
         whole_numbers(data)
-        if len(self.description) > EXCERPT_CHARS:
-            cut = self.description[:EXCERPT_CHARS]
-            data["description"] = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut) + " …"
+        if self.description:
+            data["description"] = sentences_within(self.description, EXCERPT_CHARS)
         if self.stale(resume):
             data["judgment_stale"] = True
         return data
+
+
+def sentences_within(text: str, size: int) -> str:
+    """The text's opening, at most `size` characters, cut after its last whole sentence (or line) that fits and
+    ending " …" when cut; a first sentence longer than `size` is cut at a word. A verbatim prefix of the text."""
+    if len(text) <= size:
+        return text
+    limit = size - 2  # room for " …"
+    ends = [m.start() for m in _SENTENCE_END.finditer(text, 0, limit + 1) if m.start() > 0]
+    if ends:
+        cut = text[: ends[-1]]
+    else:
+        cut = text[:limit]
+        cut = cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut
+    return cut.rstrip() + " …"
 
 
 def rank(cards: list[Card]) -> list[Card]:

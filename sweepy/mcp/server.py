@@ -163,7 +163,9 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
         """Return the session's job cards, best first (a submitted match_pct outranks keyword overlap).
 
         Read each card with the resume and judge the real fit; keyword scores are only a first pass. Page with
-        limit and offset (next_offset); descriptions are excerpts. A card marked judgment_stale was judged
+        limit and offset (next_offset). Cards are brief: a field left out is at its default (null, none, empty,
+        false; match_kind KEYWORD OVERLAP); descriptions are their opening sentences (the whole text is at the
+        card's url and on sweepy://sweeps/{sweep_id}/cards). A card marked judgment_stale was judged
         against an earlier resume: judge it again. Tracked cards carry application {status, since}. A card's
         eligibility findings quote the posting; eligible_only leaves out the cards one blocks; new_only keeps the
         cards no earlier sweep of the profile matched (is_new). Next: submit_judgments.
@@ -225,8 +227,9 @@ def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
 
         After reading a card from get_jobs against the resume, set match_pct (0..100, the real fit) and the
         card's text fields; only the fields you give change. A batch applies every valid entry and lists the
-        others in rejected with the reason. The reply counts the cards still unjudged (unassessed_count); when
-        none are left, call render_report.
+        others in rejected with the reason; its jobs give each judged card's job_id, new rank in get_jobs' order,
+        match_pct and the names of the fields set (changed). The reply counts the cards still unjudged
+        (unassessed_count); when none are left, call render_report.
         """
         fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
         return envelope(

@@ -23,7 +23,16 @@ from typing import (
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
-from ..domain.cards import BRIEF_HIDDEN, BRIEF_LAST, BRIEF_QUIET, BRIEF_SAME_AS, Card, MatchKind, Verification
+from ..domain.cards import (
+    BRIEF_HIDDEN,
+    BRIEF_LAST,
+    BRIEF_QUIET,
+    BRIEF_SAME_AS,
+    JUDGMENT_FIELDS,
+    Card,
+    MatchKind,
+    Verification,
+)
 from ..domain.postings import Salary
 from ..engines.base import SkipReason
 from .limits import Format
@@ -386,11 +395,29 @@ class Rejected(BaseModel):
     reason: str
 
 
+class JudgedCard(BaseModel):
+    """A card a batch judged, as submit_judgments answers it: what changed, not the card again (the assistant
+    has just written the texts, and get_jobs shows the whole card)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    job_id: str
+    rank: int
+    """Its place in get_jobs' order now (1: first; get_jobs with offset rank - 1 shows it)."""
+    match_pct: int | None = None
+    """The match percentage now, when the batch set one (it ranks the card)."""
+    changed: list[Literal[JUDGMENT_FIELDS]]  # type: ignore[valid-type]
+    """The judgment fields the batch set on it, in Judgment's order."""
+    judgment_stale: Literal[True] | None = None
+    """Its match_pct is still from an earlier version of the resume (the batch did not set a new one)."""
+
+
 class SubmitJudgments(Answer):
     job: JobCard | None = None
     """One card judged: the card as merged (without its description)."""
     applied: int | None = None
-    jobs: list[JobCard] | None = None
+    jobs: list[JudgedCard] | None = None
+    """A batch: what changed on each card it judged (not the whole cards: get_jobs shows those)."""
     rejected: list[Rejected] | None = None
     assessed_count: int
     unassessed_count: int

@@ -6,11 +6,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..domain.applications import MAX_JOB_ID
-from ..domain.cards import Card, Judgment
+from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound
 from ..store.session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
-from .answers import JobCard, Rejected, SubmitJudgments, noted
+from .answers import JobCard, JudgedCard, Rejected, SubmitJudgments, noted
 from .base import ServiceBase
 
 Entry = tuple[int, str, Judgment]
@@ -93,7 +93,9 @@ class JudgmentTools(ServiceBase):
         else:
             entries, rejected = _parse_batch(judgments or [])
         with self.sessions(folder).writing(stem) as edit:  # one transaction: only the judged rows change
-            cards, unknown, counts = self._apply(edit, entries, rejected, job_id is not None)
+            resume = self.resume_fingerprint(edit.session)
+            judged, unknown, counts = self._apply(edit, resume, entries, rejected, job_id is not None)
+            ranks = edit.ranks(judged) if job_id is None else {}
         answer = SubmitJudgments(
             assessed_count=counts.total - counts.unassessed,
             unassessed_count=counts.unassessed,
@@ -102,19 +104,18 @@ class JudgmentTools(ServiceBase):
             message=_progress(counts),
         )
         if job_id is not None:
-            answer.job = cards[0]
+            answer.job = _shown(next(iter(judged.values())), resume)
         else:
             answer.applied = len(entries) - len(unknown)
-            answer.jobs = cards
+            answer.jobs = [_changed(card, entries, ranks[card.job_id], resume) for card in judged.values()]
             answer.rejected = sorted(rejected + unknown, key=lambda r: r.index)
         return noted(answer, edit.migrated)
 
     def _apply(
-        self, edit: Edit, entries: list[Entry], rejected: list[Rejected], single: bool
-    ) -> tuple[list[JobCard], list[Rejected], Counts]:
-        """Judge the named cards of the session being edited: the judged cards as shown, the rejections of
+        self, edit: Edit, resume: str | None, entries: list[Entry], rejected: list[Rejected], single: bool
+    ) -> tuple[dict[str, Card], list[Rejected], Counts]:
+        """Judge the named cards of the session being edited: the judged cards by job_id, the rejections of
         unknown job_ids, the progress. Raising when nothing applies leaves the store untouched."""
-        resume = self.resume_fingerprint(edit.session)
         found = edit.cards(job_id for _i, job_id, _j in entries)
         judged: dict[str, Card] = {}
         unknown: list[Rejected] = []
@@ -135,7 +136,7 @@ class JudgmentTools(ServiceBase):
                 rejected=[r.model_dump(mode="json") for r in everything],
             )
         edit.save(judged.values())
-        return [_shown(card, resume) for card in judged.values()], unknown, edit.counts(resume)
+        return judged, unknown, edit.counts(resume)
 
 
 def _progress(counts: Counts) -> str:
@@ -157,3 +158,15 @@ def _shown(card: Card, resume: str | None) -> JobCard:
     data = card.brief(resume)
     data.pop("description", None)
     return JobCard.model_validate(data)
+
+
+def _changed(card: Card, entries: list[Entry], rank: int, resume: str | None) -> JudgedCard:
+    """What a batch changed on the card: the fields its entries for it set, and its new rank."""
+    names = {name for _i, job_id, judgment in entries if job_id == card.job_id for name in judgment.changes()}
+    changed: dict[str, Any] = {"job_id": card.job_id, "rank": rank}
+    if "match_pct" in names:
+        changed["match_pct"] = card.match_pct
+    changed["changed"] = [name for name in JUDGMENT_FIELDS if name in names]
+    if card.stale(resume):
+        changed["judgment_stale"] = True
+    return JudgedCard.model_validate(changed)

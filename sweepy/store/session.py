@@ -440,6 +440,32 @@ class View:
         )
         return [_card(job_id, text) for job_id, text in rows]
 
+    def ranks(self, job_ids: Iterable[str]) -> dict[str, int]:
+        """Each card's place in `page`'s order (1: first), by the ranking index: the rows ranked before it are
+        counted in the index's order, column by column (a judged card counts only judged rows)."""
+        placed: dict[str, int] = {}
+        for job_id in dict.fromkeys(job_ids):
+            row = self.db.execute(
+                "SELECT unjudged, score, blocked, title_key, pos FROM cards WHERE session = ? AND job_id = ? "
+                "ORDER BY pos LIMIT 1",
+                (self.id, job_id),
+            ).fetchone()
+            if row is not None:
+                placed[job_id] = 1 + sum(self._before(row))
+        return placed
+
+    def _before(self, row: tuple[Any, ...]) -> Iterator[int]:
+        unjudged, score, blocked, title_key, _pos = row
+        for where, values in (
+            ("unjudged < ?", (unjudged,)),
+            ("unjudged = ? AND score > ?", (unjudged, score)),
+            ("unjudged = ? AND score = ? AND blocked < ?", (unjudged, score, blocked)),
+            ("unjudged = ? AND score = ? AND blocked = ? AND title_key < ?", (unjudged, score, blocked, title_key)),
+            ("unjudged = ? AND score = ? AND blocked = ? AND title_key = ? AND pos < ?", row),
+        ):
+            yield self.db.execute(f"SELECT COUNT(*) FROM cards WHERE session = ? AND {where}",
+                                  (self.id, *values)).fetchone()[0]  # fmt: skip
+
     def eligible_count(self) -> int:
         """Cards no eligibility finding blocks."""
         return self.count(eligible_only=True)
