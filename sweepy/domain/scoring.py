@@ -227,10 +227,10 @@ class Scorer:
         for place, i in enumerate(by_display):
             self._order[i] = place
         self._resume_words = frozenset(w for term in self.terms for w in term.split())
-        pairs = [term.split() for term in self.terms if " " in term]
-        self._second_words = {first: frozenset(b for a, b in pairs if a == first) for first, _ in pairs}
-        """A resume phrase's first word → the words that follow it in one: a posting's word pairs are looked up
-        by their first word, most of which start no resume phrase."""
+        self._pairs = frozenset(tuple(term.split()) for term in self.terms if " " in term)
+        """The resume's phrases as word pairs: a posting's pairs (itertools.pairwise) are looked up as they are."""
+        self._first_words = frozenset(first for first, _second in self._pairs)
+        """Words that start a resume phrase: a posting that uses none has no pair to look up."""
 
         self._title_term = lru_cache(maxsize=TITLES_CACHED)(self._first_title)
 
@@ -249,21 +249,39 @@ class Scorer:
         description, its title is that line."""
         counted, other = split_sections(description)
         words = phrases(counted)
-        index, known, follows = self._index, self._resume_words, self._second_words
-        others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
+        # one count of every word (in C) gives the length, the resume words used and the terms' counts
+        tally = Counter(words)
+        used = self._resume_words.intersection(tally)
+        others = len(words) - tally[PHRASE_BREAK] - sum(map(tally.__getitem__, used))
         normal_other = normalize(other)
         # words that are no resume word: the role's lines have enough in nearly every posting, else the others too
-        said = others if others >= DESCRIBED_WORDS else others + sum(w not in known for w in normal_other.split())
-        described = said >= DESCRIBED_WORDS
-        if not described:
-            title_words = phrases(title)
-            others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
-            words = [*title_words, PHRASE_BREAK, *words]
+        if others < DESCRIBED_WORDS:
+            said = others + sum(w not in self._resume_words for w in normal_other.split())
+            if said < DESCRIBED_WORDS:
+                return self._read_undescribed(title, words, others, normal_other)
+        return self._reading(title, words, tally, used, others, normal_other, True)
+
+    def _read_undescribed(self, title: str, words: list[str], others: int, normal_other: str) -> Reading:
+        """A posting without a description: its title is read as the line of the role, before the text."""
+        known = self._resume_words
+        title_words = phrases(title)
+        others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
+        words = [*title_words, PHRASE_BREAK, *words]
+        tally = Counter(words)
+        return self._reading(title, words, tally, known.intersection(tally), others, normal_other, False)
+
+    def _reading(self, title: str, words: list[str], tally: Counter[str], used: frozenset[str], others: int,
+                 normal_other: str, described: bool) -> Reading:  # fmt: skip
+        """The must-haves the text names, and the resume terms of `words`: the words `used` that are terms, and
+        the pairs of words (found by a tuple lookup over every pair, in C) that are the resume's phrases."""
         # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
         padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normal_other} "
         musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
-        counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
-        counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
+        index = self._index
+        counts = {term: tally[term] for term in used if term in index}  # a resume word is a term or in a phrase
+        if used & self._first_words:
+            for (first, second), n in Counter(filter(self._pairs.__contains__, pairwise(words))).items():
+                counts[f"{first} {second}"] = n
         pairs = sorted((index[term], n) for term, n in counts.items())
         return Reading(musts, tuple(chain.from_iterable(pairs)), others, described)
 
