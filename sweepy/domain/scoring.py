@@ -15,11 +15,10 @@ not absent, so it earns the share of them the sweep's described postings name on
 
 import functools
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, pairwise
+from itertools import chain, compress, pairwise
 
 from .cards import ScoreParts
 from .places import NO_PLACE, ONLY_COUNTRY, ONLY_REGION, ONLY_STATE, UNKNOWN_PLACE
@@ -227,10 +226,10 @@ class Scorer:
         for place, i in enumerate(by_display):
             self._order[i] = place
         self._resume_words = frozenset(w for term in self.terms for w in term.split())
-        self._pairs = frozenset(tuple(term.split()) for term in self.terms if " " in term)
-        """The resume's phrases as word pairs: a posting's pairs (itertools.pairwise) are looked up as they are."""
-        self._first_words = frozenset(first for first, _second in self._pairs)
-        """Words that start a resume phrase: a posting that uses none has no pair to look up."""
+        pairs = [term.split() for term in self.terms if " " in term]
+        self._second_words = {first: frozenset(b for a, b in pairs if a == first) for first, _ in pairs}
+        """A resume phrase's first word → the words that follow it in one: a posting's word pairs are looked up
+        by their first word, most of which start no resume phrase."""
 
         self._title_term = lru_cache(maxsize=TITLES_CACHED)(self._first_title)
 
@@ -249,41 +248,37 @@ class Scorer:
         description, its title is that line."""
         counted, other = split_sections(description)
         words = phrases(counted)
-        # one count of every word (in C) gives the length, the resume words used and the terms' counts
-        tally = Counter(words)
-        used = self._resume_words.intersection(tally)
-        others = len(words) - tally[PHRASE_BREAK] - sum(map(tally.__getitem__, used))
+        known = self._resume_words
+        used = list(map(known.__contains__, words))  # in C: which words are resume words, read once
+        others = len(words) - words.count(PHRASE_BREAK) - sum(used)
         normal_other = normalize(other)
         # words that are no resume word: the role's lines have enough in nearly every posting, else the others too
-        if others < DESCRIBED_WORDS:
-            said = others + sum(w not in self._resume_words for w in normal_other.split())
-            if said < DESCRIBED_WORDS:
-                return self._read_undescribed(title, words, others, normal_other)
-        return self._reading(title, words, tally, used, others, normal_other, True)
-
-    def _read_undescribed(self, title: str, words: list[str], others: int, normal_other: str) -> Reading:
-        """A posting without a description: its title is read as the line of the role, before the text."""
-        known = self._resume_words
-        title_words = phrases(title)
-        others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
-        words = [*title_words, PHRASE_BREAK, *words]
-        tally = Counter(words)
-        return self._reading(title, words, tally, known.intersection(tally), others, normal_other, False)
-
-    def _reading(self, title: str, words: list[str], tally: Counter[str], used: frozenset[str], others: int,
-                 normal_other: str, described: bool) -> Reading:  # fmt: skip
-        """The must-haves the text names, and the resume terms of `words`: the words `used` that are terms, and
-        the pairs of words (found by a tuple lookup over every pair, in C) that are the resume's phrases."""
+        said = others if others >= DESCRIBED_WORDS else others + sum(w not in known for w in normal_other.split())
+        described = said >= DESCRIBED_WORDS
+        if not described:
+            title_words = phrases(title)
+            others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
+            words = [*title_words, PHRASE_BREAK, *words]
+            used = list(map(known.__contains__, words))
         # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
         padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normal_other} "
         musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
-        index = self._index
-        counts = {term: tally[term] for term in used if term in index}  # a resume word is a term or in a phrase
-        if used & self._first_words:
-            for (first, second), n in Counter(filter(self._pairs.__contains__, pairwise(words))).items():
-                counts[f"{first} {second}"] = n
-        pairs = sorted((index[term], n) for term, n in counts.items())
-        return Reading(musts, tuple(chain.from_iterable(pairs)), others, described)
+        return Reading(musts, self._terms_in(words, used), others, described)
+
+    def _terms_in(self, words: list[str], used: list[bool]) -> tuple[int, ...]:
+        """Reading.packed for `words`: each resume term and how often it is used, a phrase being two adjacent
+        words. Only the positions of resume words (`used`, picked out in C) are visited: a phrase starts with
+        one, and most of a posting's words are none."""
+        index, follows = self._index, self._second_words
+        counts: dict[str, int] = {}
+        last = len(words) - 1
+        for at, word in zip(compress(range(len(words)), used), compress(words, used), strict=True):
+            if word in index:
+                counts[word] = counts.get(word, 0) + 1
+            if at < last and word in follows and words[at + 1] in follows[word]:
+                pair = f"{word} {words[at + 1]}"
+                counts[pair] = counts.get(pair, 0) + 1
+        return tuple(chain.from_iterable(sorted((index[term], n) for term, n in counts.items())))
 
     def score(
         self, title: str, description: str, place_note: str | None = None, stats: SweepStats | None = None
