@@ -126,6 +126,9 @@ class Posting:
     open_to: list[str] | None = None  # who may apply, in the API's words (USAJOBS hiring paths); None: not stated
     place_note: str | None = None  # by the filter: how far the location fits (sweepy.domain.places NO_PLACE, ...)
     _shelved: tuple[Shelf, tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+    keys: tuple[tuple[str, str, str, str], str] | None = field(default=None, init=False, repr=False, compare=False)
+    """(role key, card id), by pipeline.score.posting_keys on first need: dedupe, the matched ids and the card
+    each need them, and normalising four fields three times was a tenth of the sweep's own work."""
 
     def __post_init__(self) -> None:
         """Field sizes, for every engine and every import: a 3,000-character title broke the report's layout, and a

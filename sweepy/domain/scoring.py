@@ -16,11 +16,10 @@ not absent, so it earns the share of them the sweep's described postings name on
 
 import functools
 import math
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, pairwise
+from itertools import chain, compress, pairwise
 
 from .cards import ScoreParts
 from .places import NO_PLACE, ONLY_COUNTRY, ONLY_REGION, ONLY_STATE, UNKNOWN_PLACE
@@ -264,8 +263,9 @@ class Scorer:
         description, its title is that line."""
         counted, other = split_sections(description)
         words = phrases(counted)
-        index, known, follows = self._index, self._resume_words, self._second_words
-        others = len(words) - words.count(PHRASE_BREAK) - sum(map(known.__contains__, words))
+        known = self._resume_words
+        used = list(map(known.__contains__, words))  # in C: which words are resume words, read once
+        others = len(words) - words.count(PHRASE_BREAK) - sum(used)
         normal_other = normalize(other)
         # words that are no resume word: the role's lines have enough in nearly every posting, else the others too
         said = others if others >= DESCRIBED_WORDS else others + sum(w not in known for w in normal_other.split())
@@ -274,13 +274,26 @@ class Scorer:
             title_words = phrases(title)
             others += len(title_words) - title_words.count(PHRASE_BREAK) - sum(map(known.__contains__, title_words))
             words = [*title_words, PHRASE_BREAK, *words]
+            used = list(map(known.__contains__, words))
         # the whole text for must-haves: the counted words as read (no phrase breaks), then the other lines
         padded = f" {normalize_title(title)} {' '.join(words).replace(f' {PHRASE_BREAK}', '')} {normal_other} "
         musts = sum(1 << i for i, spaced in enumerate(self._spaced) if any(v in padded for v in spaced))
-        counts = Counter(filter(index.__contains__, words))  # a resume word is a term; PHRASE_BREAK is none
-        counts.update(f"{a} {b}" for a, b in pairwise(words) if a in follows and b in follows[a])
-        pairs = sorted((index[term], n) for term, n in counts.items())
-        return Reading(musts, tuple(chain.from_iterable(pairs)), others, described)
+        return Reading(musts, self._terms_in(words, used), others, described)
+
+    def _terms_in(self, words: list[str], used: list[bool]) -> tuple[int, ...]:
+        """Reading.packed for `words`: each resume term and how often it is used, a phrase being two adjacent
+        words. Only the positions of resume words (`used`, picked out in C) are visited: a phrase starts with
+        one, and most of a posting's words are none."""
+        index, follows = self._index, self._second_words
+        counts: dict[str, int] = {}
+        last = len(words) - 1
+        for at, word in zip(compress(range(len(words)), used), compress(words, used), strict=True):
+            if word in index:
+                counts[word] = counts.get(word, 0) + 1
+            if at < last and word in follows and words[at + 1] in follows[word]:
+                pair = f"{word} {words[at + 1]}"
+                counts[pair] = counts.get(pair, 0) + 1
+        return tuple(chain.from_iterable(sorted((index[term], n) for term, n in counts.items())))
 
     def score(
         self,

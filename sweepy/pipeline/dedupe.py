@@ -1,6 +1,7 @@
 """Stage 3 of 5: one card per role: the same canonical URL, then the same role across platforms, then the same text
 posted by another company (copies.py)."""
 
+import hashlib
 from collections.abc import Callable, Hashable
 
 from ..domain.postings import Posting
@@ -18,9 +19,21 @@ def _place(part: str) -> str:
 def role_key(posting: Posting) -> tuple[str, str, str, str]:
     """Company, title, city and region normalised, so "Sr. Paralegal" at "Northwind Labs, Inc." in "New York, NY"
     meets "Senior Paralegal" at "Northwind Labs" there, while Portland, OR stays apart from Portland, ME."""
-    parts = posting.location.split(",")
-    region = _place(parts[1]) if len(parts) > 1 else ""
-    return (normalize_company(posting.company), normalize_title(posting.title), _place(parts[0]), region)
+    return posting_keys(posting)[0]
+
+
+def posting_keys(posting: Posting) -> tuple[tuple[str, str, str, str], str]:
+    """The posting's role key and card id, computed once and kept on it (`Posting.keys`). The card id is stable
+    across runs: a short hash of the role key, so the id (and the judgments and tracking notes tied to it) stays
+    the same when a different platform's copy of the role wins deduplication; a company whose name normalises to
+    nothing has its canonical URL hashed instead."""
+    if posting.keys is None:
+        parts = posting.location.split(",")
+        region = _place(parts[1]) if len(parts) > 1 else ""
+        key = (normalize_company(posting.company), normalize_title(posting.title), _place(parts[0]), region)
+        hashed = "|".join(key) if key[0] else posting.canonical_url
+        posting.keys = key, hashlib.sha1(hashed.encode("utf-8")).hexdigest()[:12]
+    return posting.keys
 
 
 def _merge(cluster: list[Posting]) -> Posting:

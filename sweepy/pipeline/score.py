@@ -1,7 +1,6 @@
 """Stage 5 of 5: keyword-score each posting into a card, best first."""
 
 import datetime as dt
-import hashlib
 import re
 import tempfile
 import threading
@@ -15,8 +14,7 @@ from ..domain.experience import experience_finding, required_experience
 from ..domain.paylaw import transparency
 from ..domain.postings import Posting
 from ..domain.scoring import Reading, Scorer, SweepStats
-from ..domain.text import normalize_company
-from .dedupe import role_key
+from .dedupe import posting_keys
 
 CARD_DESCRIPTION_CAP = 4000
 
@@ -26,10 +24,8 @@ CARD_ID = re.compile(r"[0-9a-f]{12}(-[0-9]+)?")
 
 
 def card_id(posting: Posting) -> str:
-    """Stable across runs: a short hash of the role key, so the id (and the judgments and tracking notes tied
-    to it) stays the same when a different platform's copy of the role wins deduplication."""
-    key = "|".join(role_key(posting)) if normalize_company(posting.company) else posting.canonical_url
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+    """Stable across runs: a short hash of the role key (dedupe.posting_keys)."""
+    return posting_keys(posting)[1]
 
 
 def make_card(
