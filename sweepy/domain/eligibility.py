@@ -9,7 +9,7 @@ clearance required") are read as such: a sentence that grants something never bl
 import datetime as dt
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -78,18 +78,48 @@ _ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:e\.g|i\.e|etc|inc|approx|no|st
                            re.IGNORECASE)  # fmt: skip
 
 
+_ABBREVIATION_REACH = 8
+"""The longest abbreviation ("approx.") and the character before it: all `_ABBREVIATION` needs to see."""
+_BULLET = "•·▪*-– "
+
+
 def sentences(text: str) -> Iterator[str]:
     """The text's sentences, each a verbatim slice of it: "U.S. citizens" and "e.g. Python" do not split."""
+    for start, end in sentence_spans(text):
+        yield text[start:end]
+
+
+def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Where each of `sentences` stands in the text, as (start, end)."""
+    for start, end in _pieces(text):
+        if (span := _trimmed(text, start, end)) is not None:
+            yield span
+
+
+def _pieces(text: str) -> Iterator[tuple[int, int]]:
+    """The text between sentence boundaries, untrimmed. A space after an abbreviation is no boundary: the
+    abbreviation is looked for in the characters just before it (a search over the whole piece at each boundary
+    was most of the time of splitting)."""
     start = 0
     for boundary in _BOUNDARY.finditer(text):
-        piece = text[start : boundary.start()]
-        if boundary.group().strip() == "" and "\n" not in boundary.group() and _ABBREVIATION.search(piece):
+        at = boundary.start()
+        gap = boundary.group()
+        if "\n" not in gap and gap.isspace() and _ABBREVIATION.search(text, max(start, at - _ABBREVIATION_REACH), at):
             continue
-        if piece := piece.strip().lstrip("•·▪*-– ").strip():
-            yield piece
+        yield start, at
         start = boundary.end()
-    if rest := text[start:].strip().lstrip("•·▪*-– ").strip():
-        yield rest
+    yield start, len(text)
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of text[start:end] without its surrounding spaces and leading bullet, None when nothing is left."""
+    piece = text[start:end]
+    stripped = piece.strip()
+    sentence = stripped.lstrip(_BULLET).strip()  # a suffix of `stripped`: it ends in no space
+    if not sentence:
+        return None
+    start += len(piece) - len(piece.lstrip()) + len(stripped) - len(sentence)
+    return start, start + len(sentence)
 
 
 def _quote(sentence: str) -> str:
@@ -101,35 +131,45 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 
 
 # -- countries ------------------------------------------------------------------------------------------------
-_COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
-    (re.compile(pattern, flags), frozenset(codes))
-    for pattern, codes, flags in (
+_COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bool], ...] = tuple(
+    (re.compile(pattern, flags), frozenset(codes), tuple(cues.split("|")), not flags)
+    for pattern, codes, flags, cues in (
         # Short forms in capitals only: "us" and "eu" are also words.
-        (r"\bU\.?S\.?(?:A\.?)?(?![A-Za-z])", {"US"}, 0),
-        (r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b", {"US"}, re.IGNORECASE),
-        (r"\bU\.?K\.?(?![A-Za-z])", {"GB"}, 0),
-        (r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b", {"GB"}, re.IGNORECASE),
-        (r"\bcanad(?:a|ian|á|ienne?)\b", {"CA"}, re.IGNORECASE),
-        (r"\baustralia[n]?\b|\bNSW\b|\bVIC\b|\bQLD\b|\bACT\b", {"AU"}, 0),
-        (r"\baustralia[n]?\b", {"AU"}, re.IGNORECASE),
-        (r"\bnew zealand\b", {"NZ"}, re.IGNORECASE),
-        (r"\bindia[n]?\b", {"IN"}, re.IGNORECASE),
-        (r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b", {"DE"}, re.IGNORECASE),
-        (r"\bfran(?:ce|ç(?:ais|aise))\b|\bfrench\b|\bfrancia\b|\bfrankreich\b", {"FR"}, re.IGNORECASE),
-        (r"\bspa(?:in|nish)\b|\bespañ(?:a|ol|ola)\b|\bespagne\b|\bspanien\b", {"ES"}, re.IGNORECASE),
-        (r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b", {"NL"}, re.IGNORECASE),
-        (r"\bireland\b|\birish\b", {"IE"}, re.IGNORECASE),
-        (r"\bEU\b|\bEU-", set(EU), 0),
-        (r"\beuropean union\b|\bunión europea\b|\bunion européenne\b", set(EU), re.IGNORECASE),
-        (r"\bEEA\b", set(EEA), 0),
-        (r"\beuropean economic area\b", set(EEA), re.IGNORECASE),
-        (r"\beurope\b|\beuropa\b", set(EEA | {"GB", "CH"}), re.IGNORECASE),
-        (r"\bswitzerland\b|\bschweiz\b|\bsuisse\b", {"CH"}, re.IGNORECASE),
-        (r"\baustria\b|\bösterreich\b", {"AT"}, re.IGNORECASE),
-        (r"\bmexic(?:o|an)\b|\bméxico\b", {"MX"}, re.IGNORECASE),
-        (r"\bbrazil(?:ian)?\b|\bbrasil\b", {"BR"}, re.IGNORECASE),
+        (r"\bU\.?S\.?(?:A\.?)?(?![A-Za-z])", {"US"}, 0, "US|U.S"),
+        (r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b", {"US"}, re.IGNORECASE,
+         "united states|american|estados unidos|états-unis"),
+        (r"\bU\.?K\.?(?![A-Za-z])", {"GB"}, 0, "UK|U.K"),
+        (r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b", {"GB"}, re.IGNORECASE,
+         "united kingdom|british|great britain|reino unido|royaume-uni"),
+        (r"\bcanad(?:a|ian|á|ienne?)\b", {"CA"}, re.IGNORECASE, "canad"),
+        (r"\baustralia[n]?\b|\bNSW\b|\bVIC\b|\bQLD\b|\bACT\b", {"AU"}, 0, "australia|NSW|VIC|QLD|ACT"),
+        (r"\baustralia[n]?\b", {"AU"}, re.IGNORECASE, "australia"),
+        (r"\bnew zealand\b", {"NZ"}, re.IGNORECASE, "new zealand"),
+        (r"\bindia[n]?\b", {"IN"}, re.IGNORECASE, "india"),
+        (r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b", {"DE"}, re.IGNORECASE,
+         "german|deutsch|allemagne|alemania"),
+        (r"\bfran(?:ce|ç(?:ais|aise))\b|\bfrench\b|\bfrancia\b|\bfrankreich\b", {"FR"}, re.IGNORECASE, "fran|french"),
+        (r"\bspa(?:in|nish)\b|\bespañ(?:a|ol|ola)\b|\bespagne\b|\bspanien\b", {"ES"}, re.IGNORECASE, "spa"),
+        (r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b", {"NL"}, re.IGNORECASE,
+         "netherlands|dutch|niederlande|pays-bas"),
+        (r"\bireland\b|\birish\b", {"IE"}, re.IGNORECASE, "ireland|irish"),
+        (r"\bEU\b|\bEU-", set(EU), 0, "EU"),
+        (r"\beuropean union\b|\bunión europea\b|\bunion européenne\b", set(EU), re.IGNORECASE, "union|unión"),
+        (r"\bEEA\b", set(EEA), 0, "EEA"),
+        (r"\beuropean economic area\b", set(EEA), re.IGNORECASE, "european economic area"),
+        (r"\beurope\b|\beuropa\b", set(EEA | {"GB", "CH"}), re.IGNORECASE, "europ"),
+        (r"\bswitzerland\b|\bschweiz\b|\bsuisse\b", {"CH"}, re.IGNORECASE, "switzerland|schweiz|suisse"),
+        (r"\baustria\b|\bösterreich\b", {"AT"}, re.IGNORECASE, "austria|österreich"),
+        (r"\bmexic(?:o|an)\b|\bméxico\b", {"MX"}, re.IGNORECASE, "mexic|méxico"),
+        (r"\bbrazil(?:ian)?\b|\bbrasil\b", {"BR"}, re.IGNORECASE, "brazil|brasil"),
     )
-)
+)  # fmt: skip
+"""Each country's pattern, its codes, the words one of which any match holds (lower case where the pattern
+ignores case, as written where it does not), and whether it is case-sensitive: a sentence without any of the
+words skips the search (24 searches per sentence were most of the time of reading one)."""
+_FOLDS_APART = ("ſ", "ı", "İ")
+"""Letters a case-insensitive pattern matches as "s" or "i" that lower() does not make "s" or "i": a sentence
+holding one is searched with every pattern."""
 
 
 _US_STATE = re.compile(
@@ -149,7 +189,15 @@ def home_countries(location: str) -> frozenset[str]:
 def countries_in(text: str) -> frozenset[str]:
     """ISO codes of the countries (or unions of them) a sentence names."""
     found: set[str] = set()
-    for pattern, codes in _COUNTRY_WORDS:
+    lowered = None if not text.isascii() and any(letter in text for letter in _FOLDS_APART) else text.lower()
+    for pattern, codes, cues, cased in _COUNTRY_WORDS:
+        if lowered is not None:
+            held = text if cased else lowered
+            for cue in cues:  # a loop, not any(): a generator per pattern cost as much as the search it saves
+                if cue in held:
+                    break
+            else:
+                continue
         if pattern.search(text):
             found |= codes
     return frozenset(found)
@@ -298,8 +346,21 @@ _NICE = re.compile(r"\b(?:plus|nice\s+to\s+have|bonus|advantage|preferred|desira
 
 
 # -- assessment ------------------------------------------------------------------------------------------------
+AnchorHit = tuple[int, tuple[str, tuple[int, ...]]]
+"""What the anchor automaton finds: the index of the anchor's last character in the lower-cased text, the anchor
+and the numbers of the readers it brings in."""
+Placed = tuple[int, int, tuple[int, ...]]
+"""An anchor's (start, end) in its paragraph, and the readers it brings in."""
+
+
 def assess(
-    text: str, seeker: Seeker, *, open_to: list[str] | None = None, location: str = "", title: str = ""
+    text: str,
+    seeker: Seeker,
+    *,
+    open_to: list[str] | None = None,
+    location: str = "",
+    title: str = "",
+    anchors: Iterable[AnchorHit] | None = None,
 ) -> list[Finding]:
     """Every eligibility finding for this person in a posting's text (its description), its location and title
     (quoted from the field they came from), and USAJOBS' `open_to` list.
@@ -308,7 +369,8 @@ def assess(
     readers' anchor words is skipped, and in one that does a sentence goes only to the readers whose anchors it
     holds: most of a description says nothing about who may apply, and this runs on every card a sweep makes.
     What a paragraph says is kept for the next posting that repeats it (an employer's "about us", its EEO
-    statement; `_known`). One anchor word brings in at most `_PARAGRAPHS_PER_WORD` paragraphs."""
+    statement; `_known`). One anchor word brings in at most `_PARAGRAPHS_PER_WORD` paragraphs. `anchors`: the
+    text's anchor hits when a scan shared with the other readers found them (sweepy/domain/reading.py)."""
     findings: list[Finding] = []
     seen: set[tuple[str, str]] = set()
 
@@ -322,14 +384,14 @@ def assess(
             add(_restriction(field_text, seeker))
     known = _known(seeker)
     brought: dict[str, int] = {}
-    for paragraph, words in _anchored(text):
+    for paragraph, words, hits in _anchored(text, anchors):
         if all(brought.get(word, 0) >= _PARAGRAPHS_PER_WORD for word in words):
             continue
         for word in words:
             brought[word] = brought.get(word, 0) + 1
         said = known.get(paragraph)
         if said is None:
-            said = known[paragraph] = _read_paragraph(paragraph, words, seeker)
+            said = known[paragraph] = _read_paragraph(paragraph, hits, seeker)
         for finding in said:
             add(finding)
     if open_to is not None:
@@ -359,35 +421,63 @@ def _known(seeker: Seeker) -> dict[str, tuple[Finding, ...]]:
         return known
 
 
-def _anchored(text: str) -> list[tuple[str, frozenset[str]]]:
+def scan_anchors(lowered: str) -> list[AnchorHit]:
+    """Every anchor of every reader in a lower-cased text, in one Aho-Corasick scan (pyahocorasick, in C; as one
+    trie-shaped regex the scan took a third of the score stage)."""
+    return list(_ANCHORS.iter(lowered))
+
+
+def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, frozenset[str], list[Placed] | None]]:
     """The paragraphs (text between line breaks) holding an anchor word, each once, in order, with the anchor
-    words it holds: one Aho-Corasick scan of the whole text for every anchor at once (pyahocorasick, in C; as
-    one trie-shaped regex the scan took a third of the score stage)."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
-        return [(paragraph, _ALL_ANCHORS) for paragraph in dict.fromkeys(text.split("\n")) if paragraph.strip()]
-    found: dict[str, set[str]] = {}
+    words it holds and where they stand in it (None: the readers look for their words themselves)."""
+    if hits is None:
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
+            return [(part, _ALL_ANCHORS, None) for part in dict.fromkeys(text.split("\n")) if part.strip()]
+        hits = _ANCHORS.iter(lowered)
+    found: dict[str, tuple[set[str], list[Placed]]] = {}
     end = -1
     words: set[str] = set()
-    for last, (anchor, _numbers) in _ANCHORS.iter(lowered):
+    placed: list[Placed] | None = None
+    for last, (anchor, numbers) in hits:
         at = last - len(anchor) + 1
         if at > end:  # a new paragraph
-            begin = lowered.rfind("\n", 0, at) + 1
-            end = lowered.find("\n", at)
+            begin = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
             end = len(text) if end < 0 else end
-            words = found.setdefault(text[begin:end], set())  # a paragraph said twice is read once
+            paragraph = text[begin:end]
+            held = found.get(paragraph)  # a paragraph said twice is read once
+            if held is None:
+                held = found[paragraph] = (set(), [])
+                placed = held[1]
+            else:
+                placed = None
+            words = held[0]
         words.add(anchor)
-    return [(paragraph, frozenset(held)) for paragraph, held in found.items()]
+        if placed is not None:
+            placed.append((at - begin, last + 1 - begin, numbers))
+    return [(paragraph, frozenset(held), where) for paragraph, (held, where) in found.items()]
 
 
-def _read_paragraph(paragraph: str, words: frozenset[str], seeker: Seeker) -> tuple[Finding, ...]:
-    """The findings of a paragraph's sentences, each sentence read by the readers whose anchors it holds."""
-    readers = [_READERS[n] for n in sorted({n for word in words for n in _BY_ANCHOR[word]})]
+def _read_paragraph(paragraph: str, placed: list[Placed] | None, seeker: Seeker) -> tuple[Finding, ...]:
+    """The findings of a paragraph's sentences, each sentence read by the readers whose anchors it holds (in the
+    readers' order): found among the anchors `placed` inside it, or looked for in it when not placed."""
     said: list[Finding] = []
-    for sentence in sentences(paragraph):
-        lowered = sentence.lower()
-        for anchors, reader in readers:
-            if any(word in lowered for word in anchors) and (finding := reader(sentence, seeker)) is not None:
+    for start, end in _pieces(paragraph):
+        if placed is not None and not any(start <= at and until <= end for at, until, _numbers in placed):
+            continue  # most sentences of a paragraph hold no anchor: not trimmed, not read
+        span = _trimmed(paragraph, start, end)
+        if span is None:
+            continue
+        sentence = paragraph[span[0] : span[1]]
+        if placed is None:
+            lowered = sentence.lower()
+            numbers = [n for n, (anchors, _read) in enumerate(_READERS) if any(word in lowered for word in anchors)]
+        else:
+            first, last = span
+            numbers = sorted({n for at, until, held in placed if first <= at and until <= last for n in held})
+        for n in numbers:
+            if (finding := _READERS[n][1](sentence, seeker)) is not None:
                 said.append(finding)
     return tuple(said)
 
@@ -574,15 +664,16 @@ _READERS: tuple[tuple[tuple[str, ...], Reader], ...] = (
     (("fluen", "native", "nativ", "proficien", "c1", "c2", "b2", "fließend", "verhandlungssicher", "muttersprach",
       "courant", "maîtrise", "bilingue", "dominio", "fluido", "business-level", "business level"), _language),
 )  # fmt: skip
-_BY_ANCHOR: dict[str, tuple[int, ...]] = {}
+BY_ANCHOR: dict[str, tuple[int, ...]] = {}
+"""Each anchor word and the numbers of the readers it brings in (their place in `_READERS`)."""
 for _n, (_anchors, _read) in enumerate(_READERS):
     for _anchor in _anchors:
-        _BY_ANCHOR[_anchor] = (*_BY_ANCHOR.get(_anchor, ()), _n)
+        BY_ANCHOR[_anchor] = (*BY_ANCHOR.get(_anchor, ()), _n)
 _ANCHORS = ahocorasick.Automaton()
-"""Every reader's anchor words; a match gives the anchor and the readers it brings in (`_BY_ANCHOR`)."""
+"""Every reader's anchor words; a match gives the anchor and the readers it brings in (`BY_ANCHOR`)."""
 _RESTRICTION = next(n for n, (_anchors, read) in enumerate(_READERS) if read is _restriction)
 """The location reader's number: a title or a location field is read by it when it holds one of its anchors."""
-for _anchor, _numbers in _BY_ANCHOR.items():
+for _anchor, _numbers in BY_ANCHOR.items():
     _ANCHORS.add_word(_anchor, (_anchor, _numbers))
 _ANCHORS.make_automaton()
-_ALL_ANCHORS = frozenset(_BY_ANCHOR)
+_ALL_ANCHORS = frozenset(BY_ANCHOR)

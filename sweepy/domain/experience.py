@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .eligibility import Finding, Seeker, Verdict
-from .experience_phrases import BULLET, Asked, requirements, scan, sentence_span
+from .experience_phrases import BULLET, Asked, Scanned, requirements, scan, sentence_span
 
 QUOTE_CHARS = 200
 """A quote is the sentence, cut around the number to at most this much (a run-on "sentence" can be a paragraph)."""
@@ -68,7 +68,7 @@ _NO_EXPERIENCE = re.compile(
 )
 
 
-def required_experience(text: str) -> Experience | None:
+def required_experience(text: str, scanned: Scanned | None = None) -> Experience | None:
     """The years of experience the posting asks for, or None when it says nothing a number can be read from.
 
     Several requirements ("5+ years of software engineering, 2+ years with Kubernetes"): a required sentence
@@ -76,9 +76,9 @@ def required_experience(text: str) -> Experience | None:
     experience", "3 Jahre Berufserfahrung") outranks one about a tool or a field, and the largest of those is the
     requirement. Alternatives in one sentence ("2 years with a Master's or 4 with a Bachelor's") count as their
     smallest. "No experience required" is years_min 0 unless a required sentence asks for years; a range counts
-    from its low end; "over 5 years" is 5."""
-    lowered = text.lower()
-    units, hint = scan(text, lowered)
+    from its low end; "over 5 years" is 5. `scanned`: the text's year words, when a scan shared with other
+    readers found them (sweepy/domain/posting_text.py)."""
+    units, hint = scan(text, text.lower()) if scanned is None else scanned
     asked = requirements(text, units)
     # Overall first, then the most years, then the first said; the first that is not merely preferred counts
     # (read in that order, so a posting's preferred test runs on one sentence, not on every requirement).

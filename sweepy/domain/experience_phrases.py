@@ -3,6 +3,7 @@ Jahre" and "Years of experience: 3-5" stand, and which of them ask for experienc
 "a year", an age, a benefit after years of service or a contract's length)."""
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import ahocorasick
@@ -61,13 +62,14 @@ _NO_EXPERIENCE_GATE = ("no prior", "no previous", "no experience", "no professio
                        "quereinsteiger", "nessuna", "senza esperienza", "sem experiência", "necessária")  # fmt: skip
 _UNIT_WORDS = ("year", "years", "yr", "yrs", "yoe", "año", "años", "ano", "anos", "ans", "année", "années", "un an",
                "1 an", "jahr", "jahre", "jahren", "anni", "anno")  # fmt: skip
+YEAR_WORDS = {**{word: len(word) for word in _UNIT_WORDS}, **dict.fromkeys(_NO_EXPERIENCE_GATE, 0)}
+"""The year words, each with its length, and the no-experience gate words with 0 (not a year word, but the text
+may say "no experience required")."""
 _UNITS = ahocorasick.Automaton()
-"""The year words and the no-experience gate words, found in one scan of the lower-cased text (pyahocorasick, in
-C); the requirement pattern is then tried only just before each year word, not at every word of the text."""
-for _word in _UNIT_WORDS:
-    _UNITS.add_word(_word, len(_word))
-for _word in _NO_EXPERIENCE_GATE:
-    _UNITS.add_word(_word, 0)  # 0: not a year word, but the text may say "no experience required"
+"""YEAR_WORDS, found in one scan of the lower-cased text (pyahocorasick, in C); the requirement pattern is then
+tried only just before each year word, not at every word of the text."""
+for _word, _length in YEAR_WORDS.items():
+    _UNITS.add_word(_word, _length)
 _UNITS.make_automaton()
 _UNIT_AT = re.compile(r"\b(?:years?|yrs?|yoe|años?|anos?|ans|années?|jahre?n?|anni|anno)\b|\b(?:un|1)\s+an\b", re.I)
 """The same words for a text whose lower case has other positions (a rare "İ"): slower, read the same."""
@@ -182,13 +184,21 @@ def requirements(text: str, units: list[tuple[int, int]]) -> list[Asked]:
     return asked
 
 
-def scan(text: str, lowered: str) -> tuple[list[tuple[int, int]], bool]:
-    """(start, end) of each year word standing as a word, and whether a no-experience phrase may be there."""
+YearHit = tuple[int, int]
+"""A word of YEAR_WORDS found in the lower-cased text: the index of its last character, and its value there."""
+Scanned = tuple[list[tuple[int, int]], bool]
+"""What `scan` finds: (start, end) of each year word standing as a word, and whether a no-experience phrase may
+be there."""
+
+
+def scan(text: str, lowered: str, hits: Iterable[YearHit] | None = None) -> Scanned:
+    """(start, end) of each year word standing as a word, and whether a no-experience phrase may be there. `hits`:
+    where YEAR_WORDS stand in `lowered`, when a scan shared with other readers found them."""
     if len(lowered) != len(text):
         return [unit.span() for unit in _UNIT_AT.finditer(text)], True
     units: list[tuple[int, int]] = []
     hint = False
-    for last, length in _UNITS.iter(lowered):
+    for last, length in _UNITS.iter(lowered) if hits is None else hits:
         start, end = last - length + 1, last + 1
         if not length:
             hint = True

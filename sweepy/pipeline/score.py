@@ -9,9 +9,10 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO, overload
 
 from ..domain.cards import Card, EligibilityFinding, EncodedCard, GhostSignal
-from ..domain.eligibility import Seeker, assess
-from ..domain.experience import experience_finding, required_experience
+from ..domain.eligibility import Seeker
+from ..domain.experience import experience_finding
 from ..domain.paylaw import transparency
+from ..domain.posting_text import PostingText
 from ..domain.postings import Posting
 from ..domain.scoring import Reading, Scorer, SweepStats
 from .dedupe import posting_keys
@@ -39,10 +40,11 @@ def make_card(
     """The card of a posting; with `seeker`, its eligibility findings for that person are read first (here, one
     posting at a time, not for every posting at once in the filter). `stats` are the sweep's postings the resume
     part weighs terms against (without them, the posting alone); `reading`, the scorer's first pass of it."""
+    text = PostingText(posting.description)  # one scan of the description for both readers
     if seeker is not None:
-        posting.eligibility = assess(posting.description, seeker, open_to=posting.open_to, location=posting.location,
-                                     title=posting.title)  # fmt: skip
-    experience = required_experience(posting.description)
+        posting.eligibility = text.assess(seeker, open_to=posting.open_to, location=posting.location,
+                                          title=posting.title)  # fmt: skip
+    experience = text.required_experience()
     if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
         posting.eligibility.append(finding)
     note = posting.place_note  # set by the filter where a posting's place is vague
