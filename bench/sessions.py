@@ -28,12 +28,12 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from once import measure
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from page_cards import bench_shaped_cards, full_judgment, real_shaped_cards
+from page_cards import activate_cards, bench_shaped_cards, full_judgment, real_shaped_cards
 
 from sweepy.domain.cards import Card
 from sweepy.service import SweepyService
 from sweepy.settings import Settings
-from sweepy.store.session import Session, SessionStore
+from sweepy.store.session import SessionStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE, PAYLOAD_TARGET, REAL_TARGET, JUDGED_TARGET = 50, 45_000, 40_000, 15_000
@@ -60,14 +60,6 @@ def _cards(count: int, templates: list[Card], start: int = 0) -> Iterator[Card]:
     for n in range(start, start + count):
         card = templates[n % len(templates)]
         yield card.model_copy(update={"job_id": f"b{n:07d}", "url": f"{card.url.rstrip('/')}/{n}"})
-
-
-def _session(workdir: Path, folder: str, cards: Iterator[Card]) -> None:
-    profile = workdir / "profiles" / "bench.yaml"
-    profile.parent.mkdir(exist_ok=True)
-    profile.write_text(PROFILE % RESUME, encoding="utf-8")
-    session = Session(profile_stem="bench", profile_path=str(profile), sweep_id=folder)
-    SessionStore(workdir / folder).activate(session, cards)
 
 
 async def _latencies(env: dict[str, str], calls: int) -> dict[str, Any]:
@@ -108,11 +100,11 @@ def _timed(call: Callable[..., Any], *args: Any) -> float:
 def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     templates = bench_shaped_cards()
     started = time.perf_counter()
-    _session(workdir, "results", _cards(BIG, templates))
+    activate_cards(workdir, "results", _cards(BIG, templates), "bench", PROFILE % RESUME)
     store_s = time.perf_counter() - started
-    _session(workdir, "small", _cards(SMALL, templates))
+    activate_cards(workdir, "small", _cards(SMALL, templates), "bench", PROFILE % RESUME)
     real = sorted(real_shaped_cards(), key=lambda card: len(json.dumps(card.brief(None))), reverse=True)
-    _session(workdir, "real", iter(real[:PAGE]))  # the 50 largest cards of real boards' bodies
+    activate_cards(workdir, "real", real[:PAGE], "bench", PROFILE % RESUME)  # the 50 largest of real boards' bodies
     env = {"SWEEPY_HOME": str(workdir), "SWEEPY_STATE_DIR": str(workdir / "state"), "PATH": "/usr/bin:/bin",
            "HOME": str(workdir)}  # fmt: skip
     measured = anyio.run(_latencies, env, max(100, runs * 20))
@@ -124,7 +116,7 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
     best = service.get_jobs(None, "results", TOP).dump()["jobs"]
     with SessionStore(workdir / "results").reading(None) as view:
         found = view.cards(job["job_id"] for job in best)
-    _session(workdir, "top", iter([found[job["job_id"]] for job in best]))
+    activate_cards(workdir, "top", iter([found[job["job_id"]] for job in best]), "bench", PROFILE % RESUME)
     judgments = [full_judgment(job, n) for n, job in enumerate(best)]
     for folder in ("results", "top"):
         for start in range(0, TOP, PAGE):

@@ -3,6 +3,7 @@ real boards' bodies swept for each of its seekers, and the bench's generated pos
 
 import copy
 import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,22 @@ from sweepy.pipeline.dedupe import deduplicate
 from sweepy.pipeline.filter import filter_postings
 from sweepy.pipeline.score import make_card, score_postings
 from sweepy.resume import resume_text
+from sweepy.store.session import Session, SessionStore
 from tools.sample import generate_postings
 
 SAMPLE_RESUME = Path(__file__).resolve().parents[1] / "sweepy" / "data" / "sample_resume.pdf"
 AS_OF = dt.date(2026, 12, 1)
 """The relevance set's "today" (bench/relevance.py's AS_OF)."""
+
+
+def activate_cards(home: Path, folder: str, cards: Iterable[Card], stem: str, profile_text: str) -> None:
+    """Make `cards` the active session of `home/folder`, as a sweep of the profile `stem` (written to
+    `home/profiles/{stem}.yaml` with `profile_text`) would."""
+    path = home / "profiles" / f"{stem}.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(profile_text, encoding="utf-8")
+    session = Session(profile_stem=stem, profile_path=str(path), sweep_id=folder)
+    SessionStore(home / folder).activate(session, cards)
 
 
 def real_shaped_cards() -> list[Card]:

@@ -14,10 +14,9 @@ import jsonschema
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, ok, server_env
-from page_cards import SAMPLE_RESUME, bench_shaped_cards, full_judgment, real_shaped_cards
+from page_cards import SAMPLE_RESUME, activate_cards, bench_shaped_cards, full_judgment, real_shaped_cards
 
 from sweepy.domain.cards import EXCERPT_CHARS, JUDGMENT_FIELDS, Card, rank, sentences_within
-from sweepy.store.session import Session, SessionStore
 
 pytestmark = pytest.mark.anyio
 PAGE = 50
@@ -31,14 +30,6 @@ BENCH_PAGE_BYTES = 45_000
 JUDGED_BYTES = 15_000
 """submit_judgments' answer to 50 full judgments (44-52 KB before: every card again; 9.5 KB after)."""
 PROFILE = "name: Page Reader\nsearch: {titles: [Paralegal]}\nresume: {path: %s}\n"
-
-
-def _activate(workspace: Path, folder: str, cards: list[Card]) -> None:
-    profile = workspace / "profiles" / "reader.yaml"
-    profile.parent.mkdir(exist_ok=True)
-    profile.write_text(PROFILE % SAMPLE_RESUME, encoding="utf-8")
-    session = Session(profile_stem="reader", profile_path=str(profile), sweep_id=folder)
-    SessionStore(workspace / folder).activate(session, cards)
 
 
 @asynccontextmanager
@@ -78,8 +69,8 @@ def real() -> list[Card]:
 
 async def test_a_page_of_real_shaped_cards_fits_its_budget_and_its_schema(workspace: Path, real: list[Card]) -> None:
     largest = sorted(real, key=lambda card: len(json.dumps(card.brief(None))), reverse=True)[:PAGE]
-    _activate(workspace, "results", real)
-    _activate(workspace, "largest", largest)
+    activate_cards(workspace, "results", real, "reader", PROFILE % SAMPLE_RESUME)
+    activate_cards(workspace, "largest", largest, "reader", PROFILE % SAMPLE_RESUME)
     async with _server(workspace) as (client, schemas):
         page, size = await _page(client, schemas, "results")
         big, big_size = await _page(client, schemas, "largest")
@@ -95,7 +86,7 @@ async def test_a_page_of_real_shaped_cards_fits_its_budget_and_its_schema(worksp
 
 async def test_a_page_of_the_benchs_cards_fits_its_budget(workspace: Path) -> None:
     cards = bench_shaped_cards()
-    _activate(workspace, "results", cards)
+    activate_cards(workspace, "results", cards, "reader", PROFILE % SAMPLE_RESUME)
     async with _server(workspace) as (client, schemas):
         page, size = await _page(client, schemas, "results")
     assert (page["count"], page["next_offset"]) == (PAGE, PAGE)
@@ -104,7 +95,7 @@ async def test_a_page_of_the_benchs_cards_fits_its_budget(workspace: Path) -> No
 
 
 async def test_fifty_judgments_answer_what_changed_and_the_new_ranks(workspace: Path, real: list[Card]) -> None:
-    _activate(workspace, "results", real)
+    activate_cards(workspace, "results", real, "reader", PROFILE % SAMPLE_RESUME)
     async with _server(workspace) as (client, schemas):
         page, _size = await _page(client, schemas, "results")
         judgments = [full_judgment(job, n) for n, job in enumerate(page["jobs"])]
