@@ -376,6 +376,36 @@ def test_a_csv_resaved_as_windows_1252_still_carries_over(workspace: Path) -> No
     assert read_tracking(first)[a.job_id]["notes"] == "Café chat with José"
 
 
+
+def test_a_windows_1252_byte_far_past_the_start_still_reads_as_windows_1252(workspace: Path) -> None:
+    """The CSV is decoded as it streams: a cp1252 byte met late (past the sniffed head and the decoder's first
+    chunks) makes the whole file read again as cp1252, not the rows before it kept as UTF-8 and the rest lost."""
+    (workspace / "results").mkdir(exist_ok=True)
+    first = workspace / "results" / f"{STEM}_20240601-090000.csv"
+    rows = [f"job-{n},applied,{'plain ' * 20}" for n in range(5_000)] + ["late,applied,Café chat with José"]
+    first.write_bytes(("job_id,status,notes\r\n" + "\r\n".join(rows) + "\r\n").encode("cp1252"))
+    carried = read_tracking(first)
+    assert len(carried) == 5_001
+    assert carried["late"]["notes"] == "Café chat with José"
+    assert carried["job-0"]["notes"] == "plain " * 20
+
+
+def test_an_earlier_csv_over_50_mb_is_read_back(workspace: Path) -> None:
+    """An 80,000-card sweep writes a CSV over 50 MB; the next sweep read earlier CSVs whole under a 50 MB cap and
+    failed "Use a smaller file". It streams them now: the note on the last of 60,000 rows is carried."""
+    folder = workspace / "results"
+    folder.mkdir(exist_ok=True)
+    big = folder / f"{STEM}_20240601-090000.csv"
+    padding = "x" * 900
+    with big.open("w", encoding="utf-8", newline="") as handle:
+        handle.write("job_id,status,notes\r\n")
+        handle.writelines(f"job-{n},,{padding}\r\n" for n in range(60_000))
+        handle.write("last,applied,Called Dana\r\n")
+    assert big.stat().st_size > 50_000_000
+    carried = {job_id: values for job_id, (_source, values) in tracking_index(folder, STEM).values.items()}
+    assert dict(zip(CARRIED, carried["last"], strict=True)) == BLANK | {"status": "applied", "notes": "Called Dana"}
+    assert len(carried) == 60_001
+
 # -- the tracking index: only new or edited CSVs are read, with the same outcome as reading them all ----------
 
 

@@ -12,8 +12,8 @@ from typing import BinaryIO
 from ..domain.cards import Card
 from ..domain.postings import Salary
 from ..errors import StorageError
-from .paths import atomic_writer, read_in_real_dir
-from .tracking import TrackingIndex, Values, identity
+from .paths import atomic_writer, open_in_real_dir
+from .tracking import MAX_CSV_BYTES, TrackingIndex, Values, identity
 
 CARD_COLUMNS = (
     "job_id", "title", "company", "location", "workplace", "place_note", "platform", "also_on", "salary",
@@ -31,7 +31,6 @@ JUDGMENT_COLUMNS = ("summary", "alignment", "resume_track")
 """The assistant's judgment (submit_judgments), in every CSV; carried like the tracking columns."""
 CARRIED = TRACKING_COLUMNS + JUDGMENT_COLUMNS
 """The columns carried forward by job_id from earlier CSVs, in the tracking index's order."""
-MAX_CSV_BYTES = 50_000_000
 CARRY_FROM_NEWEST = 30
 """Earlier CSVs read for tracking values: enough for weeks of daily sweeps, bounded in time."""
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -155,50 +154,76 @@ class _HashedSink:
         return len(text)
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 (with or without Excel's BOM); else Windows-1252, which Excel on Windows saves by default."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+class _HashedSource(io.RawIOBase):
+    """A file read through, its bytes hashed as they pass (a CSV is hashed without holding it whole)."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle, self.hash = handle, hashlib.sha256()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: "memoryview | bytearray") -> int:  # type: ignore[override]
+        data = self.handle.read(len(buffer))
+        buffer[: len(data)] = data
+        self.hash.update(data)
+        return len(data)
 
 
 def read_tracking(path: Path) -> dict[str, dict[str, str]]:
     """Tracking values by job_id from a CSV a person may have edited (Excel BOM or cp1252, `;` delimiter, any
     column order). Every listed job counts, blank values too: a value the person cleared stays cleared."""
-    _data, rows = _tracking_rows(path)
+    _sha256, rows = _tracking_rows(path)
     return {job_id: dict(zip(CARRIED, values, strict=True)) for job_id, values in rows.items()}
 
 
-def _tracking_rows(path: Path) -> tuple[bytes, dict[str, Values]]:
-    """The CSV's bytes, and its carried values by job_id in CARRIED order (a column it lacks reads blank)."""
+def _tracking_rows(path: Path) -> tuple[str, dict[str, Values]]:
+    """The CSV's SHA-256, and its carried values by job_id in CARRIED order (a column it lacks reads blank).
+    Streamed: an 80,000-card sweep writes a CSV over 50 MB, and the next sweep must still read it back. UTF-8
+    (with or without Excel's BOM); else Windows-1252, which Excel on Windows saves by default."""
     try:
-        data = read_in_real_dir(path, "The earlier CSV", MAX_CSV_BYTES)
-        text = _decode(data)
+        with open_in_real_dir(path, "The earlier CSV", MAX_CSV_BYTES) as handle:
+            try:
+                return _streamed_rows(path, handle, "utf-8-sig", "strict")
+            except UnicodeDecodeError:
+                handle.seek(0)
+                return _streamed_rows(path, handle, "cp1252", "replace")
     except OSError as exc:
         raise StorageError(
             f"The earlier CSV {path} cannot be read ({exc.strerror or exc}); fix or move it, then sweep again."
         ) from None
-    if not text.strip():
-        return data, {}
+
+
+def _streamed_rows(path: Path, handle: BinaryIO, encoding: str, errors: str) -> tuple[str, dict[str, Values]]:
     # Only the delimiter is sniffed. A sniffed quote style is wrong for Sweepy's own files: escaped cells start
     # with `'` (taken for a quote character), and doubled `"` past the sample shift columns. Quoting is Excel's.
+    head = handle.read(_SNIFF_BYTES).decode(encoding, errors="ignore")
+    handle.seek(0)
     try:
-        delimiter = csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
+        delimiter = csv.Sniffer().sniff(head[:4096], delimiters=",;\t").delimiter
     except csv.Error:
         delimiter = ","
-    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    rows = list(reader)
-    if "job_id" not in (reader.fieldnames or []):  # a sweep that reported nothing leaves a header-only CSV
+    source = _HashedSource(handle)
+    text = io.TextIOWrapper(io.BufferedReader(source), encoding=encoding, errors=errors, newline="")
+    try:
+        reader = csv.DictReader(text, delimiter=delimiter)
+        found: dict[str, Values] = {}
+        for row in reader:
+            if job_id := row.get("job_id"):
+                found[unescape_cell(job_id)] = tuple(unescape_cell(row.get(c) or "") for c in CARRIED)
+        fields = reader.fieldnames or []
+    finally:
+        text.detach()  # the caller's file stays open: it reads again as cp1252, then closes it
+    if "job_id" not in fields and any(name.strip() for name in fields):
+        # a sweep that reported nothing leaves a header-only CSV; an empty or blank file lists nothing
         raise StorageError(
             f"The earlier CSV {path} has no job_id column, so its tracking notes cannot be carried forward. "
             "Restore the column or move the file aside, then sweep again."
         )
-    return data, {
-        unescape_cell(row.get("job_id") or ""): tuple(unescape_cell(row.get(c) or "") for c in CARRIED)
-        for row in rows
-        if row.get("job_id")
-    }
+    return source.hash.hexdigest(), found
+
+
+_SNIFF_BYTES = 16_384
 
 
 def earlier_csvs(folder: Path, stem: str) -> list[Path]:
@@ -219,13 +244,13 @@ def _rebuilt(window: list[Path], kept: TrackingIndex | None = None) -> TrackingI
     index, listed = TrackingIndex(), set()
     edits: list[tuple[int, str, list[tuple[str, int, str]]]] = []
     for path in window:
-        data, rows = _tracking_rows(path)
+        sha256, rows = _tracking_rows(path)
         if kept is not None and not kept.unchanged(path):
             changed = kept.edits(path, rows)
             saved = identity(path)
             if changed and saved is not None:
                 edits.append((saved[3], path.name, changed))
-        index.remember(path, data, rows)
+        index.remember(path, b"", rows, sha256=sha256)
         for job_id, values in rows.items():
             if job_id not in listed:
                 listed.add(job_id)
@@ -251,9 +276,9 @@ def tracking_index(folder: Path, stem: str) -> TrackingIndex:
         if not changed:
             return index
         if changed == window[:1]:
-            data, rows = _tracking_rows(changed[0])
+            sha256, rows = _tracking_rows(changed[0])
             if index.apply_newest(changed[0].name, rows):
-                index.remember(changed[0], data, rows)
+                index.remember(changed[0], b"", rows, sha256=sha256)
                 return index
     return _rebuilt(window, index)
 

@@ -499,10 +499,11 @@ def remove_file(target: Path) -> bool:
 def read_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> bytes:
     """read_regular of a file of Sweepy's state, read in its folder opened without following links (see
     open_real_dir; nothing is created): a folder swapped for a link reads as PathNotAllowed, not the other side."""
-    return read_opened(_open_in_real_dir(path, what, max_bytes, error), path, what, max_bytes, error)
+    return read_opened(open_in_real_dir(path, what, max_bytes, error), path, what, max_bytes, error)
 
 
-def _open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError]) -> BinaryIO:
+def open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyError] = StorageError) -> BinaryIO:
+    """A file of Sweepy's state opened for reading as read_in_real_dir opens it, for a reader that streams it."""
     if not DIR_FD_WRITES:
         check_unmoved(path.parent)
         return open_regular(path, what, max_bytes, error)

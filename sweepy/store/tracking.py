@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StorageError
-from .paths import atomic_write_text, read_in_real_dir
+from .paths import atomic_write_text, open_in_real_dir, read_in_real_dir
 from .reads import file_identity, loads_finite
 
+MAX_CSV_BYTES = 4_000_000_000
+"""A sanity bound, not a memory one: earlier CSVs are read and hashed streamed (an 80,000-card sweep writes one
+over 50 MB, and the next sweep must read it back); the feed's 400,000 postings at 2.5 KB a row are 1 GB."""
 INDEX_VERSION = 4  # 2: each CSV's listed jobs; 3: identities carry the device; 4: each CSV's rows as last read
 RACY_NS = 2_000_000_000
 """A CSV modified this close to the index's own write may change again within the same mtime tick: its bytes'
@@ -75,7 +78,11 @@ class TrackingIndex:
         if kept.get("sha256") is None:
             return True
         try:
-            return bool(digest(read_in_real_dir(path, "The earlier CSV", 50_000_000)) == kept["sha256"])
+            with open_in_real_dir(path, "The earlier CSV", MAX_CSV_BYTES) as handle:
+                hashed = hashlib.sha256()
+                while chunk := handle.read(1 << 20):
+                    hashed.update(chunk)
+            return bool(hashed.hexdigest() == kept["sha256"])
         except (OSError, StorageError):
             return False
 
