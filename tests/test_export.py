@@ -376,7 +376,6 @@ def test_a_csv_resaved_as_windows_1252_still_carries_over(workspace: Path) -> No
     assert read_tracking(first)[a.job_id]["notes"] == "Café chat with José"
 
 
-
 def test_a_windows_1252_byte_far_past_the_start_still_reads_as_windows_1252(workspace: Path) -> None:
     """The CSV is decoded as it streams: a cp1252 byte met late (past the sniffed head and the decoder's first
     chunks) makes the whole file read again as cp1252, not the rows before it kept as UTF-8 and the rest lost."""
@@ -405,6 +404,7 @@ def test_an_earlier_csv_over_50_mb_is_read_back(workspace: Path) -> None:
     carried = {job_id: values for job_id, (_source, values) in tracking_index(folder, STEM).values.items()}
     assert dict(zip(CARRIED, carried["last"], strict=True)) == BLANK | {"status": "applied", "notes": "Called Dana"}
     assert len(carried) == 60_001
+
 
 # -- the tracking index: only new or edited CSVs are read, with the same outcome as reading them all ----------
 
