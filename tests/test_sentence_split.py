@@ -1,13 +1,14 @@
-"""The eligibility reader's sentence split, rewritten for speed, splits where the pattern it was first written as
-splits: on the relevance set's real postings, on hostile texts (abbreviations, bullets, blank lines, spaces that
-are not " ") and on random strings of the characters that matter."""
+"""The eligibility reader's sentence split, rewritten for speed, gives the sentences the split it was first written
+as gave: on the relevance set's real postings, on hostile texts (abbreviations, bullets, blank lines, spaces that
+are not " ", no trailing stop) and on random strings of the characters that matter; and a paragraph's anchored
+sentences, read beside its anchors, are the ones a reading of every sentence finds."""
 
 import random
 import re
 
 from relevance_set import postings
 
-from sweepy.domain.eligibility import _BOUNDARY
+from sweepy.domain.eligibility import _ABBREVIATION, _BOUNDARY, _BULLET, _placed, scan_anchors, sentence_spans
 
 FIRST_BOUNDARY = re.compile(r"(?<=[.!?;:])\s+|\s*\n+\s*|\s+[•·▪]\s+")
 """The boundary pattern as it was first written: slow (three alternatives tried at every character), plain."""
@@ -25,6 +26,44 @@ HOSTILE = [
 ]
 ALPHABET = ["a", "U", ".", "!", "?", ";", ":", " ", " ", "\n", "\t", "\r", "\u2028", "\x85", "\xa0", "•", "·", "▪",
             "*", "-", "e.g.", "U.S.", "x"]  # fmt: skip
+
+
+def first_spans(text: str) -> list[tuple[int, int]]:
+    """The sentence spans as the split first found them: every piece between boundaries, an abbreviation's space
+    looked for in the whole piece, each piece stripped of spaces and a leading bullet."""
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    for boundary in FIRST_BOUNDARY.finditer(text):
+        gap = boundary.group()
+        if "\n" not in gap and gap.isspace() and _ABBREVIATION.search(text[start : boundary.start()]):
+            continue
+        pieces.append((start, boundary.start()))
+        start = boundary.end()
+    pieces.append((start, len(text)))
+    spans = []
+    for start, end in pieces:
+        piece = text[start:end]
+        stripped = piece.strip()
+        sentence = stripped.lstrip(_BULLET).strip()  # a suffix of `stripped`
+        if sentence:
+            first = start + len(piece) - len(piece.lstrip()) + len(stripped) - len(sentence)
+            spans.append((first, first + len(sentence)))
+    return spans
+
+
+def first_placed(paragraph: str, placed: list[tuple[int, int, tuple[int, ...]]]) -> list[tuple[str, list[int]]]:
+    """A paragraph's anchored sentences as first found: every sentence, the readers of the anchors wholly in it."""
+    found = []
+    for first, last in first_spans(paragraph):
+        numbers = sorted({n for at, until, held in placed if first <= at and until <= last for n in held})
+        if numbers:
+            found.append((paragraph[first:last], numbers))
+    return found
+
+
+def _paragraphs() -> list[str]:
+    texts = [p.description for p in postings().values()] + HOSTILE
+    return [line for text in texts for line in text.split("\n") if line.strip()]
 
 
 def _splits(pattern: re.Pattern[str], text: str, pos: int = 0) -> list[tuple[int, int]]:
@@ -51,3 +90,26 @@ def test_the_boundary_splits_random_strings_where_the_first_pattern_did() -> Non
         pos = rng.randint(0, len(text))
         assert _splits(_BOUNDARY, text) == _splits(FIRST_BOUNDARY, text), text
         assert _splits(_BOUNDARY, text, pos) == _splits(FIRST_BOUNDARY, text, pos), (text, pos)
+
+
+def test_sentences_are_the_ones_the_first_split_found() -> None:
+    texts = [p.description for p in postings().values()] + HOSTILE
+    for text in texts:
+        assert list(sentence_spans(text)) == first_spans(text), text
+    rng = random.Random(5)
+    for _ in range(20_000):
+        text = "".join(rng.choices(ALPHABET, k=rng.randint(0, 24)))
+        assert list(sentence_spans(text)) == first_spans(text), text
+
+
+def test_a_paragraphs_anchored_sentences_are_the_ones_a_reading_of_every_sentence_finds() -> None:
+    read = 0
+    for paragraph in _paragraphs():
+        lowered = paragraph.lower()
+        if len(lowered) != len(paragraph):
+            continue
+        placed = [(last + 1 - len(word), last + 1, held) for last, (word, held) in scan_anchors(lowered)]
+        found = list(_placed(paragraph, placed))
+        assert found == first_placed(paragraph, placed), paragraph
+        read += len(found)
+    assert read > 300  # the real postings have anchored sentences

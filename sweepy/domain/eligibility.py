@@ -467,23 +467,49 @@ def _read_paragraph(paragraph: str, placed: list[Placed] | None, seeker: Seeker)
     """The findings of a paragraph's sentences, each sentence read by the readers whose anchors it holds (in the
     readers' order): found among the anchors `placed` inside it, or looked for in it when not placed."""
     said: list[Finding] = []
-    for start, end in _pieces(paragraph):
-        if placed is not None and not any(start <= at and until <= end for at, until, _numbers in placed):
-            continue  # most sentences of a paragraph hold no anchor: not trimmed, not read
-        span = _trimmed(paragraph, start, end)
-        if span is None:
-            continue
-        sentence = paragraph[span[0] : span[1]]
-        if placed is None:
-            lowered = sentence.lower()
-            numbers = [n for n, (anchors, _read) in enumerate(_READERS) if any(word in lowered for word in anchors)]
-        else:
-            first, last = span
-            numbers = sorted({n for at, until, held in placed if first <= at and until <= last for n in held})
+    for sentence, numbers in _looked_for(paragraph) if placed is None else _placed(paragraph, placed):
         for n in numbers:
             if (finding := _READERS[n][1](sentence, seeker)) is not None:
                 said.append(finding)
     return tuple(said)
+
+
+def _placed(paragraph: str, placed: list[Placed]) -> Iterator[tuple[str, list[int]]]:
+    """Each sentence holding an anchor of `placed` (wholly, within its trimmed span) and the readers they bring in.
+    The anchors are walked in order beside the sentences, and the split stops after the last anchor's sentence:
+    most sentences of a paragraph hold none, and are neither trimmed nor split past."""
+    anchors = sorted(placed)
+    count = len(anchors)
+    n = 0
+    for start, end in _pieces(paragraph):
+        while n < count and anchors[n][0] < start:  # in no sentence: it spans a boundary
+            n += 1
+        if n == count:
+            return
+        if anchors[n][0] >= end:
+            continue
+        span = _trimmed(paragraph, start, end)
+        if span is None:
+            continue
+        first, last = span
+        numbers: set[int] = set()
+        for at, until, held in anchors[n:]:
+            if at >= end:
+                break
+            if first <= at and until <= last:
+                numbers.update(held)
+        if numbers:
+            yield paragraph[first:last], sorted(numbers)
+
+
+def _looked_for(paragraph: str) -> Iterator[tuple[str, list[int]]]:
+    """Each sentence of the paragraph and the readers whose anchors its lower case holds (the paragraph's lower
+    case has other positions: no anchor was placed)."""
+    for start, end in _pieces(paragraph):
+        if (span := _trimmed(paragraph, start, end)) is not None:
+            sentence = paragraph[span[0] : span[1]]
+            lowered = sentence.lower()
+            yield sentence, [n for n, (anchors, _read) in enumerate(_READERS) if any(w in lowered for w in anchors)]
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
