@@ -642,7 +642,7 @@ def _onsite(sentence: str, seeker: Seeker) -> Finding | None:
 
 
 def _language(sentence: str, seeker: Seeker) -> Finding | None:
-    if not _LANGUAGE_NEED.search(sentence):
+    if not _may_need_a_language(sentence) or not _LANGUAGE_NEED.search(sentence):
         return None
     wanted = {code for code, pattern in _LANGUAGE_NAMES.items() if pattern.search(sentence)}
     if not wanted:
@@ -656,6 +656,37 @@ def _language(sentence: str, seeker: Seeker) -> Finding | None:
     if either and wanted & seeker.languages:
         return Finding("language", "ok", _quote(sentence))
     return Finding("language", "blocks", _quote(sentence))
+
+
+_LANGUAGE_NEED_STEMS = ("fluen", "nativ", "proficien", "business", "fließend", "verhandlungssicher", "muttersprach",
+                        "courant", "maîtrise", "bilingue", "dominio", "fluido")  # fmt: skip
+"""Every `_LANGUAGE_NEED` word but the levels holds one of these (lower case)."""
+_LEVELS = ("c1", "c2", "b2")
+
+
+def _may_need_a_language(sentence: str) -> bool:
+    """Whether `_LANGUAGE_NEED` may match: the sentence's lower case holds a stem of its words, or a level standing
+    as a word ("C1", not "B2B" or a reference "xc1"), or a letter the pattern folds apart from lower(). Most
+    sentences the language reader is given came for a level inside a word, and this is a sixth of the search."""
+    if not sentence.isascii() and any(letter in sentence for letter in _FOLDS_APART):
+        return True
+    lowered = sentence.lower()  # the same positions: "İ", the one letter whose lower case is longer, is folded apart
+    for stem in _LANGUAGE_NEED_STEMS:
+        if stem in lowered:
+            return True
+    for level in _LEVELS:
+        at = lowered.find(level)
+        while at >= 0:
+            after = at + len(level)
+            if (not at or not _wordy(sentence[at - 1])) and (after == len(sentence) or not _wordy(sentence[after])):
+                return True
+            at = lowered.find(level, at + 1)
+    return False
+
+
+def _wordy(letter: str) -> bool:
+    """Whether the pattern's \\b takes the letter for part of a word."""
+    return letter.isalnum() or letter == "_"
 
 
 def _federal(open_to: list[str], seeker: Seeker) -> Finding | None:
