@@ -417,6 +417,8 @@ def assess(
             continue
         for word in words:
             brought[word] = brought.get(word, 0) + 1
+        if hits is not None and not hits:  # its anchors stand nowhere a reader reads (levels inside words)
+            continue
         said = known.get(paragraph)
         if said is None:
             said = known[paragraph] = _read_paragraph(paragraph, hits, seeker)
@@ -457,7 +459,12 @@ def scan_anchors(lowered: str) -> list[AnchorHit]:
 
 def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, frozenset[str], list[Placed] | None]]:
     """The paragraphs (text between line breaks) holding an anchor word, each once, in order, with the anchor
-    words it holds and where they stand in it (None: the readers look for their words themselves)."""
+    words it holds and where they stand in it (None: the readers look for their words themselves).
+
+    A language level ("C1", "B2") stands only where it is a word: the language pattern reads it as one, and its
+    other words are anchors of their own, so a level inside a word ("B2B", a reference "xc1") brings in no
+    sentence the reader could find a need in, unless the paragraph holds a letter the pattern folds apart from
+    lower() ("natıve"). On the 5k feed, two paragraphs in three came for such a level alone."""
     if hits is None:
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
@@ -467,6 +474,7 @@ def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, fr
     end = -1
     words: set[str] = set()
     placed: list[Placed] | None = None
+    folded = False
     for last, (anchor, numbers) in hits:
         at = last - len(anchor) + 1
         if at > end:  # a new paragraph
@@ -478,11 +486,12 @@ def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, fr
             if held is None:
                 held = found[paragraph] = (set(), [])
                 placed = held[1]
+                folded = not paragraph.isascii() and any(letter in paragraph for letter in _FOLDS_APART)
             else:
                 placed = None
             words = held[0]
-        words.add(anchor)
-        if placed is not None:
+        words.add(anchor)  # a level inside a word still counts towards _PARAGRAPHS_PER_WORD
+        if placed is not None and (anchor not in _LEVELS or folded or _a_word(text, at, last + 1)):
             placed.append((at - begin, last + 1 - begin, numbers))
     return [(paragraph, frozenset(held), where) for paragraph, (held, where) in found.items()]
 
@@ -666,7 +675,7 @@ def _onsite(sentence: str, seeker: Seeker) -> Finding | None:
 
 
 def _language(sentence: str, seeker: Seeker) -> Finding | None:
-    if not _may_need_a_language(sentence) or not _LANGUAGE_NEED.search(sentence):
+    if not _LANGUAGE_NEED.search(sentence):
         return None
     wanted = {code for code, pattern in _LANGUAGE_NAMES.items() if pattern.search(sentence)}
     if not wanted:
@@ -682,30 +691,9 @@ def _language(sentence: str, seeker: Seeker) -> Finding | None:
     return Finding("language", "blocks", _quote(sentence))
 
 
-_LANGUAGE_NEED_STEMS = ("fluen", "nativ", "proficien", "business", "fließend", "verhandlungssicher", "muttersprach",
-                        "courant", "maîtrise", "bilingue", "dominio", "fluido")  # fmt: skip
-"""Every `_LANGUAGE_NEED` word but the levels holds one of these (lower case)."""
-_LEVELS = ("c1", "c2", "b2")
-
-
-def _may_need_a_language(sentence: str) -> bool:
-    """Whether `_LANGUAGE_NEED` may match: the sentence's lower case holds a stem of its words, or a level standing
-    as a word ("C1", not "B2B" or a reference "xc1"), or a letter the pattern folds apart from lower(). Most
-    sentences the language reader is given came for a level inside a word, and this is a sixth of the search."""
-    if not sentence.isascii() and any(letter in sentence for letter in _FOLDS_APART):
-        return True
-    lowered = sentence.lower()  # the same positions: "İ", the one letter whose lower case is longer, is folded apart
-    for stem in _LANGUAGE_NEED_STEMS:
-        if stem in lowered:
-            return True
-    for level in _LEVELS:
-        at = lowered.find(level)
-        while at >= 0:
-            after = at + len(level)
-            if (not at or not _wordy(sentence[at - 1])) and (after == len(sentence) or not _wordy(sentence[after])):
-                return True
-            at = lowered.find(level, at + 1)
-    return False
+def _a_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands as a word: the characters either side are no word characters of `\\b`."""
+    return (not start or not _wordy(text[start - 1])) and (end == len(text) or not _wordy(text[end]))
 
 
 def _wordy(letter: str) -> bool:
@@ -762,3 +750,5 @@ for _anchor, _numbers in BY_ANCHOR.items():
     _ANCHORS.add_word(_anchor, (_anchor, _numbers))
 _ANCHORS.make_automaton()
 _ALL_ANCHORS = frozenset(BY_ANCHOR)
+_LEVELS = frozenset(("c1", "c2", "b2"))
+"""The language levels among the anchors: `_LANGUAGE_NEED` reads them as words."""
