@@ -8,7 +8,8 @@ import re
 
 from relevance_set import postings
 
-from sweepy.domain.eligibility import _ABBREVIATION, _BULLET, _boundaries, _placed, scan_anchors, sentence_spans
+from sweepy.domain.eligibility import _placed, scan_anchors
+from sweepy.domain.sentences import _ABBREVIATION, _BULLET, _boundaries, sentence_spans
 
 FIRST_BOUNDARY = re.compile(r"(?<=[.!?;:])\s+|\s*\n+\s*|\s+[•·▪]\s+")
 """The boundary pattern as it was first written: slow (three alternatives tried at every character), plain."""

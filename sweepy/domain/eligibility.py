@@ -15,6 +15,15 @@ from typing import Literal
 
 import ahocorasick
 
+from .countries import EEA as EEA
+from .countries import EU as EU
+from .countries import FOLDS_APART
+from .countries import countries_in as countries_in
+from .countries import home_countries as home_countries
+from .sentences import pieces, trimmed
+from .sentences import sentence_spans as sentence_spans
+from .sentences import sentences as sentences
+
 Kind = Literal[
     "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
     "experience",  # read by sweepy/domain/experience.py
@@ -26,11 +35,6 @@ FederalStatus = Literal["none", "employee", "veteran"]
 CLEARANCE_LEVELS: dict[str, int] = {"none": 0, "public_trust": 1, "secret": 2, "top_secret": 3, "ts_sci": 4}
 QUOTE_CHARS = 400
 """A finding quotes at most this much of its sentence (a run-on "sentence" can be a whole paragraph)."""
-
-EU = frozenset(
-    "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split()
-)  # fmt: skip
-EEA = EU | {"IS", "LI", "NO"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,163 +76,12 @@ class Seeker:
         return self.may_work_in() | self.home_countries
 
 
-# -- sentences ------------------------------------------------------------------------------------------------
-_MARKS = re.compile(r"[.!?;:\n•·▪](?:(?<=[.!?;:])(?=\s)|(?<=\n)|(?<=\s[•·▪])(?=\s))")
-"""What every sentence boundary holds: a stop before spaces, a line break, or a bullet between spaces. Only these
-are looked at (the engine jumps to them), not every space of the text."""
-_ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:e\.g|i\.e|etc|inc|approx|no|st|dr|mr|ms|vs|incl|z\.b|bzw|ca)\.)$",
-                           re.IGNORECASE)  # fmt: skip
-
-
-_ABBREVIATION_REACH = 8
-"""The longest abbreviation ("approx.") and the character before it: all `_ABBREVIATION` needs to see."""
-_BULLET = "•·▪*-– "
-
-
-def sentences(text: str) -> Iterator[str]:
-    """The text's sentences, each a verbatim slice of it: "U.S. citizens" and "e.g. Python" do not split."""
-    for start, end in sentence_spans(text):
-        yield text[start:end]
-
-
-def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Where each of `sentences` stands in the text, as (start, end)."""
-    for start, end in _pieces(text):
-        if (span := _trimmed(text, start, end)) is not None:
-            yield span
-
-
-def _pieces(text: str) -> Iterator[tuple[int, int]]:
-    """The text between sentence boundaries, untrimmed. A space after an abbreviation is no boundary: the
-    abbreviation is looked for in the characters just before it (a search over the whole piece at each boundary
-    was most of the time of splitting)."""
-    start = 0
-    for at, end, after_stop in _boundaries(text):
-        if after_stop and _ABBREVIATION.search(text, max(start, at - _ABBREVIATION_REACH), at):
-            continue
-        yield start, at
-        start = end
-    yield start, len(text)
-
-
-def _boundaries(text: str) -> Iterator[tuple[int, int, bool]]:
-    r"""(start, end, whether it is spaces after a stop within a line) of each sentence boundary, found where the
-    pattern `(?<=[.!?;:])\s+|\s*\n+\s*|\s+[•·▪]\s+` matches, in order, but from its marks (`_MARKS`): trying
-    three alternatives at every character, the pattern took 15 us for a 170-character paragraph, the marks 2.
-
-    Its three kinds, each a whole run of spaces with what is in it: the spaces after a stop (first of the three:
-    they win over a line break or a bullet after them); the spaces holding a line break; spaces, a bullet and
-    spaces. Runs the boundary before took in are no boundary of their own (" • • x" splits once)."""
-    reached = 0  # where the last boundary ended: nothing before it is looked at again
-    for mark in _MARKS.finditer(text):
-        at = mark.start()
-        if at < reached:
-            continue
-        char = text[at]
-        if char in ".!?;:":
-            start = end = at + 1
-        elif at == reached and char != "\n":  # the spaces before the bullet ended the last boundary
-            continue
-        else:
-            start, end = at, at + 1
-            while start > reached and text[start - 1].isspace():
-                start -= 1
-        while end < len(text) and text[end].isspace():  # runs of spaces are short: a loop costs less than a search
-            end += 1
-        yield start, end, char in ".!?;:" and "\n" not in text[start:end]
-        reached = end
-
-
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The span of text[start:end] without its surrounding spaces and leading bullet, None when nothing is left."""
-    piece = text[start:end]
-    stripped = piece.strip()
-    sentence = stripped.lstrip(_BULLET).strip()  # a suffix of `stripped`: it ends in no space
-    if not sentence:
-        return None
-    start += len(piece) - len(piece.lstrip()) + len(stripped) - len(sentence)
-    return start, start + len(sentence)
-
-
 def _quote(sentence: str) -> str:
     return sentence if len(sentence) <= QUOTE_CHARS else sentence[:QUOTE_CHARS].rstrip()
 
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
-
-
-# -- countries ------------------------------------------------------------------------------------------------
-_COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bool], ...] = tuple(
-    (re.compile(pattern, flags), frozenset(codes), tuple(cues.split("|")), not flags)
-    for pattern, codes, flags, cues in (
-        # Short forms in capitals only: "us" and "eu" are also words.
-        (r"\bU\.?S\.?(?:A\.?)?(?![A-Za-z])", {"US"}, 0, "US|U.S"),
-        (r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b", {"US"}, re.IGNORECASE,
-         "united states|american|estados unidos|états-unis"),
-        (r"\bU\.?K\.?(?![A-Za-z])", {"GB"}, 0, "UK|U.K"),
-        (r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b", {"GB"}, re.IGNORECASE,
-         "united kingdom|british|great britain|reino unido|royaume-uni"),
-        (r"\bcanad(?:a|ian|á|ienne?)\b", {"CA"}, re.IGNORECASE, "canad"),
-        (r"\baustralia[n]?\b|\bNSW\b|\bVIC\b|\bQLD\b|\bACT\b", {"AU"}, 0, "australia|NSW|VIC|QLD|ACT"),
-        (r"\baustralia[n]?\b", {"AU"}, re.IGNORECASE, "australia"),
-        (r"\bnew zealand\b", {"NZ"}, re.IGNORECASE, "new zealand"),
-        (r"\bindia[n]?\b", {"IN"}, re.IGNORECASE, "india"),
-        (r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b", {"DE"}, re.IGNORECASE,
-         "german|deutsch|allemagne|alemania"),
-        (r"\bfran(?:ce|ç(?:ais|aise))\b|\bfrench\b|\bfrancia\b|\bfrankreich\b", {"FR"}, re.IGNORECASE, "fran|french"),
-        (r"\bspa(?:in|nish)\b|\bespañ(?:a|ol|ola)\b|\bespagne\b|\bspanien\b", {"ES"}, re.IGNORECASE, "spa"),
-        (r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b", {"NL"}, re.IGNORECASE,
-         "netherlands|dutch|niederlande|pays-bas"),
-        (r"\bireland\b|\birish\b", {"IE"}, re.IGNORECASE, "ireland|irish"),
-        (r"\bEU\b|\bEU-", set(EU), 0, "EU"),
-        (r"\beuropean union\b|\bunión europea\b|\bunion européenne\b", set(EU), re.IGNORECASE, "union|unión"),
-        (r"\bEEA\b", set(EEA), 0, "EEA"),
-        (r"\beuropean economic area\b", set(EEA), re.IGNORECASE, "european economic area"),
-        (r"\beurope\b|\beuropa\b", set(EEA | {"GB", "CH"}), re.IGNORECASE, "europ"),
-        (r"\bswitzerland\b|\bschweiz\b|\bsuisse\b", {"CH"}, re.IGNORECASE, "switzerland|schweiz|suisse"),
-        (r"\baustria\b|\bösterreich\b", {"AT"}, re.IGNORECASE, "austria|österreich"),
-        (r"\bmexic(?:o|an)\b|\bméxico\b", {"MX"}, re.IGNORECASE, "mexic|méxico"),
-        (r"\bbrazil(?:ian)?\b|\bbrasil\b", {"BR"}, re.IGNORECASE, "brazil|brasil"),
-    )
-)  # fmt: skip
-"""Each country's pattern, its codes, the words one of which any match holds (lower case where the pattern
-ignores case, as written where it does not), and whether it is case-sensitive: a sentence without any of the
-words skips the search (24 searches per sentence were most of the time of reading one)."""
-_FOLDS_APART = ("ſ", "ı", "İ")
-"""Letters a case-insensitive pattern matches as "s" or "i" that lower() does not make "s" or "i": a sentence
-holding one is searched with every pattern."""
-
-
-_US_STATE = re.compile(
-    r",\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|"
-    r"OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\b"
-)
-
-
-def home_countries(location: str) -> frozenset[str]:
-    """The countries a search location names ("New York, NY" is the US; "Berlin, Germany" is DE)."""
-    found = set(countries_in(location))
-    if _US_STATE.search(location) and not re.search(r"\bcanada\b", location, re.IGNORECASE):
-        found.add("US")
-    return frozenset(found) if len(found) <= 3 else frozenset()  # "Europe" is a region, not a home
-
-
-def countries_in(text: str) -> frozenset[str]:
-    """ISO codes of the countries (or unions of them) a sentence names."""
-    found: set[str] = set()
-    lowered = None if not text.isascii() and any(letter in text for letter in _FOLDS_APART) else text.lower()
-    for pattern, codes, cues, cased in _COUNTRY_WORDS:
-        if lowered is not None:
-            held = text if cased else lowered
-            for cue in cues:  # a loop, not any(): a generator per pattern cost as much as the search it saves
-                if cue in held:
-                    break
-            else:
-                continue
-        if pattern.search(text):
-            found |= codes
-    return frozenset(found)
 
 
 # -- the phrasings ---------------------------------------------------------------------------------------------
@@ -486,7 +339,7 @@ def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, fr
             if held is None:
                 held = found[paragraph] = (set(), [])
                 placed = held[1]
-                folded = not paragraph.isascii() and any(letter in paragraph for letter in _FOLDS_APART)
+                folded = not paragraph.isascii() and any(letter in paragraph for letter in FOLDS_APART)
             else:
                 placed = None
             words = held[0]
@@ -514,14 +367,14 @@ def _placed(paragraph: str, placed: list[Placed]) -> Iterator[tuple[str, list[in
     anchors = sorted(placed)
     count = len(anchors)
     n = 0
-    for start, end in _pieces(paragraph):
+    for start, end in pieces(paragraph):
         while n < count and anchors[n][0] < start:  # in no sentence: it spans a boundary
             n += 1
         if n == count:
             return
         if anchors[n][0] >= end:
             continue
-        span = _trimmed(paragraph, start, end)
+        span = trimmed(paragraph, start, end)
         if span is None:
             continue
         first, last = span
@@ -538,8 +391,8 @@ def _placed(paragraph: str, placed: list[Placed]) -> Iterator[tuple[str, list[in
 def _looked_for(paragraph: str) -> Iterator[tuple[str, list[int]]]:
     """Each sentence of the paragraph and the readers whose anchors its lower case holds (the paragraph's lower
     case has other positions: no anchor was placed)."""
-    for start, end in _pieces(paragraph):
-        if (span := _trimmed(paragraph, start, end)) is not None:
+    for start, end in pieces(paragraph):
+        if (span := trimmed(paragraph, start, end)) is not None:
             sentence = paragraph[span[0] : span[1]]
             lowered = sentence.lower()
             yield sentence, [n for n, (anchors, _read) in enumerate(_READERS) if any(w in lowered for w in anchors)]
