@@ -9,7 +9,7 @@ from importlib import resources
 
 import yaml
 
-from .eligibility import sentences
+from .sentences import sentences
 from .text import normalize, normalize_company
 
 REGION_WORDS = frozenset(

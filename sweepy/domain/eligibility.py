@@ -15,6 +15,15 @@ from typing import Literal
 
 import ahocorasick
 
+from .countries import EEA as EEA
+from .countries import EU as EU
+from .countries import FOLDS_APART
+from .countries import countries_in as countries_in
+from .countries import home_countries as home_countries
+from .sentences import pieces, trimmed
+from .sentences import sentence_spans as sentence_spans
+from .sentences import sentences as sentences
+
 Kind = Literal[
     "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
     "experience",  # read by sweepy/domain/experience.py
@@ -26,11 +35,6 @@ FederalStatus = Literal["none", "employee", "veteran"]
 CLEARANCE_LEVELS: dict[str, int] = {"none": 0, "public_trust": 1, "secret": 2, "top_secret": 3, "ts_sci": 4}
 QUOTE_CHARS = 400
 """A finding quotes at most this much of its sentence (a run-on "sentence" can be a whole paragraph)."""
-
-EU = frozenset(
-    "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split()
-)  # fmt: skip
-EEA = EU | {"IS", "LI", "NO"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,135 +76,12 @@ class Seeker:
         return self.may_work_in() | self.home_countries
 
 
-# -- sentences ------------------------------------------------------------------------------------------------
-_BOUNDARY = re.compile(r"(?<=[.!?;:])\s+|\s*\n+\s*|\s+[•·▪]\s+")
-_ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:e\.g|i\.e|etc|inc|approx|no|st|dr|mr|ms|vs|incl|z\.b|bzw|ca)\.)$",
-                           re.IGNORECASE)  # fmt: skip
-
-
-_ABBREVIATION_REACH = 8
-"""The longest abbreviation ("approx.") and the character before it: all `_ABBREVIATION` needs to see."""
-_BULLET = "•·▪*-– "
-
-
-def sentences(text: str) -> Iterator[str]:
-    """The text's sentences, each a verbatim slice of it: "U.S. citizens" and "e.g. Python" do not split."""
-    for start, end in sentence_spans(text):
-        yield text[start:end]
-
-
-def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Where each of `sentences` stands in the text, as (start, end)."""
-    for start, end in _pieces(text):
-        if (span := _trimmed(text, start, end)) is not None:
-            yield span
-
-
-def _pieces(text: str) -> Iterator[tuple[int, int]]:
-    """The text between sentence boundaries, untrimmed. A space after an abbreviation is no boundary: the
-    abbreviation is looked for in the characters just before it (a search over the whole piece at each boundary
-    was most of the time of splitting)."""
-    start = 0
-    for boundary in _BOUNDARY.finditer(text):
-        at = boundary.start()
-        gap = boundary.group()
-        if "\n" not in gap and gap.isspace() and _ABBREVIATION.search(text, max(start, at - _ABBREVIATION_REACH), at):
-            continue
-        yield start, at
-        start = boundary.end()
-    yield start, len(text)
-
-
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The span of text[start:end] without its surrounding spaces and leading bullet, None when nothing is left."""
-    piece = text[start:end]
-    stripped = piece.strip()
-    sentence = stripped.lstrip(_BULLET).strip()  # a suffix of `stripped`: it ends in no space
-    if not sentence:
-        return None
-    start += len(piece) - len(piece.lstrip()) + len(stripped) - len(sentence)
-    return start, start + len(sentence)
-
-
 def _quote(sentence: str) -> str:
     return sentence if len(sentence) <= QUOTE_CHARS else sentence[:QUOTE_CHARS].rstrip()
 
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE)
-
-
-# -- countries ------------------------------------------------------------------------------------------------
-_COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bool], ...] = tuple(
-    (re.compile(pattern, flags), frozenset(codes), tuple(cues.split("|")), not flags)
-    for pattern, codes, flags, cues in (
-        # Short forms in capitals only: "us" and "eu" are also words.
-        (r"\bU\.?S\.?(?:A\.?)?(?![A-Za-z])", {"US"}, 0, "US|U.S"),
-        (r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b", {"US"}, re.IGNORECASE,
-         "united states|american|estados unidos|états-unis"),
-        (r"\bU\.?K\.?(?![A-Za-z])", {"GB"}, 0, "UK|U.K"),
-        (r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b", {"GB"}, re.IGNORECASE,
-         "united kingdom|british|great britain|reino unido|royaume-uni"),
-        (r"\bcanad(?:a|ian|á|ienne?)\b", {"CA"}, re.IGNORECASE, "canad"),
-        (r"\baustralia[n]?\b|\bNSW\b|\bVIC\b|\bQLD\b|\bACT\b", {"AU"}, 0, "australia|NSW|VIC|QLD|ACT"),
-        (r"\baustralia[n]?\b", {"AU"}, re.IGNORECASE, "australia"),
-        (r"\bnew zealand\b", {"NZ"}, re.IGNORECASE, "new zealand"),
-        (r"\bindia[n]?\b", {"IN"}, re.IGNORECASE, "india"),
-        (r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b", {"DE"}, re.IGNORECASE,
-         "german|deutsch|allemagne|alemania"),
-        (r"\bfran(?:ce|ç(?:ais|aise))\b|\bfrench\b|\bfrancia\b|\bfrankreich\b", {"FR"}, re.IGNORECASE, "fran|french"),
-        (r"\bspa(?:in|nish)\b|\bespañ(?:a|ol|ola)\b|\bespagne\b|\bspanien\b", {"ES"}, re.IGNORECASE, "spa"),
-        (r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b", {"NL"}, re.IGNORECASE,
-         "netherlands|dutch|niederlande|pays-bas"),
-        (r"\bireland\b|\birish\b", {"IE"}, re.IGNORECASE, "ireland|irish"),
-        (r"\bEU\b|\bEU-", set(EU), 0, "EU"),
-        (r"\beuropean union\b|\bunión europea\b|\bunion européenne\b", set(EU), re.IGNORECASE, "union|unión"),
-        (r"\bEEA\b", set(EEA), 0, "EEA"),
-        (r"\beuropean economic area\b", set(EEA), re.IGNORECASE, "european economic area"),
-        (r"\beurope\b|\beuropa\b", set(EEA | {"GB", "CH"}), re.IGNORECASE, "europ"),
-        (r"\bswitzerland\b|\bschweiz\b|\bsuisse\b", {"CH"}, re.IGNORECASE, "switzerland|schweiz|suisse"),
-        (r"\baustria\b|\bösterreich\b", {"AT"}, re.IGNORECASE, "austria|österreich"),
-        (r"\bmexic(?:o|an)\b|\bméxico\b", {"MX"}, re.IGNORECASE, "mexic|méxico"),
-        (r"\bbrazil(?:ian)?\b|\bbrasil\b", {"BR"}, re.IGNORECASE, "brazil|brasil"),
-    )
-)  # fmt: skip
-"""Each country's pattern, its codes, the words one of which any match holds (lower case where the pattern
-ignores case, as written where it does not), and whether it is case-sensitive: a sentence without any of the
-words skips the search (24 searches per sentence were most of the time of reading one)."""
-_FOLDS_APART = ("ſ", "ı", "İ")
-"""Letters a case-insensitive pattern matches as "s" or "i" that lower() does not make "s" or "i": a sentence
-holding one is searched with every pattern."""
-
-
-_US_STATE = re.compile(
-    r",\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|"
-    r"OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\b"
-)
-
-
-def home_countries(location: str) -> frozenset[str]:
-    """The countries a search location names ("New York, NY" is the US; "Berlin, Germany" is DE)."""
-    found = set(countries_in(location))
-    if _US_STATE.search(location) and not re.search(r"\bcanada\b", location, re.IGNORECASE):
-        found.add("US")
-    return frozenset(found) if len(found) <= 3 else frozenset()  # "Europe" is a region, not a home
-
-
-def countries_in(text: str) -> frozenset[str]:
-    """ISO codes of the countries (or unions of them) a sentence names."""
-    found: set[str] = set()
-    lowered = None if not text.isascii() and any(letter in text for letter in _FOLDS_APART) else text.lower()
-    for pattern, codes, cues, cased in _COUNTRY_WORDS:
-        if lowered is not None:
-            held = text if cased else lowered
-            for cue in cues:  # a loop, not any(): a generator per pattern cost as much as the search it saves
-                if cue in held:
-                    break
-            else:
-                continue
-        if pattern.search(text):
-            found |= codes
-    return frozenset(found)
 
 
 # -- the phrasings ---------------------------------------------------------------------------------------------
@@ -389,6 +270,8 @@ def assess(
             continue
         for word in words:
             brought[word] = brought.get(word, 0) + 1
+        if hits is not None and not hits:  # its anchors stand nowhere a reader reads (levels inside words)
+            continue
         said = known.get(paragraph)
         if said is None:
             said = known[paragraph] = _read_paragraph(paragraph, hits, seeker)
@@ -429,7 +312,12 @@ def scan_anchors(lowered: str) -> list[AnchorHit]:
 
 def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, frozenset[str], list[Placed] | None]]:
     """The paragraphs (text between line breaks) holding an anchor word, each once, in order, with the anchor
-    words it holds and where they stand in it (None: the readers look for their words themselves)."""
+    words it holds and where they stand in it (None: the readers look for their words themselves).
+
+    A language level ("C1", "B2") stands only where it is a word: the language pattern reads it as one, and its
+    other words are anchors of their own, so a level inside a word ("B2B", a reference "xc1") brings in no
+    sentence the reader could find a need in, unless the paragraph holds a letter the pattern folds apart from
+    lower() ("natıve"). On the 5k feed, two paragraphs in three came for such a level alone."""
     if hits is None:
         lowered = text.lower()
         if len(lowered) != len(text):  # a character whose lower case is longer: positions differ, read it all
@@ -439,6 +327,7 @@ def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, fr
     end = -1
     words: set[str] = set()
     placed: list[Placed] | None = None
+    folded = False
     for last, (anchor, numbers) in hits:
         at = last - len(anchor) + 1
         if at > end:  # a new paragraph
@@ -450,11 +339,12 @@ def _anchored(text: str, hits: Iterable[AnchorHit] | None) -> list[tuple[str, fr
             if held is None:
                 held = found[paragraph] = (set(), [])
                 placed = held[1]
+                folded = not paragraph.isascii() and any(letter in paragraph for letter in FOLDS_APART)
             else:
                 placed = None
             words = held[0]
-        words.add(anchor)
-        if placed is not None:
+        words.add(anchor)  # a level inside a word still counts towards _PARAGRAPHS_PER_WORD
+        if placed is not None and (anchor not in _LEVELS or folded or _a_word(text, at, last + 1)):
             placed.append((at - begin, last + 1 - begin, numbers))
     return [(paragraph, frozenset(held), where) for paragraph, (held, where) in found.items()]
 
@@ -463,23 +353,49 @@ def _read_paragraph(paragraph: str, placed: list[Placed] | None, seeker: Seeker)
     """The findings of a paragraph's sentences, each sentence read by the readers whose anchors it holds (in the
     readers' order): found among the anchors `placed` inside it, or looked for in it when not placed."""
     said: list[Finding] = []
-    for start, end in _pieces(paragraph):
-        if placed is not None and not any(start <= at and until <= end for at, until, _numbers in placed):
-            continue  # most sentences of a paragraph hold no anchor: not trimmed, not read
-        span = _trimmed(paragraph, start, end)
-        if span is None:
-            continue
-        sentence = paragraph[span[0] : span[1]]
-        if placed is None:
-            lowered = sentence.lower()
-            numbers = [n for n, (anchors, _read) in enumerate(_READERS) if any(word in lowered for word in anchors)]
-        else:
-            first, last = span
-            numbers = sorted({n for at, until, held in placed if first <= at and until <= last for n in held})
+    for sentence, numbers in _looked_for(paragraph) if placed is None else _placed(paragraph, placed):
         for n in numbers:
             if (finding := _READERS[n][1](sentence, seeker)) is not None:
                 said.append(finding)
     return tuple(said)
+
+
+def _placed(paragraph: str, placed: list[Placed]) -> Iterator[tuple[str, list[int]]]:
+    """Each sentence holding an anchor of `placed` (wholly, within its trimmed span) and the readers they bring in.
+    The anchors are walked in order beside the sentences, and the split stops after the last anchor's sentence:
+    most sentences of a paragraph hold none, and are neither trimmed nor split past."""
+    anchors = sorted(placed)
+    count = len(anchors)
+    n = 0
+    for start, end in pieces(paragraph):
+        while n < count and anchors[n][0] < start:  # in no sentence: it spans a boundary
+            n += 1
+        if n == count:
+            return
+        if anchors[n][0] >= end:
+            continue
+        span = trimmed(paragraph, start, end)
+        if span is None:
+            continue
+        first, last = span
+        numbers: set[int] = set()
+        for at, until, held in anchors[n:]:
+            if at >= end:
+                break
+            if first <= at and until <= last:
+                numbers.update(held)
+        if numbers:
+            yield paragraph[first:last], sorted(numbers)
+
+
+def _looked_for(paragraph: str) -> Iterator[tuple[str, list[int]]]:
+    """Each sentence of the paragraph and the readers whose anchors its lower case holds (the paragraph's lower
+    case has other positions: no anchor was placed)."""
+    for start, end in pieces(paragraph):
+        if (span := trimmed(paragraph, start, end)) is not None:
+            sentence = paragraph[span[0] : span[1]]
+            lowered = sentence.lower()
+            yield sentence, [n for n, (anchors, _read) in enumerate(_READERS) if any(w in lowered for w in anchors)]
 
 
 _NEEDS_VISA_VERDICT: dict[bool | None, Verdict] = {True: "blocks", False: "ok", None: "warns"}
@@ -628,6 +544,16 @@ def _language(sentence: str, seeker: Seeker) -> Finding | None:
     return Finding("language", "blocks", _quote(sentence))
 
 
+def _a_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands as a word: the characters either side are no word characters of `\\b`."""
+    return (not start or not _wordy(text[start - 1])) and (end == len(text) or not _wordy(text[end]))
+
+
+def _wordy(letter: str) -> bool:
+    """Whether the pattern's \\b takes the letter for part of a word."""
+    return letter.isalnum() or letter == "_"
+
+
 def _federal(open_to: list[str], seeker: Seeker) -> Finding | None:
     """USAJOBS: a posting whose hiring paths lack "public" is for federal employees, veterans and other groups."""
     if not open_to or "public" in (p.lower() for p in open_to):
@@ -677,3 +603,5 @@ for _anchor, _numbers in BY_ANCHOR.items():
     _ANCHORS.add_word(_anchor, (_anchor, _numbers))
 _ANCHORS.make_automaton()
 _ALL_ANCHORS = frozenset(BY_ANCHOR)
+_LEVELS = frozenset(("c1", "c2", "b2"))
+"""The language levels among the anchors: `_LANGUAGE_NEED` reads them as words."""
