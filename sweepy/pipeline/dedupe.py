@@ -2,6 +2,7 @@
 posted by another company (copies.py)."""
 
 import hashlib
+import sys
 from collections.abc import Callable, Hashable
 
 from ..domain.postings import Posting
@@ -30,7 +31,9 @@ def posting_keys(posting: Posting) -> tuple[tuple[str, str, str, str], str]:
     if posting.keys is None:
         parts = posting.location.split(",")
         region = _place(parts[1]) if len(parts) > 1 else ""
-        key = (normalize_company(posting.company), normalize_title(posting.title), _place(parts[0]), region)
+        # The title and place are interned: a sweep's postings repeat a few hundred of each, kept on every one
+        title, city = sys.intern(normalize_title(posting.title)), sys.intern(_place(parts[0]))
+        key = (normalize_company(posting.company), title, city, sys.intern(region))
         hashed = "|".join(key) if key[0] else posting.canonical_url
         posting.keys = key, hashlib.sha1(hashed.encode("utf-8")).hexdigest()[:12]
     return posting.keys
