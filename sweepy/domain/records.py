@@ -113,8 +113,8 @@ def _text(record: dict[str, Any], key: str, required: bool = False) -> str:
         return ""
     if not isinstance(value, str):
         raise RecordError(f"field {key!r} must be text, got {type(value).__name__}")
-    try:
-        value.encode("utf-8")  # a JSON "\ud800" escape is a lone surrogate: every later UTF-8 write would fail
+    try:  # a JSON "\ud800" escape is a lone surrogate: every later UTF-8 write would fail (ASCII holds none)
+        _ = value.isascii() or value.encode("utf-8")
     except UnicodeEncodeError:
         raise RecordError(f"field {key!r} is not valid Unicode text (it holds a lone surrogate)") from None
     return value.strip()
