@@ -125,7 +125,8 @@ class Posting:
     closes_at: dt.date | None = None  # the application deadline
     open_to: list[str] | None = None  # who may apply, in the API's words (USAJOBS hiring paths); None: not stated
     place_note: str | None = None  # by the filter: how far the location fits (sweepy.domain.places NO_PLACE, ...)
-    _shelved: tuple[Shelf, tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+    _shelved: tuple[Shelf, int, int] | None = field(default=None, repr=False, compare=False)
+    """The shelf and the description's (offset, length) on it, in one tuple: a nested one cost 56 bytes a posting."""
     keys: tuple[tuple[str, str, str, str], str] | None = field(default=None, init=False, repr=False, compare=False)
     """(role key, card id), by pipeline.score.posting_keys on first need: dedupe, the matched ids and the card
     each need them, and normalising four fields three times was a tenth of the sweep's own work."""
@@ -144,8 +145,8 @@ class Posting:
         """Plain text, capped. Cleaned on first use: most postings of a sweep are filtered out before anything
         reads their description, and cleaning every one was a fifth of the discover stage."""
         if self._shelved is not None:
-            shelf, place = self._shelved
-            return shelf.get(place)
+            shelf, offset, length = self._shelved
+            return shelf.get((offset, length))
         if self._description is None:
             self._description = cut(clean_text(self.description_source), DESCRIPTION_CAP)
             self.description_source = ""  # read once: a sweep of 80,000 postings held every description twice
@@ -155,8 +156,8 @@ class Posting:
         """Keep the cleaned description on `shelf` from now on, read back on each use: a sweep's survivors all
         holding theirs were half its memory (80,000 of 2 KB each)."""
         if self._shelved is None:
-            place = shelf.put(self.description)
-            self._shelved, self._description = (shelf, place), None
+            offset, length = shelf.put(self.description)
+            self._shelved, self._description = (shelf, offset, length), None
 
     def richness(self) -> tuple[int, int]:
         """How much a record tells the user; the richest of a duplicate group is kept."""

@@ -1,7 +1,9 @@
 """Stage 3 of 5: one card per role: the same canonical URL, then the same role across platforms, then the same text
 posted by another company (copies.py)."""
 
+import functools
 import hashlib
+import sys
 from collections.abc import Callable, Hashable
 
 from ..domain.postings import Posting
@@ -16,6 +18,20 @@ def _place(part: str) -> str:
     return " ".join(w for w in normalize(part).split() if w not in _PLACE_NOISE)
 
 
+@functools.lru_cache(maxsize=4096)
+def _city_region(location: str) -> tuple[str, str]:
+    """A location's city and region as the role key holds them, interned and cached: a sweep's postings repeat a
+    few hundred locations, and each kept its own copies of the same two texts."""
+    parts = location.split(",")
+    return sys.intern(_place(parts[0])), sys.intern(_place(parts[1])) if len(parts) > 1 else ""
+
+
+@functools.lru_cache(maxsize=8192)
+def _title_key(title: str) -> str:
+    """normalize_title, interned and cached, as _city_region: titles repeat across a sweep even more."""
+    return sys.intern(normalize_title(title))
+
+
 def role_key(posting: Posting) -> tuple[str, str, str, str]:
     """Company, title, city and region normalised, so "Sr. Paralegal" at "Northwind Labs, Inc." in "New York, NY"
     meets "Senior Paralegal" at "Northwind Labs" there, while Portland, OR stays apart from Portland, ME."""
@@ -28,9 +44,7 @@ def posting_keys(posting: Posting) -> tuple[tuple[str, str, str, str], str]:
     the same when a different platform's copy of the role wins deduplication; a company whose name normalises to
     nothing has its canonical URL hashed instead."""
     if posting.keys is None:
-        parts = posting.location.split(",")
-        region = _place(parts[1]) if len(parts) > 1 else ""
-        key = (normalize_company(posting.company), normalize_title(posting.title), _place(parts[0]), region)
+        key = (normalize_company(posting.company), _title_key(posting.title), *_city_region(posting.location))
         hashed = "|".join(key) if key[0] else posting.canonical_url
         posting.keys = key, hashlib.sha1(hashed.encode("utf-8")).hexdigest()[:12]
     return posting.keys
@@ -38,8 +52,12 @@ def posting_keys(posting: Posting) -> tuple[tuple[str, str, str, str], str]:
 
 def _merge(cluster: list[Posting]) -> Posting:
     """The richest record of a cluster (the first on a tie), listing the others' platforms and URLs."""
-    # One posting needs no comparison: richness() would clean its description here, long before scoring needs it
-    winner = cluster[0] if len(cluster) == 1 else max(cluster, key=Posting.richness)
+    if len(cluster) == 1:  # most of a sweep: the same lists, without the sets and the loop of a real merge
+        alone = cluster[0]
+        alone.also_on = sorted(set(alone.also_on) - {alone.platform})
+        alone.merged_urls = sorted({alone.canonical_url, *alone.merged_urls})
+        return alone
+    winner = max(cluster, key=Posting.richness)
     platforms = {p.platform for p in cluster} | {o for p in cluster for o in p.also_on}
     winner.also_on = sorted(platforms - {winner.platform})
     _absorb(winner, cluster)
@@ -99,7 +117,7 @@ def _merged(postings: list[Posting], grouping: Callable[[list[Posting]], list[li
 def deduplicate(postings: list[Posting]) -> tuple[list[Posting], Drops]:
     """Unique postings in first-seen order, and how many were merged away as `duplicate` (with examples)."""
     unique = _merged(_merged(postings, _by_url), _by_role_across_platforms)
-    unique = [_merge_copies(c) for c in copy_clusters(unique, lambda p: _place(p.location.split(",")[0]))]
+    unique = [_merge_copies(c) for c in copy_clusters(unique, lambda p: role_key(p)[2])]  # the city
     drops = Drops()
     if len(postings) > len(unique):
         kept = {id(p) for p in unique}  # a cluster's winner is one of its postings, so the others are the drops

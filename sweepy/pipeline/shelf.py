@@ -19,12 +19,16 @@ class DescriptionShelf:
         self._end = 0
         self._lock = threading.Lock()
         self._last: tuple[tuple[int, int], str] | None = None
+        self._at_end = True
 
     def put(self, text: str) -> tuple[int, int]:
         data = text.encode("utf-8", "surrogatepass")
         with self._lock:
-            self._file.seek(self._end)
+            if not self._at_end:  # a get moved the file; puts in a row write on where the last one ended
+                self._file.seek(self._end)
+            self._at_end = False  # until the write is whole: a failed one (a full disk) may have moved the file
             self._file.write(data)
+            self._at_end = True
             place = (self._end, len(data))
             self._end += len(data)
         return place
@@ -35,6 +39,7 @@ class DescriptionShelf:
             if last is not None and last[0] == place:
                 return last[1]
             self._file.seek(place[0])
+            self._at_end = False
             text = self._file.read(place[1]).decode("utf-8", "surrogatepass")
             self._last = (place, text)
         return text

@@ -1,10 +1,12 @@
 """Stage 3: one card per role, by canonical URL and then by company + title + place across platforms."""
 
+from array import array
 from collections import Counter
 from typing import Any
 
 from sweepy.domain.postings import Posting
 from sweepy.domain.records import posting_from_record
+from sweepy.pipeline.copies import COMMON, PARTS, _counts
 from sweepy.pipeline.dedupe import deduplicate, role_key
 
 
@@ -247,3 +249,15 @@ def test_one_text_posted_by_two_companies_for_two_cities_stays_two_cards() -> No
     assert unique == [boston, chicago]
     assert (boston.also_on, chicago.also_on) == (["linkedin (Jobot)"], [])
     assert drops == Counter({"duplicate": 1})
+
+
+def test_hashes_are_counted_as_boilerplate_shared_or_alone_across_the_ranges() -> None:
+    """A hash in more than COMMON sketches is boilerplate, one in two to COMMON is shared (the only keys two
+    postings can meet through), one in a single sketch is neither; negative hashes and every range included."""
+    boiler, pair, alone = -(2**62) + 5, 2**61 + 3, -7
+    sketches = {i: array("q", [boiler, i * PARTS + i % PARTS]) for i in range(COMMON + 1)}
+    sketches[0].extend([pair, alone])
+    sketches[1].append(pair)
+    common, shared = _counts(sketches)
+    assert common == {boiler}
+    assert shared == {pair}

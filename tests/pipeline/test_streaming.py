@@ -198,3 +198,16 @@ class Listed(Engine):
 
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
         return EngineResult(postings=list(self.made))
+
+
+def test_texts_put_after_a_get_are_read_back_whole_with_the_earlier_ones() -> None:
+    """A put writes where the last put ended, also after gets have read earlier texts from elsewhere in the file."""
+    shelf = DescriptionShelf()
+    first, second = shelf.put("Draft court filings."), shelf.put("Legal research — “quoted” é")
+    assert shelf.get(first) == "Draft court filings."
+    third = shelf.put("Manage dockets.")
+    fourth = shelf.put("Review contracts.")
+    assert [shelf.get(place) for place in (fourth, second, third, first)] == [
+        "Review contracts.", "Legal research — “quoted” é", "Manage dockets.", "Draft court filings."
+    ]  # fmt: skip
+    assert third == (first[1] + second[1], len("Manage dockets."))
