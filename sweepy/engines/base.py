@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -20,14 +20,14 @@ from ..domain.workplace import Workplace, infer_workplace
 from ..errors import EngineConfigError
 from ..store.paths import Workspace
 from ..validation import describe_validation_error
+from .results import EngineResult as EngineResult
+from .results import SkippedSource as SkippedSource
+from .results import SkipReason as SkipReason
+from .results import SourceError as SourceError
 
 if TYPE_CHECKING:
     from .http import Network, SourceClient
 
-SkipReason = Literal[
-    "timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config", "blocked_address",
-    "too_large", "plugin_error",
-]  # fmt: skip
 MAX_POSTINGS_PER_SOURCE = 5_000
 """The postings a sweep keeps of one source, whatever its engine (Engine.max_postings); the rest are logged."""
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
@@ -74,36 +74,6 @@ class HttpEngineConfig(EngineConfig):
         return self.base_url or default
 
 
-class SourceError(Exception):
-    """One source could not be read: the sweep skips it with this reason and goes on with the others.
-
-    `counts_as_failure` is False for answers that say nothing about the source's health (a 404 for a board
-    token that does not exist): those do not move the circuit breaker.
-    """
-
-    def __init__(self, reason: SkipReason, detail: str, counts_as_failure: bool = True) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.counts_as_failure = counts_as_failure and reason != "config"
-        self.partial: EngineResult | None = None
-        """What the source had collected when it stopped (set for `too_large`: those postings are kept)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedSource:
-    """A line of a sweep's `skipped_sources`: a source the sweep skipped (a view of its SourceReport, made by
-    SourceReport.skipped), or a part of one that an engine could not read and went on without."""
-
-    engine: str
-    source: str
-    reason: SkipReason
-    detail: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"engine": self.engine, "source": self.source, "reason": self.reason, "detail": self.detail}
-
-
 @dataclass(slots=True)
 class DiscoverRequest:
     """What a sweep asks every engine; `source`, and `http` for web engines, are set per source task."""
@@ -117,14 +87,14 @@ class DiscoverRequest:
     source: str = ""
     http: "SourceClient | None" = None  # this source's view of the network: its deadline, counters, secrets
     engine: str = ""
-    result: "EngineResult" = field(default_factory=lambda: EngineResult())
+    result: EngineResult = field(default_factory=lambda: EngineResult())
     """Where a paging engine collects: what it holds when its byte budget runs out is kept (`too_large`)."""
     sink: Callable[[Posting], None] | None = None
     """Set by the sweep: where `hand` sends each posting as it is found (filtered then, only survivors kept)."""
     waiting: Callable[[bool], None] = lambda _remote: None
     """Set by the sweep: told when a local engine starts and stops waiting on a remote server (`remote`)."""
 
-    def hand(self, result: "EngineResult", posting: Posting) -> None:
+    def hand(self, result: EngineResult, posting: Posting) -> None:
         """Give the sweep one posting the moment it is found, so that a source of 80,000 postings is never held
         whole: the sweep's `sink` filters it at once; without one (an engine asked on its own) it goes into
         `result.postings`. An engine may also just return its postings in the list, as every engine once did."""
@@ -166,13 +136,6 @@ class DiscoverRequest:
                                         f"{config.base_url}; set SWEEPY_TRUST_BASE_URLS=1 in the server's "
                                         "environment to send keys to a mirror or proxy you trust")  # fmt: skip
         return self.client.add_secret(value)
-
-
-@dataclass(slots=True)
-class EngineResult:
-    postings: list[Posting] = field(default_factory=list)
-    skipped_records: list[tuple[str, str]] = field(default_factory=list)
-    skipped_sources: list[SkippedSource] = field(default_factory=list)
 
 
 class Engine(ABC):

@@ -25,9 +25,9 @@ from ..net.bodies import BodyProblem, inflater, raw_chunks
 from ..net.pinning import GuardedTransport, Refused, Resolver
 from ..net.proxy import ProxyRules
 from ..store.reads import NonFiniteNumber, TooDeep, loads_finite
-from .base import SkipReason, SourceError
 from .breaker import BreakerBook
 from .cache import ResponseCache, cache_key
+from .results import SkipReason, SourceError
 
 USER_AGENT = f"Sweepy/{__version__} (job-search assistant; +https://github.com/sweepy-jobs/sweepy)"
 MAX_RESPONSE_BYTES = 25_000_000
