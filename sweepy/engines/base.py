@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -33,6 +33,8 @@ MAX_POSTINGS_PER_SOURCE = 5_000
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
 _HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
 _BOARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+KeyVariable = Annotated[str, Field(min_length=1, max_length=100)]
+"""The name of the environment variable that holds a key (`api_key_env`); env_secret says which names may."""
 
 
 class EngineConfig(BaseModel):
@@ -72,6 +74,13 @@ class HttpEngineConfig(EngineConfig):
         """Where requests go: the stand-in `base_url` when the profile names one, else the real API's `default`
         (an engine's constant, or one it computes: Lever's region, a Workday site's host)."""
         return self.base_url or default
+
+
+class KeyedConfig(HttpEngineConfig):
+    """Base of the block of an API whose one key comes from the environment variable `api_key_env` names (each
+    engine gives its own default name)."""
+
+    api_key_env: KeyVariable
 
 
 @dataclass(slots=True)
@@ -176,6 +185,19 @@ class Engine(ABC):
     @abstractmethod
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
         """The postings of `request.source`. Raise SourceError when the source cannot be read."""
+
+    def collected(
+        self,
+        request: DiscoverRequest,
+        items: Iterable[Any],
+        build: Callable[[dict[str, Any]], Posting],
+        what: str = "a job",
+        key: str = "id",
+    ) -> EngineResult:
+        """The postings of a board or feed read in one answer, in a result of their own (see `collect`)."""
+        result = EngineResult()
+        self.collect(request, result, items, build, what, key)
+        return result
 
     def collect(
         self,
@@ -308,3 +330,14 @@ def env_secret(variable: str, engine: str) -> str:
             "(the MCP host's config `env` block) or disable the engine"
         )
     return value
+
+
+class KeyedSearchEngine(Engine):
+    """A search API asked once per target title with the key its KeyedConfig names (Jooble, SerpApi): a profile
+    naming a variable that is not set, or not named for the engine, is refused when it is validated."""
+
+    per_title = True
+    uses_network = True
+
+    def check(self, config: KeyedConfig, workspace: Workspace) -> None:
+        env_secret(config.api_key_env, self.name)
