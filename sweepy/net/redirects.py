@@ -60,16 +60,17 @@ def follow(
     BadLocation, TooManyHops and httpx's own errors, `chain` telling where it stopped."""
     origin: tuple[str, str, int] | None = None
     while True:
-        target = httpx.URL(admit(chain.url))
-        origin = origin or _origin(target)  # of the first hop, read once the guard has passed its URL
+        admitted = admit(chain.url)
         with ExitStack() as held:
             try:
+                target = httpx.URL(admitted)
                 answer = held.enter_context(
                     client.stream(chain.method, target, headers=chain.headers, content=chain.body or None,
                                   timeout=timeout())
                 )  # fmt: skip
-            except httpx.InvalidURL as exc:
+            except httpx.InvalidURL as exc:  # as httpx read a redirect's Location, or a hop no guard parsed
                 raise BadLocation(None, exc) from None
+            origin = origin or _origin(target)  # the first hop's, read once the guard has passed its URL
             location = answer.headers.get("Location", "").strip()
             if answer.status_code not in REDIRECT_STATUSES or not location:
                 yield answer
