@@ -101,6 +101,10 @@ def _routes(site: LinkSite) -> dict[str, Callable[[BaseHTTPRequestHandler], None
         "/to-metadata": redirect("http://169.254.169.254/latest/meta-data/"),
         "/to-file": redirect("file:///etc/passwd"),
         "/bad-location": redirect("http:\\\\127.0.0.1\\x"),  # httpx refuses to build the next request
+        # A public page moving to a private network, to this machine (the site itself) and to IPv6 loopback.
+        "/to-private": redirect("http://10.0.0.1/job"),
+        "/to-loopback": lambda handler: handler.send(302, b"", {"Location": site.url("/posting")}),
+        "/to-ipv6-loopback": lambda handler: handler.send(302, b"", {"Location": site.url("/posting", "[::1]")}),
     }
     for n in range(1, 8):  # /chain/N redirects N times, then the posting
         routes[f"/chain/{n}"] = redirect(f"/chain/{n - 1}" if n > 1 else "/posting")

@@ -3,7 +3,9 @@ circle was store.paths → settings → store.paths), and the layers import only
 (mcp → service → sweeps → pipeline → engines → store → domain).
 
 Read from the source with ast, not by importing, so a function-level import (how the last circle hid) counts
-as much as one at the top; imports under `if TYPE_CHECKING:` do not run and are left out."""
+as much as one at the top; imports under `if TYPE_CHECKING:` do not run and are left out of the layer graph, but
+a circle closed by one is still a circle (the last, engines.base ⇢ engines.http → engines.base, made the two
+modules one unit that neither could be read or typed without)."""
 
 import ast
 from collections.abc import Iterator
@@ -42,13 +44,14 @@ def _named(name: str) -> str | None:
     return name or None
 
 
-def imports(module: str) -> set[str]:
+def imports(module: str, typed: bool = False) -> set[str]:
     """The sweepy modules `module` runs when imported or called: each one named, and the packages holding it
-    (their __init__ runs first), but not the packages holding `module` itself (already running)."""
+    (their __init__ runs first), but not the packages holding `module` itself (already running). With `typed`,
+    also those it imports for type checking only."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _type_checking_only(tree)
+    skipped = set() if typed else _type_checking_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -76,6 +79,7 @@ def imports(module: str) -> set[str]:
 
 
 GRAPH = {module: imports(module) for module in MODULES}
+TYPED_GRAPH = {module: imports(module, typed=True) for module in MODULES}
 
 
 def _cycles(graph: dict[str, set[str]]) -> Iterator[list[str]]:
@@ -118,6 +122,18 @@ def _layer(module: str) -> int | None:
 
 def test_no_module_imports_itself_back() -> None:
     assert list(_cycles(GRAPH)) == []
+
+
+def test_no_module_imports_itself_back_even_for_type_checking() -> None:
+    assert list(_cycles(TYPED_GRAPH)) == []
+
+
+def test_a_type_only_circle_is_found() -> None:
+    # engines.base reads Network and SourceClient under TYPE_CHECKING: were engines.http to import base again
+    # (its SourceError once lived there), the typed graph has the circle, the run-time graph does not.
+    graph = {**TYPED_GRAPH, "sweepy.engines.http": TYPED_GRAPH["sweepy.engines.http"] | {"sweepy.engines.base"}}
+    assert ["sweepy.engines.base", "sweepy.engines.http"] in list(_cycles(graph))
+    assert "sweepy.engines.http" not in GRAPH["sweepy.engines.base"]
 
 
 def test_the_cycle_finder_finds_the_circle_that_was_removed() -> None:

@@ -1,11 +1,15 @@
-"""The link checker's address predicate over the tricky spellings of reliability.md §1.3 and S-37."""
+"""The link checker's address predicate over the tricky spellings of reliability.md §1.3 and S-37, and the
+checker refusing a public page's redirect to a private address before anything connects to it."""
 
 import ipaddress
 
 import pytest
+from connect_proxy import running_proxy
+from linksite import dial_log, running_site
 
-from sweepy.linkcheck import address_problem, is_public_address, parse_address
+from sweepy.linkcheck import address_problem, check_links, is_public_address, parse_address
 from sweepy.net.addresses import host_problem
+from sweepy.net.proxy import ProxyRules
 
 BLOCKED = [
     "127.0.0.1",
@@ -134,3 +138,28 @@ def test_the_private_flag_opens_unique_local_but_not_the_aws_metadata_address_in
 )
 def test_host_problem_reads_names_and_literals_without_dns(host: str, private: bool, problem: str | None) -> None:
     assert host_problem(host, allow_private=private) == problem
+
+
+@pytest.mark.parametrize(
+    ("path", "target", "detail"),
+    [
+        ("/to-private", "http://10.0.0.1/job", "10.0.0.1 is private (10.0.0.0/8)"),
+        ("/to-loopback", "http://127.0.0.1:{port}/posting", "127.0.0.1 is loopback (127.0.0.0/8)"),
+        ("/to-ipv6-loopback", "http://[::1]:{port}/posting", "::1 is loopback (::1/128)"),
+    ],
+)
+def test_a_public_page_redirecting_to_a_private_address_is_refused_at_the_hop(
+    path: str, target: str, detail: str
+) -> None:
+    # links.test is a public name to the checker (a proxy resolves it: here, to the loopback site), so the first
+    # hop goes out without SWEEPY_ALLOW_PRIVATE_URLS; its redirect names a private address, which the proxy would
+    # dial (it reaches this machine), so only the guard, judging the hop before it connects, keeps it unsent.
+    with running_site() as site, running_proxy(hosts={"links.test": "127.0.0.1"}) as proxy, dial_log() as dialled:
+        rules = ProxyRules.from_env({"SWEEPY_PROXY": proxy.url, "SWEEPY_ALLOW_PRIVATE_PROXY": "1"})
+        [got] = check_links([site.url(path, "links.test")], allow_private=False, ports={site.port, 80}, proxies=rules)
+        connects = proxy.connects()
+    assert (got.verdict, got.reason, got.status) == ("unverified", "blocked_address", 302)
+    assert (got.final_url, got.detail) == (target.format(port=site.port), detail)
+    assert [seen.path for seen in site.seen] == [path]  # the private server (for loopback, the site) saw nothing
+    assert connects == [f"links.test:{site.port}"]  # the proxy was asked for the first hop only
+    assert set(dialled) == {"127.0.0.1"}  # the proxy's own address, never 10.0.0.1 or ::1

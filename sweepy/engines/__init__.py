@@ -14,7 +14,9 @@ from ..store.paths import Workspace
 from .base import MAX_POSTINGS_PER_SOURCE, DiscoverRequest, Engine, EngineConfig, EngineResult, SkippedSource
 from .plugins import BrokenPlugin, broken_plugin
 
-INFRASTRUCTURE_MODULES = frozenset(("base", "http", "cache", "breaker", "shapes", "paging", "plugins"))
+INFRASTRUCTURE_MODULES = frozenset(
+    ("base", "results", "http", "answers", "cache", "breaker", "shapes", "paging", "plugins")
+)
 """Modules of this package that are not engines; every other module is one and registers itself on import."""
 BUILTIN_ENGINE_MODULES = tuple(
     sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name not in INFRASTRUCTURE_MODULES)

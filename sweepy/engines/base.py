@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -20,19 +20,21 @@ from ..domain.workplace import Workplace, infer_workplace
 from ..errors import EngineConfigError
 from ..store.paths import Workspace
 from ..validation import describe_validation_error
+from .results import EngineResult as EngineResult
+from .results import SkippedSource as SkippedSource
+from .results import SkipReason as SkipReason
+from .results import SourceError as SourceError
 
 if TYPE_CHECKING:
     from .http import Network, SourceClient
 
-SkipReason = Literal[
-    "timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config", "blocked_address",
-    "too_large", "plugin_error",
-]  # fmt: skip
 MAX_POSTINGS_PER_SOURCE = 5_000
 """The postings a sweep keeps of one source, whatever its engine (Engine.max_postings); the rest are logged."""
 _HTTP_ORIGIN = re.compile(r"^https?://[^\s/?#]+[^\s?#]*$", re.IGNORECASE)  # a path may follow, no query
 _HTTP_URL = re.compile(r"^https?://[^\s/?#]+\S*$", re.IGNORECASE)
 _BOARD_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+KeyVariable = Annotated[str, Field(min_length=1, max_length=100)]
+"""The name of the environment variable that holds a key (`api_key_env`); env_secret says which names may."""
 
 
 class EngineConfig(BaseModel):
@@ -74,34 +76,11 @@ class HttpEngineConfig(EngineConfig):
         return self.base_url or default
 
 
-class SourceError(Exception):
-    """One source could not be read: the sweep skips it with this reason and goes on with the others.
+class KeyedConfig(HttpEngineConfig):
+    """Base of the block of an API whose one key comes from the environment variable `api_key_env` names (each
+    engine gives its own default name)."""
 
-    `counts_as_failure` is False for answers that say nothing about the source's health (a 404 for a board
-    token that does not exist): those do not move the circuit breaker.
-    """
-
-    def __init__(self, reason: SkipReason, detail: str, counts_as_failure: bool = True) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
-        self.counts_as_failure = counts_as_failure and reason != "config"
-        self.partial: EngineResult | None = None
-        """What the source had collected when it stopped (set for `too_large`: those postings are kept)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedSource:
-    """A line of a sweep's `skipped_sources`: a source the sweep skipped (a view of its SourceReport, made by
-    SourceReport.skipped), or a part of one that an engine could not read and went on without."""
-
-    engine: str
-    source: str
-    reason: SkipReason
-    detail: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"engine": self.engine, "source": self.source, "reason": self.reason, "detail": self.detail}
+    api_key_env: KeyVariable
 
 
 @dataclass(slots=True)
@@ -117,14 +96,14 @@ class DiscoverRequest:
     source: str = ""
     http: "SourceClient | None" = None  # this source's view of the network: its deadline, counters, secrets
     engine: str = ""
-    result: "EngineResult" = field(default_factory=lambda: EngineResult())
+    result: EngineResult = field(default_factory=lambda: EngineResult())
     """Where a paging engine collects: what it holds when its byte budget runs out is kept (`too_large`)."""
     sink: Callable[[Posting], None] | None = None
     """Set by the sweep: where `hand` sends each posting as it is found (filtered then, only survivors kept)."""
     waiting: Callable[[bool], None] = lambda _remote: None
     """Set by the sweep: told when a local engine starts and stops waiting on a remote server (`remote`)."""
 
-    def hand(self, result: "EngineResult", posting: Posting) -> None:
+    def hand(self, result: EngineResult, posting: Posting) -> None:
         """Give the sweep one posting the moment it is found, so that a source of 80,000 postings is never held
         whole: the sweep's `sink` filters it at once; without one (an engine asked on its own) it goes into
         `result.postings`. An engine may also just return its postings in the list, as every engine once did."""
@@ -168,13 +147,6 @@ class DiscoverRequest:
         return self.client.add_secret(value)
 
 
-@dataclass(slots=True)
-class EngineResult:
-    postings: list[Posting] = field(default_factory=list)
-    skipped_records: list[tuple[str, str]] = field(default_factory=list)
-    skipped_sources: list[SkippedSource] = field(default_factory=list)
-
-
 class Engine(ABC):
     name: ClassVar[str]
     config_model: ClassVar[type[EngineConfig]] = EngineConfig
@@ -213,6 +185,19 @@ class Engine(ABC):
     @abstractmethod
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
         """The postings of `request.source`. Raise SourceError when the source cannot be read."""
+
+    def collected(
+        self,
+        request: DiscoverRequest,
+        items: Iterable[Any],
+        build: Callable[[dict[str, Any]], Posting],
+        what: str = "a job",
+        key: str = "id",
+    ) -> EngineResult:
+        """The postings of a board or feed read in one answer, in a result of their own (see `collect`)."""
+        result = EngineResult()
+        self.collect(request, result, items, build, what, key)
+        return result
 
     def collect(
         self,
@@ -345,3 +330,14 @@ def env_secret(variable: str, engine: str) -> str:
             "(the MCP host's config `env` block) or disable the engine"
         )
     return value
+
+
+class KeyedSearchEngine(Engine):
+    """A search API asked once per target title with the key its KeyedConfig names (Jooble, SerpApi): a profile
+    naming a variable that is not set, or not named for the engine, is refused when it is validated."""
+
+    per_title = True
+    uses_network = True
+
+    def check(self, config: KeyedConfig, workspace: Workspace) -> None:
+        env_secret(config.api_key_env, self.name)

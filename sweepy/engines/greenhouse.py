@@ -34,9 +34,7 @@ class GreenhouseEngine(Engine):
         url = api_url(config.origin(ORIGIN), "/v1/boards/{board}/jobs", {"content": "true"}, board=request.source)
         data = as_object(request.client.get_json(url), "the board")
         jobs = as_list(data.get("jobs"), "the board's 'jobs'")
-        result = EngineResult()
-        self.collect(request, result, jobs, lambda job: self._posting(job, request), "a job")
-        return result
+        return self.collected(request, jobs, lambda job: self._posting(job, request))
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
         location = job.get("location")

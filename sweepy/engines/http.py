@@ -1,10 +1,10 @@
 """The HTTP layer every web engine shares: one client per sweep, and per source a deadline that covers retries
 and paging, a byte budget over all its pages, retries honouring Retry-After within that deadline, per-host
-limits, byte caps, the TTL cache. Every hop goes through the address guard (sweepy/net): the client's
-transport checks and pins each connection, and redirects are followed here, hop by hop, so a key never
-crosses to another origin."""
+limits, byte caps, the TTL cache. Every hop goes through the address guard (sweepy/net): redirects are followed
+hop by hop by the follower the link checker uses too (sweepy/net/redirects.py), which admits each through the
+client's guard before it connects, and a key never crosses to another origin."""
 
-import email.utils
+import functools
 import json
 import os
 import random
@@ -12,7 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,12 +22,13 @@ import httpx
 
 from .. import __version__
 from ..net.bodies import BodyProblem, inflater, raw_chunks
-from ..net.pinning import GuardedTransport, Refused, Resolver
+from ..net.pinning import GuardedClient, GuardedTransport, Refused, Resolver
 from ..net.proxy import ProxyRules
-from ..store.reads import NonFiniteNumber, TooDeep, loads_finite
-from .base import SkipReason, SourceError
+from ..net.redirects import MAX_HOPS, BadLocation, Chain, TooManyHops, follow
+from .answers import error_head, error_text, json_answer, parse_retry_after
 from .breaker import BreakerBook
 from .cache import ResponseCache, cache_key
+from .results import SkipReason, SourceError
 
 USER_AGENT = f"Sweepy/{__version__} (job-search assistant; +https://github.com/sweepy-jobs/sweepy)"
 MAX_RESPONSE_BYTES = 25_000_000
@@ -40,24 +41,21 @@ DEFAULT_SWEEP_BYTES = 200_000_000
 own 50 MB each peaked at 1 GB together."""
 PER_HOST_CONNECTIONS = 4
 RETRY_STATUSES = frozenset((429, 502, 503, 504))
-REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
-MAX_REDIRECTS = 5
 MAX_RETRIES = 3
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 8.0
-_CROSS_ORIGIN_HEADERS = frozenset(("accept", "content-type"))
-"""The only per-request headers that follow a redirect to another origin: the rest may carry a key."""
 _REFUSALS: dict[str, SkipReason] = {"timeout": "timeout", "unreachable": "unreachable"}
 """Refused.reason → skip reason; every other refusal (an address, a scheme, a URL) is `blocked_address`."""
 
 
 def build_client(
     allow_private: bool | None = None, resolver: Resolver = socket.getaddrinfo, proxies: ProxyRules | None = None
-) -> httpx.Client:
+) -> GuardedClient:
     """The sweep's one client: connection pooling across sources, no automatic decoding (we cap it ourselves),
-    no automatic redirects (SourceClient follows them hop by hop), and every connection checked and pinned by
-    the address guard. `allow_private` None reads SWEEPY_ALLOW_PRIVATE_URLS (tests reach the loopback fakes);
-    `proxies` None reads SWEEPY_PROXY, HTTPS_PROXY, HTTP_PROXY and NO_PROXY (Settings.proxy, sweepy/net/proxy.py).
+    no automatic redirects (SourceClient follows them hop by hop, each admitted by the client's guard), and
+    every connection checked and pinned by the address guard. `allow_private` None reads
+    SWEEPY_ALLOW_PRIVATE_URLS (tests reach the loopback fakes); `proxies` None reads SWEEPY_PROXY, HTTPS_PROXY,
+    HTTP_PROXY and NO_PROXY (Settings.proxy, sweepy/net/proxy.py).
 
     httpx's own proxy support stays off (trust_env=False): it would let the proxy connect somewhere unchecked.
     The guard's transport tunnels through the proxy itself, having checked the proxy's address and the target."""
@@ -65,12 +63,8 @@ def build_client(
         allow_private = os.environ.get("SWEEPY_ALLOW_PRIVATE_URLS") == "1"
     if proxies is None:
         proxies = ProxyRules.from_env(os.environ)
-    return httpx.Client(
-        headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"},
-        follow_redirects=False,
-        transport=GuardedTransport(allow_private, resolver, proxies=proxies),
-        trust_env=False,
-    )
+    transport = GuardedTransport(allow_private, resolver, proxies=proxies)
+    return GuardedClient(transport, {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"})
 
 
 def api_url(base: str, path: str, params: dict[str, Any] | None = None, **parts: str) -> str:
@@ -90,20 +84,6 @@ def _fill(template: str, values: dict[str, str]) -> str:
     for name, value in values.items():
         template = template.replace("{" + name + "}", value)
     return template
-
-
-def parse_retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait from a Retry-After header (delta seconds or an HTTP date), or None when unusable."""
-    if not value:
-        return None
-    text = value.strip()
-    if text.isascii() and text.isdigit():  # str.isdigit() also accepts "²", which float() refuses
-        return float(text)
-    try:
-        when = email.utils.parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
-        return None
-    return max(0.0, when.timestamp() - now)
 
 
 @dataclass
@@ -200,28 +180,15 @@ class SourceClient:
 
     # -- public calls ---------------------------------------------------------------------------------------
     def get_json(self, url: str, headers: dict[str, str] | None = None) -> Any:
-        return self._json(self.fetch("GET", url, headers=headers), url)
+        return json_answer(self.fetch("GET", url, headers=headers), self._where(url))
 
     def post_json(self, url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
         data = json.dumps(body, separators=(",", ":")).encode()
         sent = {"Content-Type": "application/json", **(headers or {})}
-        return self._json(self.fetch("POST", url, headers=sent, body=data), url)
+        return json_answer(self.fetch("POST", url, headers=sent, body=data), self._where(url))
 
     def get_text(self, url: str, headers: dict[str, str] | None = None) -> str:
         return self.fetch("GET", url, headers=headers).decode("utf-8", errors="replace")
-
-    def _json(self, body: bytes, url: str) -> Any:
-        """The answer's JSON through the one reader of untrusted JSON (store.paths.loads_finite): text that is not
-        JSON, NaN or an overflowing number, and nesting too deep for the parser (`[[[[…`, which json.loads meets
-        with RecursionError) are all the source's `bad_response`, never a crash of the engine."""
-        try:
-            return loads_finite(body)
-        except (NonFiniteNumber, TooDeep) as exc:
-            raise SourceError("bad_response", f"the answer from {self._where(url)} is not usable JSON: {exc}") from None
-        except ValueError:  # UnicodeDecodeError included
-            start = body[:40].decode("utf-8", errors="replace").strip()
-            shown = f"it starts with {start!r}" if start else "it is empty"
-            raise SourceError("bad_response", f"the answer from {self._where(url)} is not JSON ({shown})") from None
 
     def _where(self, url: str) -> str:
         parts = urlsplit(url)
@@ -267,7 +234,7 @@ class SourceClient:
             if status >= 400:
                 # A 4xx other than 429 is an answer about the request (a board that does not exist), not a
                 # sick source: it does not count towards the circuit breaker.
-                said = self.redact(f"HTTP {status} from {self._where(url)}{_error_text(data)}")
+                said = self.redact(f"HTTP {status} from {self._where(url)}{error_text(data)}")
                 raise SourceError("http_error", said, counts_as_failure=status >= 500)
             if cache is not None:
                 self._fresh.append((key, data))
@@ -302,45 +269,33 @@ class SourceClient:
         self.network.sleep(wait)
 
     def _exchange(self, method: str, url: str, headers: dict[str, str], body: bytes) -> tuple[int, str | None, bytes]:
-        """One request and its redirects, hop by hop: status, Retry-After, and the body read in chunks under the
-        byte caps and the deadline. A hop to another origin carries none of the request's own headers (where a
-        key lives) and no key in its URL, whatever SWEEPY_TRUST_BASE_URLS says."""
+        """One request and its redirects (sweepy/net/redirects.py): status, Retry-After, and the body read in
+        chunks under the byte caps and the deadline. A hop to another origin carries none of the request's own
+        headers (where a key lives) and no key in its URL, whatever SWEEPY_TRUST_BASE_URLS says."""
         self.requests += 1
-        origin = _origin(url)
-        current = url
-        for hop in range(MAX_REDIRECTS + 1):
-            timeout = httpx.Timeout(max(0.05, min(self.remaining(), 60.0)))
-            with ExitStack() as held:
-                try:
-                    answer = held.enter_context(
-                        self.network.client.stream(method, current, headers=headers, content=body or None,
-                                                   timeout=timeout)
-                    )  # fmt: skip
-                except httpx.InvalidURL:  # httpx reads a redirect's Location itself, before we judge the hop
-                    raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does "
-                                                      "not parse") from None  # fmt: skip
-                except Refused as refused:
-                    if hop:
-                        refused.detail = f"its redirect {hop} is refused: {refused.detail}"
-                    raise
-                location = answer.headers.get("Location", "").strip()
-                if answer.status_code not in REDIRECT_STATUSES or not location:
-                    return self._answer(answer, url)
-            current = self._next_hop(current, location, url)
-            if answer.status_code == 303 or (answer.status_code in (301, 302) and method == "POST"):
-                method, body = "GET", b""  # what browsers and httpx do: the body is not sent again
-                headers = {k: v for k, v in headers.items() if k.lower() != "content-type"}
-            if _origin(current) != origin:
-                headers = {k: v for k, v in headers.items() if k.lower() in _CROSS_ORIGIN_HEADERS}
-                current = self._without_keys(current, url)
-        raise SourceError("bad_response", f"{self._where(url)} still redirects after {MAX_REDIRECTS} hops")
+        client = self.network.client
+        guard = client.guard if isinstance(client, GuardedClient) else None  # else a test's MockTransport
 
-    def _next_hop(self, current: str, location: str, url: str) -> str:
+        def seconds() -> float:  # each hop's, within the source's deadline
+            return max(0.05, min(self.remaining(), 60.0))
+
+        def admit(target: str) -> httpx.URL | str:
+            return target if guard is None else guard.admit(target, seconds())
+
+        chain = Chain(method, url, headers, body)
+        crossing = functools.partial(self._without_keys, url=url)
         try:
-            return str(httpx.URL(current).join(location))
-        except httpx.InvalidURL:
+            with follow(client, chain, admit, lambda: httpx.Timeout(seconds()), crossing) as answer:
+                return self._answer(answer, url)
+        except Refused as refused:
+            if chain.hop:
+                refused.detail = f"its redirect {chain.hop} is refused: {refused.detail}"
+            raise
+        except BadLocation:
             raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does not "
                                               "parse") from None  # fmt: skip
+        except TooManyHops:
+            raise SourceError("bad_response", f"{self._where(url)} still redirects after {MAX_HOPS} hops") from None
 
     def _without_keys(self, target: str, url: str) -> str:
         """`target` without the query parameters that hold a key; refused when a key is still in it (a path)."""
@@ -356,7 +311,7 @@ class SourceClient:
 
     def _answer(self, answer: httpx.Response, url: str) -> tuple[int, str | None, bytes]:
         if answer.status_code >= 400:
-            return answer.status_code, answer.headers.get("Retry-After"), _error_head(answer)
+            return answer.status_code, answer.headers.get("Retry-After"), error_head(answer)
         cap = min(MAX_RESPONSE_BYTES, self.max_bytes - self.bytes_read, self._sweep_left())
         declared = answer.headers.get("Content-Length", "")
         if declared.isdigit() and int(declared) > cap:
@@ -410,36 +365,6 @@ class SourceClient:
 
 def _mb(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB" if size < 10_000_000 else f"{size // 1_000_000} MB"
-
-
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = httpx.URL(url)
-    return parts.scheme, parts.host.lower(), parts.port or (443 if parts.scheme == "https" else 80)
-
-
-def _error_head(answer: httpx.Response) -> bytes:
-    """The first 2 KB of an error answer (identity-encoded only): enough for an API's own error message."""
-    if answer.headers.get("Content-Encoding", "identity").strip().lower() not in ("", "identity"):
-        return b""
-    head = b""
-    for chunk in raw_chunks(answer):
-        head += chunk
-        if len(head) >= 2048:
-            break
-    return head[:2048]
-
-
-def _error_text(head: bytes) -> str:
-    """ ": <message>" from a JSON error body such as SerpApi's {"error": "Invalid API key"}, else ""."""
-    try:
-        data = loads_finite(head)  # 2 KB of `[` nests deeper than json.loads can follow: a ValueError here too
-    except ValueError:
-        return ""
-    if isinstance(data, dict):
-        for key in ("error", "message", "detail"):
-            if isinstance(data.get(key), str) and data[key].strip():
-                return f": {' '.join(data[key].split())[:200]}"
-    return ""
 
 
 @contextmanager

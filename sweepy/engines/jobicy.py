@@ -39,15 +39,9 @@ class JobicyEngine(Engine):
         data = as_object(request.client.get_json(url), "the feed")
         if "jobs" not in data and data.get("jobCount") == 0:  # no match for the filters
             return EngineResult()
-        result = EngineResult()
-        self.collect(
-            request,
-            result,
-            as_list(data.get("jobs"), "the feed's 'jobs'"),
-            lambda job: self._posting(job, request),
-            "a job",
+        return self.collected(
+            request, as_list(data.get("jobs"), "the feed's 'jobs'"), lambda job: self._posting(job, request)
         )
-        return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
         geo = job.get("jobGeo")

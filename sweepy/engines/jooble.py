@@ -8,32 +8,25 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Posting, Salary
-from ..domain.salary import parse_salary_text
-from ..store.paths import Workspace
+from ..domain.postings import Posting
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
+from .base import DiscoverRequest, EngineResult, KeyedConfig, KeyedSearchEngine, KeyVariable
 from .http import api_url
 from .paging import Page, paginate
-from .shapes import as_list, as_object, number
+from .shapes import as_list, as_object, number, salary_text
 
 ORIGIN = "https://jooble.org"
 
 
-class JoobleConfig(HttpEngineConfig):
-    api_key_env: Annotated[str, Field(min_length=1, max_length=100)] = "JOOBLE_API_KEY"
+class JoobleConfig(KeyedConfig):
+    api_key_env: KeyVariable = "JOOBLE_API_KEY"
     pages: Annotated[int, Field(ge=1, le=10)] = 1
 
 
-class JoobleEngine(Engine):
+class JoobleEngine(KeyedSearchEngine):
     name = "jooble"
-    per_title = True
     config_model = JoobleConfig
     description = "The Jooble aggregator (jooble.org REST API), searched per target title."
-    uses_network = True
-
-    def check(self, config: JoobleConfig, workspace: Workspace) -> None:
-        env_secret(config.api_key_env, self.name)
 
     def discover(self, config: JoobleConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(config.origin(ORIGIN), "/api/{key}", key=request.secret(config.api_key_env, config))
@@ -57,20 +50,10 @@ class JoobleEngine(Engine):
             url=job.get("link"),
             location=job.get("location"),
             description=job.get("snippet"),  # an HTML fragment
-            salary=_salary(job.get("salary")),
+            salary=salary_text(job.get("salary")),
             posted_at=parse_when(job.get("updated")),
             employment_type=employment_type(job.get("type")),  # "Full-time", "Temporary", often ""
         )
-
-
-def _salary(value: Any) -> Salary | None:
-    """Free text ("$17 - $35 per hour", "$115k - $140k"); an amount too large to be pay is no salary."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    try:
-        return parse_salary_text(value)
-    except ValueError:
-        return None
 
 
 register(JoobleEngine())

@@ -58,15 +58,8 @@ class RecruiteeEngine(Engine):
     def discover(self, config: RecruiteeConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(config.origin(ORIGIN), "/api/offers/", company=request.source)
         data = as_object(request.client.get_json(url), "the career site")
-        result = EngineResult()
-        self.collect(
-            request,
-            result,
-            as_list(data.get("offers"), "the career site's 'offers'"),
-            lambda offer: self._posting(offer, request),
-            "an offer",
-        )
-        return result
+        offers = as_list(data.get("offers"), "the career site's 'offers'")
+        return self.collected(request, offers, lambda offer: self._posting(offer, request), "an offer")
 
     def _posting(self, offer: dict[str, Any], request: DiscoverRequest) -> Posting:
         page = string(offer.get("careers_url"))

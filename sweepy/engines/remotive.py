@@ -7,12 +7,11 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Posting, Salary
-from ..domain.salary import parse_salary_text
+from ..domain.postings import Posting
 from . import register
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
 from .http import api_url
-from .shapes import as_list, as_object
+from .shapes import as_list, as_object, salary_text
 
 ORIGIN = "https://remotive.com"
 
@@ -33,15 +32,9 @@ class RemotiveEngine(Engine):
         params = {"category": config.category, "limit": config.limit}
         data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/remote-jobs", params)),
                          "the feed")  # fmt: skip
-        result = EngineResult()
-        self.collect(
-            request,
-            result,
-            as_list(data.get("jobs"), "the feed's 'jobs'"),
-            lambda job: self._posting(job, request),
-            "a job",
+        return self.collected(
+            request, as_list(data.get("jobs"), "the feed's 'jobs'"), lambda job: self._posting(job, request)
         )
-        return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:
         return self.posting(
@@ -52,20 +45,10 @@ class RemotiveEngine(Engine):
             location=job.get("candidate_required_location"),  # where candidates may live: "Worldwide", "USA"
             description=job.get("description"),
             workplace=None,  # a remote board still carries on-site jobs: the posting says which (workplace.py)
-            salary=_salary(job.get("salary")),
+            salary=salary_text(job.get("salary")),
             posted_at=parse_when(job.get("publication_date")),  # ISO without a timezone
             employment_type=employment_type(job.get("job_type")),  # full_time, contract, freelance, ..., often ""
         )
-
-
-def _salary(value: Any) -> Salary | None:
-    """Remotive's pay is free text ("$50-$75 /hour", "$150k - $230k", "Competitive", "")."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    try:
-        return parse_salary_text(value)
-    except ValueError:  # an amount too large to be pay: no salary rather than no posting
-        return None
 
 
 register(RemotiveEngine())

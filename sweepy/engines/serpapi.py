@@ -10,15 +10,13 @@ from pydantic import Field
 
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
-from ..domain.postings import Posting, Salary
-from ..domain.salary import parse_salary_text
+from ..domain.postings import Posting
 from ..domain.urls import PLATFORM_HOSTS, platform_for_url
-from ..store.paths import Workspace
 from . import register
-from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError, env_secret
+from .base import DiscoverRequest, EngineResult, KeyedConfig, KeyedSearchEngine, KeyVariable, SourceError
 from .http import api_url
 from .paging import Page, paginate
-from .shapes import as_list, as_object
+from .shapes import as_list, as_object, salary_text
 
 ORIGIN = "https://serpapi.com"
 NO_RESULTS = "hasn't returned any results"
@@ -26,21 +24,16 @@ NO_RESULTS = "hasn't returned any results"
 _ANYWHERE = frozenset(("remote", "anywhere", "worldwide"))
 
 
-class SerpapiConfig(HttpEngineConfig):
-    api_key_env: Annotated[str, Field(min_length=1, max_length=100)] = "SERPAPI_API_KEY"
+class SerpapiConfig(KeyedConfig):
+    api_key_env: KeyVariable = "SERPAPI_API_KEY"
     location: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     pages: Annotated[int, Field(ge=1, le=5)] = 1
 
 
-class SerpapiEngine(Engine):
+class SerpapiEngine(KeyedSearchEngine):
     name = "serpapi"
-    per_title = True
     config_model = SerpapiConfig
     description = "Google Jobs results through SerpApi (serpapi.com, engine google_jobs), searched per target title."
-    uses_network = True
-
-    def check(self, config: SerpapiConfig, workspace: Workspace) -> None:
-        env_secret(config.api_key_env, self.name)
 
     def discover(self, config: SerpapiConfig, request: DiscoverRequest) -> EngineResult:
         where = config.location or request.location
@@ -96,7 +89,7 @@ class SerpapiEngine(Engine):
             location=job.get("location"),
             description=job.get("description") or "\n".join(highlights),
             workplace="remote" if extensions.get("work_from_home") is True else None,
-            salary=_salary(extensions.get("salary")),
+            salary=salary_text(extensions.get("salary")),
             posted_at=parse_when(extensions.get("posted_at")),  # relative: "3 days ago"
             apply_url=page,
             platform=platform,
@@ -115,16 +108,6 @@ def _via(value: Any) -> str | None:
         return None
     name = re.sub(r"[^a-z0-9]", "", re.sub(r"^\s*via\s+", "", value, flags=re.IGNORECASE).lower())
     return name if name in set(PLATFORM_HOSTS.values()) else None
-
-
-def _salary(value: Any) -> Salary | None:
-    """Free text ("90K–120K a year"); no currency is named unless the text names one."""
-    if not isinstance(value, str) or not value.strip():
-        return None
-    try:
-        return parse_salary_text(value)
-    except ValueError:
-        return None
 
 
 register(SerpapiEngine())

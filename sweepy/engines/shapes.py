@@ -6,8 +6,8 @@ from typing import Annotated, Any
 from pydantic import StringConstraints
 
 from ..domain.postings import Period, Salary
-from ..domain.salary import parse_salary
-from .base import SourceError
+from ..domain.salary import parse_salary, parse_salary_text
+from .results import SourceError
 
 BoardToken = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -85,4 +85,15 @@ def salary_range(low: Any, high: Any, currency: Any, period: Period | None) -> S
             {"min": bounds[0], "max": bounds[1], "currency": code if _CURRENCY.match(code) else None, "period": period}
         )
     except ValueError:  # an amount too large to be pay
+        return None
+
+
+def salary_text(value: Any) -> Salary | None:
+    """A Salary from an API's pay as free text ("$17 - $35 per hour", "90K–120K a year", "Competitive", ""): None
+    when it names no pay, or an amount too large to be pay (no salary rather than no posting)."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return parse_salary_text(value)
+    except ValueError:
         return None

@@ -38,16 +38,8 @@ class WorkableEngine(Engine):
                       account=request.source)  # fmt: skip
         data = as_object(request.client.get_json(url), "the account")
         company = string(data.get("name")) or request.source
-        result = EngineResult()
-        self.collect(
-            request,
-            result,
-            as_list(data.get("jobs"), "the account's 'jobs'"),
-            lambda job: self._posting(job, company, request),
-            "a job",
-            key="shortcode",
-        )
-        return result
+        jobs = as_list(data.get("jobs"), "the account's 'jobs'")
+        return self.collected(request, jobs, lambda job: self._posting(job, company, request), key="shortcode")
 
     def _posting(self, job: dict[str, Any], company: str, request: DiscoverRequest) -> Posting:
         shortcode = string(job.get("shortcode"))

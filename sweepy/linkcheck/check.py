@@ -1,7 +1,6 @@
 """Checking many job links at once: each one within its own deadline and byte cap, every redirect hop
-re-validated and pinned, the result one verdict per link."""
+re-validated and pinned (the engines' follower, sweepy/net/redirects.py), the result one verdict per link."""
 
-import functools
 import socket
 import ssl
 import time
@@ -14,22 +13,12 @@ import httpx
 
 from .. import __version__
 from ..net.bodies import BodyProblem, inflater, raw_chunks
-from ..net.pinning import (
-    DEFAULT_PORTS,
-    PinnedBackend,
-    PinnedTransport,
-    Refused,
-    Resolver,
-    parse_target,
-    resolve,
-    route,
-)
+from ..net.pinning import DEFAULT_PORTS, Guard, PinnedBackend, PinnedTransport, Refused, Resolver
 from ..net.proxy import ProxyRules
+from ..net.redirects import MAX_HOPS, BadLocation, Chain, TooManyHops, follow
 from .judge import challenge, closed_phrase, one_line, page_text, redirected_to_index
 
 Verdict = Literal["verified", "unverified", "dead", "not_checked"]
-MAX_HOPS = 5
-REDIRECTS = frozenset((301, 302, 303, 307, 308))
 USER_AGENT = f"Mozilla/5.0 (compatible; Sweepy/{__version__}; job-link check)"
 
 
@@ -91,64 +80,50 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
         return _not_reached(url, None, url, policy)
     deadline = min(start + policy.timeout, policy.batch_deadline)
     backend = PinnedBackend(deadline, policy.clock)
+    guard = Guard(policy.allow_private, policy.resolver, backend, ports=policy.ports, proxies=policy.proxies)
     headers = {"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.8", "Accept-Encoding": "gzip, deflate"}
     client = httpx.Client(
         transport=PinnedTransport(backend, policy.tls), headers=headers, follow_redirects=False, trust_env=False
     )
-    current, status = url, None
+    chain = Chain("GET", url)
     try:
-        with client:
-            for hop in range(MAX_HOPS + 1):
-                parsed, host, port = parse_target(current, policy.ports)
-                lookup = functools.partial(_lookup, policy=policy, deadline=deadline)
-                backend.pin(route(parsed, host, port, policy.proxies, lookup, policy.allow_private))
-                status, location, verdict = _exchange(client, parsed, deadline, policy, url, current)
-                if verdict is not None:
-                    return verdict
-                if hop == MAX_HOPS:
-                    return LinkVerdict(url, "unverified", "too_many_redirects", status, current,
-                                       f"still redirecting after {MAX_HOPS} hops")  # fmt: skip
-                current = _follow(parsed, location)
+        with (
+            client,
+            follow(
+                client,
+                chain,
+                lambda hop: guard.admit(hop, deadline - policy.clock()),  # the lookup bounded by the link's time left
+                lambda: httpx.Timeout(max(0.01, deadline - policy.clock())),
+            ) as answer,
+        ):
+            body, cut = _read(answer, deadline, policy.max_bytes, policy.clock)
+            heads = {name.lower(): value for name, value in answer.headers.items()}
+            return judge(url, chain.url, answer.status_code, heads, body, cut)
+    except TooManyHops:
+        return LinkVerdict(url, "unverified", "too_many_redirects", chain.status, chain.url,
+                           f"still redirecting after {MAX_HOPS} hops")  # fmt: skip
+    except BadLocation as bad:
+        # httpx reads a redirect's Location itself, before the hop is ours to judge (`http:\\127.0.0.1\x`).
+        said = "" if bad.location is None else f" {bad.location[:100]!r}"
+        return LinkVerdict(url, "unverified", "bad_url", chain.status, chain.url,
+                           one_line(f"the redirect's Location{said} does not parse: {bad}"))  # fmt: skip
     except Refused as refused:
         if refused.reason == "timeout" and policy.clock() >= policy.batch_deadline:
-            return _not_reached(url, status, current, policy)
-        return LinkVerdict(url, "unverified", refused.reason, status, current, one_line(refused.detail))
+            return _not_reached(url, chain.status, chain.url, policy)
+        return LinkVerdict(url, "unverified", refused.reason, chain.status, chain.url, one_line(refused.detail))
     except httpx.TimeoutException:
         if policy.clock() >= policy.batch_deadline:
-            return _not_reached(url, status, current, policy)
-        return LinkVerdict(url, "unverified", "timeout", status, current, f"no answer within {policy.timeout:g} s")
-    except httpx.InvalidURL as exc:
-        # httpx reads a redirect's Location itself, before the hop is ours to judge (`http:\\127.0.0.1\x`).
-        return LinkVerdict(url, "unverified", "bad_url", status, current,
-                           one_line(f"the redirect's Location does not parse: {exc}"))  # fmt: skip
+            return _not_reached(url, chain.status, chain.url, policy)
+        return LinkVerdict(url, "unverified", "timeout", chain.status, chain.url,
+                           f"no answer within {policy.timeout:g} s")  # fmt: skip
     except httpx.HTTPError as exc:
         reason = "bad_url" if "location header" in str(exc).lower() else "unreachable"
-        return LinkVerdict(url, "unverified", reason, status, current, one_line(f"{type(exc).__name__}: {exc}"))
-    raise AssertionError("unreachable: the loop returns")  # pragma: no cover
-
-
-def _lookup(host: str, port: int, allow_private: bool, *, policy: _Policy, deadline: float) -> tuple[str, ...]:
-    """A hop's (or its proxy's) validated addresses, the lookup bounded by the link's time left."""
-    return resolve(host, port, policy.resolver, allow_private, deadline - policy.clock())
+        return LinkVerdict(url, "unverified", reason, chain.status, chain.url, one_line(f"{type(exc).__name__}: {exc}"))
 
 
 def _not_reached(url: str, status: int | None, current: str, policy: _Policy) -> LinkVerdict:
     return LinkVerdict(url, "not_checked", "deadline", status, current,
                        f"not checked within the validation's {policy.batch_seconds:g} s")  # fmt: skip
-
-
-def _exchange(
-    client: httpx.Client, target: httpx.URL, deadline: float, policy: _Policy, original: str, current: str
-) -> tuple[int, str, LinkVerdict | None]:
-    """One GET: its status and either the Location to follow or, when there is none, the verdict."""
-    wait = httpx.Timeout(max(0.01, deadline - policy.clock()))
-    with client.stream("GET", target, timeout=wait) as answer:
-        status = answer.status_code
-        if status in REDIRECTS and answer.headers.get("Location"):
-            return status, answer.headers["Location"].strip(), None
-        body, cut = _read(answer, deadline, policy.max_bytes, policy.clock)
-    heads = {name.lower(): value for name, value in answer.headers.items()}
-    return status, "", judge(original, current, status, heads, body, cut)
 
 
 def judge(original: str, final: str, status: int, headers: dict[str, str], body: str, cut: bool) -> LinkVerdict:
@@ -178,13 +153,6 @@ def judge(original: str, final: str, status: int, headers: dict[str, str], body:
     if (phrase := closed_phrase(visible)) is not None:
         return said("dead", "closed_posting", f"the page says {phrase!r}{note}")
     return said("verified", "ok", f"HTTP {status}, the posting page is up{note}")
-
-
-def _follow(base: httpx.URL, location: str) -> str:
-    try:
-        return str(base.join(location))
-    except httpx.InvalidURL as exc:
-        raise Refused("bad_url", f"the redirect's Location {location[:100]!r} does not parse: {exc}") from None
 
 
 def _read(answer: httpx.Response, deadline: float, max_bytes: int, clock: Callable[[], float]) -> tuple[str, bool]:

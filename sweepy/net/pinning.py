@@ -265,12 +265,56 @@ class PinnedTransport(httpx.HTTPTransport):
         )
 
 
-class GuardedTransport(httpx.BaseTransport):
-    """The engines' transport: every request (the first hop and each redirect hop, which the caller sends
-    itself) is checked and pinned before it leaves, directly or through the proxy `proxies` give it; Refused
-    propagates to the caller untouched.
+class Guard:
+    """The address guard of one client: a hop's URL checked (parse_target, within `ports` when given), routed
+    direct or through the proxy `proxies` give it with every address checked (route), and pinned on `backend`,
+    the only place its connection can go. With `remember`, a host's checked answer is kept for the guard's life
+    (the engines' sweep: its pages cost one lookup); without, every hop is looked up and checked again (the link
+    checker's, so a name that rebinds between hops is caught at the hop)."""
 
-    A host's validated answer is kept for the transport's life (one sweep), so its pages cost one lookup."""
+    def __init__(
+        self,
+        allow_private: bool,
+        resolver: Resolver,
+        backend: PinnedBackend,
+        *,
+        ports: Collection[int] | None = None,
+        proxies: ProxyRules | None = None,
+        remember: bool = False,
+    ) -> None:
+        self.allow_private = allow_private
+        self.resolver = resolver
+        self.backend = backend
+        self.ports = ports
+        self.proxies = proxies
+        self._known: dict[tuple[str, int, bool], tuple[str, ...]] | None = {} if remember else None
+        self._lock = threading.Lock()
+
+    def admit(self, url: str, wait: float) -> httpx.URL:
+        """`url` as it may be sent, its host (or its proxy) pinned; Refused when it may not. `wait` bounds a lookup."""
+        parsed, host, port = parse_target(url, self.ports)
+        lookup = functools.partial(self._lookup, wait=wait)
+        self.backend.pin(route(parsed, host, port, self.proxies, lookup, self.allow_private))
+        return parsed
+
+    def _lookup(self, host: str, port: int, allow_private: bool, *, wait: float) -> tuple[str, ...]:
+        if self._known is None:
+            return resolve(host, port, self.resolver, allow_private, wait)
+        key = (host.lower(), port, allow_private)  # the proxy's answer (checked with allow_private) is its own
+        with self._lock:
+            addresses = self._known.get(key)
+        if addresses is None:
+            addresses = resolve(host, port, self.resolver, allow_private, wait)
+            with self._lock:
+                addresses = self._known.setdefault(key, addresses)  # the first answer wins: one pin per host
+        return addresses
+
+
+class GuardedTransport(httpx.BaseTransport):
+    """The engines' transport: every request is checked and pinned by its `guard` before it leaves, directly or
+    through the proxy `proxies` give it; Refused propagates to the caller untouched. The redirect follower
+    admits each hop through the same guard first (GuardedClient), so this is the check of whatever is sent some
+    other way; a host's checked answer is kept for the transport's life (one sweep)."""
 
     def __init__(
         self,
@@ -281,31 +325,23 @@ class GuardedTransport(httpx.BaseTransport):
         keepalive: int = 32,
         proxies: ProxyRules | None = None,
     ) -> None:
-        self.allow_private = allow_private
-        self.resolver = resolver
-        self.proxies = proxies
-        self._backend = PinnedBackend()
+        backend = PinnedBackend()
+        self.guard = Guard(allow_private, resolver, backend, proxies=proxies, remember=True)
         context = ssl_context or httpx.create_ssl_context()
-        self._inner = PinnedTransport(self._backend, context, max_connections, keepalive)
-        self._known: dict[tuple[str, int, bool], tuple[str, ...]] = {}
-        self._lock = threading.Lock()
+        self._inner = PinnedTransport(backend, context, max_connections, keepalive)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        parsed, host, port = parse_target(str(request.url), None)
-        wait = float(request.extensions.get("timeout", {}).get("connect") or 10.0)
-        lookup = functools.partial(self._lookup, wait=wait)
-        self._backend.pin(route(parsed, host, port, self.proxies, lookup, self.allow_private))
+        self.guard.admit(str(request.url), float(request.extensions.get("timeout", {}).get("connect") or 10.0))
         return self._inner.handle_request(request)
-
-    def _lookup(self, host: str, port: int, allow_private: bool, *, wait: float) -> tuple[str, ...]:
-        key = (host.lower(), port, allow_private)  # the proxy's answer (checked with allow_private) is its own
-        with self._lock:
-            addresses = self._known.get(key)
-        if addresses is None:
-            addresses = resolve(host, port, self.resolver, allow_private, wait)
-            with self._lock:
-                addresses = self._known.setdefault(key, addresses)  # the first answer wins: one pin per host
-        return addresses
 
     def close(self) -> None:
         self._inner.close()
+
+
+class GuardedClient(httpx.Client):
+    """An httpx client on a GuardedTransport that carries its guard, for the redirect follower to admit each hop
+    (sweepy/net/redirects.py); httpx's own redirects and proxies stay off."""
+
+    def __init__(self, transport: GuardedTransport, headers: dict[str, str]) -> None:
+        super().__init__(headers=headers, follow_redirects=False, transport=transport, trust_env=False)
+        self.guard = transport.guard

@@ -1,8 +1,10 @@
 """The engines' network cannot be turned against the user (issue 13 part B): the address guard on every hop,
 pinning, base_url as data, the byte budget, keys that stay with their own API, and per-host limits."""
 
+import contextlib
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from web import sweep
 
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.base import SourceError
-from sweepy.engines.http import api_url, build_client, open_network
+from sweepy.engines.http import Network, SourceClient, api_url, build_client, open_network
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
 from sweepy.settings import Settings
@@ -124,6 +126,24 @@ def test_a_redirect_on_the_same_origin_is_followed(boards: FakeBoards, tmp_path:
     report = only(sweep("greenhouse", {"boards": ["moved"], "base_url": boards.url}, tmp_path))
     assert (report.status, report.postings, report.requests) == ("ok", 2, 1)
     assert [r.path for r in boards.requests()] == ["/v1/boards/moved/jobs", "/v1/boards/acme/jobs"]
+
+
+@pytest.mark.parametrize(("status", "method"), [(303, "GET"), (302, "GET"), (307, "POST"), (308, "POST")])
+def test_a_redirected_post_is_sent_again_only_where_browsers_send_it(
+    boards: FakeBoards, status: int, method: str
+) -> None:
+    # A 303, or a 301/302 answering a POST, is followed as a GET without the body or its Content-Type; a 307
+    # or 308 repeats the POST. The hop stays on the origin, so the request's own header goes along.
+    boards.fault(r"^/v1/search$", Fault("redirect", status=status, location="/v1/boards/acme/jobs"))
+    with build_client(allow_private=True) as client:
+        source = SourceClient(Network(client), time.monotonic() + 10, 10)
+        with contextlib.suppress(SourceError):  # a POST to the board's GET-only route is a 404: the hop is what counts
+            source.post_json(f"{boards.url}/v1/search", {"q": "paralegal"}, {"X-Board-Token": "t"})
+    first, second = boards.requests()
+    assert (first.method, first.path, first.json()) == ("POST", "/v1/search", {"q": "paralegal"})
+    sent = {name.lower(): value for name, value in second.headers.items()}
+    assert (second.method, second.path, sent["x-board-token"]) == (method, "/v1/boards/acme/jobs", "t")
+    assert (second.body, "content-type" in sent) == ((b"", False) if method == "GET" else (first.body, True))
 
 
 def test_too_many_redirects_are_a_bad_response(boards: FakeBoards, tmp_path: Path) -> None:

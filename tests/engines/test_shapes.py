@@ -3,7 +3,7 @@
 import pytest
 
 from sweepy.domain.postings import Period, Salary
-from sweepy.engines.shapes import inner_list, inner_object, joined, salary_range, string
+from sweepy.engines.shapes import inner_list, inner_object, joined, salary_range, salary_text, string
 
 
 def test_string_keeps_only_text() -> None:
@@ -45,3 +45,13 @@ def test_salary_range_reads_api_pay_fields(
 ) -> None:
     low, high, currency, period = fields
     assert salary_range(low, high, currency, period) == expected
+
+
+def test_salary_text_reads_free_text_pay_and_nothing_else() -> None:
+    hourly = salary_text(" $17 - $35 per hour ")
+    assert hourly is not None
+    assert (hourly.min, hourly.max, hourly.currency, hourly.period) == (17.0, 35.0, "USD", "hour")
+    # No pay named, not text, an amount past a float once annualised, a lone surrogate: no salary, no error.
+    assert [
+        salary_text(v) for v in ("Competitive", "", "  ", None, 42, "$" + "9" * 400 + " a year", "\ud800 $50k")
+    ] == [None] * 7
