@@ -4,7 +4,7 @@ from pathlib import Path
 
 from mcp_helpers import write_resume
 
-from sweepy.domain.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard
+from sweepy.domain.cards import EXCERPT_CHARS, TERMS_IN_BRIEF, Card, EncodedCard, sentences_within
 from sweepy.domain.records import RecordError, posting_from_record
 from sweepy.domain.scoring import Scorer
 from sweepy.mcp.protocol import envelope
@@ -77,12 +77,39 @@ def test_fields_that_say_nothing_are_left_out_and_the_rest_kept() -> None:
     assert brief["salary"] == {"min": 32, "max": 32, "currency": "USD", "period": "hour", "annual_min": 66560,
                                "annual_max": 66560, "text": "$32/hr"}  # fmt: skip
     assert brief["match_score"] == 70 and brief["description"] == "Short."
-    other = card.model_copy(update={"apply_url": "https://x.example/1/apply", "also_on": ["lever"],
+    other = card.model_copy(update={"apply_url": "https://apply.example/1", "also_on": ["lever"],
                                     "seen_before": True, "keyword_score": 40, "match_score": 90})  # fmt: skip
     brief = other.brief(None)
     assert (brief["apply_url"], brief["also_on"], brief["seen_before"], brief["keyword_score"]) == (
-        "https://x.example/1/apply", ["lever"], True, 40,
+        "https://apply.example/1", ["lever"], True, 40,
     )  # fmt: skip
+
+
+def test_fields_that_repeat_another_are_left_out() -> None:
+    """A page of the url, a platform its host names and top terms among the matched ones say nothing new; an
+    apply_url that only starts like the url, and a platform on another host, do."""
+    card = Card(job_id="j", title="Paralegal", company="Contoso", url="https://jobs.lever.co/contoso/1",
+                apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever", engine="lever",
+                matched_terms=["Paralegal", "Relativity", "e-discovery", "litigation"],
+                top_terms=["relativity", "deposition", "e-discovery", "litigation"])  # fmt: skip
+    brief = card.brief(None)
+    assert not {"apply_url", "platform", "engine"} & set(brief)
+    assert (brief["matched_terms"], brief["top_terms"]) == (["Paralegal", "Relativity", "e-discovery"], ["deposition"])
+    other = card.model_copy(update={"apply_url": "https://jobs.lever.co/contoso/12", "platform": "greenhouse",
+                                    "top_terms": ["relativity"]})  # fmt: skip
+    brief = other.brief(None)
+    assert (brief["apply_url"], brief["platform"], brief["engine"]) == (
+        "https://jobs.lever.co/contoso/12", "greenhouse", "lever",
+    )  # fmt: skip
+    assert "top_terms" not in brief
+    unreadable = Card(job_id="k", title="T", company="C", url="http://[bad", platform="lever")
+    assert unreadable.brief(None)["platform"] == "lever"
+
+
+def test_an_excerpt_is_not_a_heading_alone() -> None:
+    text = "About us\nContoso builds contract software for legal teams in forty countries, and it is hiring. More."
+    assert sentences_within(text, 60) == "About us\nContoso builds contract software for legal teams …"
+    assert sentences_within("One sentence that fits. " + "x" * 80, 60) == "One sentence that fits. …"
 
 
 def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: Path) -> None:

@@ -170,14 +170,14 @@ def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
 
 EVERY_FIELD = Card(
     job_id="full1", title="Litigation Paralegal", company="Contoso LLP", location="New York, NY", workplace="hybrid",
-    place_note="the posting names only the state", url="https://jobs.lever.co/contoso/1",
+    place_note="the posting names only the state", url="https://contoso.example/jobs/1",
     apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
     engine="jobspy", also_on=["indeed"], posted_at="2026-11-02", salary_status="predicted",
     salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour", predicted=True,
                   ote=True),
     description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
     matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
-    score_parts=ScoreParts(title=25, must_haves=0, resume=11, place=10, penalty=-5), top_terms=["document review"],
+    score_parts=ScoreParts(title=25, must_haves=0, resume=11, place=10, penalty=-5), top_terms=["privilege logs"],
     seen_before=True, is_new=True, imported=True, employment_type="contract", closes_at="2026-12-31",
     open_to=["public"],
     experience_years_min=3, experience_quote="3+ years of litigation experience.",

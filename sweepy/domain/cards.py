@@ -6,6 +6,7 @@ validates judgments, the CSV, the report and the output schemas read their field
 
 import re
 from typing import Annotated, Any, Literal, NamedTuple
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -75,7 +76,10 @@ BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked
 """Fields get_jobs leaves out at these values, their Card defaults (as it leaves out null ones): they say nothing
 a missing field does not, and 50 cards must fit an assistant's context. The output schema gives each default."""
 BRIEF_SAME_AS = {"apply_url": "url", "keyword_score": "match_score", "engine": "platform"}
-"""Fields get_jobs leaves out when they equal another one: they say nothing new."""
+"""Fields get_jobs leaves out when they equal another one: they say nothing new. It also leaves out an `apply_url`
+that is a page of `url` (Lever's `url` + "/apply", a "#app" anchor), a `platform` the url's host names
+("jobs.lever.co": lever), and the top_terms it shows among matched_terms: repeats, 5.5 of the 52 KB of the 50
+largest real-shaped cards."""
 BRIEF_HIDDEN = ("judged_resume", "pay_law", "experience_quote")
 """Fields get_jobs never shows: a fingerprint that means nothing to the assistant, the law's long name
 (`pay_jurisdiction` names the place), and the sentence asking for years of experience (`experience_years_min`
@@ -86,10 +90,11 @@ BRIEF_LAST = ("salary", "description")
 QUOTE_IN_BRIEF = 160
 """Characters of an eligibility quote get_jobs shows at most: its opening sentences (or clauses) that fit, else its
 words up to this many (the session, exports and report keep it whole)."""
-EXCERPT_CHARS = 200
+EXCERPT_CHARS = 140
 """Description characters a card shows in get_jobs at most, cut after a whole sentence (or line): the posting's
 opening, to judge from with the title, place, pay, terms and findings beside it, at a size that keeps a page of 50
-cards near 40 KB of JSON (at 400 the excerpts alone were a third of it). The whole text stays in the session: the
+cards near 40 KB of JSON (at 400 the excerpts alone were a third of it; at 200, 9.2 of the 52 KB of the 50
+largest real-shaped cards, most of it an "About us" paragraph). The whole text stays in the session: the
 sweep's cards resource (sweepy://sweeps/{sweep_id}/cards) shows it, and the posting's url."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\s*\n\s*")
 """Where a sentence (or a line: a heading, a bullet) ends in a description or a quote."""
@@ -245,7 +250,7 @@ class Card(BaseModel):
 
     def brief(self, resume: str | None) -> dict[str, Any]:
         """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
-        nothing (BRIEF_QUIET values, BRIEF_SAME_AS ones equal to their other field); the description and the
+        nothing (BRIEF_QUIET values, BRIEF_SAME_AS ones and the repeats its note names); the description and the
         eligibility quotes cut to whole sentences ending " …", the first TERMS_IN_BRIEF matched and top terms (the
         session and the report keep all whole); a stale judgment flagged. get_jobs' answer model
         (service.answers.JobCard) is built from Card's fields and the BRIEF_ names above: a key this adds must be
@@ -256,6 +261,7 @@ class Card(BaseModel):
         for key, other in BRIEF_SAME_AS.items():
             if data[key] == data[other]:
                 del data[key]
+        _drop_repeats(data)
         for key, quiet in BRIEF_QUIET.items():
             if data.get(key) == quiet:
                 del data[key]
@@ -275,14 +281,35 @@ class Card(BaseModel):
         return data
 
 
+def _drop_repeats(data: dict[str, Any]) -> None:
+    """Leave out of a brief what another of its fields already says (BRIEF_SAME_AS's note)."""
+    url = data.get("url", "")
+    apply_url = data.get("apply_url")
+    if url and apply_url is not None and apply_url.startswith(url) and apply_url[len(url) : len(url) + 1] in "/?#":
+        del data["apply_url"]
+    platform = data.get("platform")
+    if platform and url and platform in _host(url):
+        del data["platform"]
+    shown = {term.lower() for term in data["matched_terms"]}
+    data["top_terms"] = [term for term in data["top_terms"] if term.lower() not in shown]
+
+
+def _host(url: str) -> str:
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:  # a url no browser opens ("http://[x"): its platform stays shown
+        return ""
+
+
 def sentences_within(text: str, size: int) -> str:
     """The text's opening, at most `size` characters, cut after its last whole sentence (or line) that fits and
-    ending " …" when cut; a first sentence longer than `size` is cut at a word. A verbatim prefix of the text."""
+    ending " …" when cut; cut at a word instead when the whole sentences that fit are under half of `size` (a
+    heading alone, "About us", says nothing). A verbatim prefix of the text."""
     if len(text) <= size:
         return text
     limit = size - 2  # room for " …"
     ends = [m.start() for m in _SENTENCE_END.finditer(text, 0, limit + 1) if m.start() > 0]
-    if ends:
+    if ends and ends[-1] > size // 2:
         cut = text[: ends[-1]]
     else:
         cut = text[:limit]
