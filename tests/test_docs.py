@@ -83,19 +83,32 @@ def test_the_profile_reference_documents_every_key_and_every_engine_key() -> Non
     assert "takes `max_bytes`" in PROFILE_DOC and "takes\n`base_url`" in PROFILE_DOC
 
 
-def test_the_readme_links_only_to_files_in_the_repository() -> None:
-    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README + TOOLS_DOC + PROFILE_DOC):
-        if not target.startswith(("http://", "https://", "mailto:")):
-            assert (ROOT / target).exists() or (DOCS / target).exists(), target
-    assert "../shared" not in README
+def test_the_docs_link_only_to_files_in_the_repository() -> None:
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
+            if not target.startswith(("http://", "https://", "mailto:")):
+                assert (path.parent / target).exists(), (path.name, target)
+        assert "../shared" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_the_readme_keeps_what_set_up_registration_tools_and_environment_and_points_to_the_rest() -> None:
+    """Issue 26: the sweep, engine, HTTP-layer, report and file sections live in docs/, each linked from the
+    README's Reference table."""
+    heads = re.findall(r"^## (.+)$", README, re.M)
+    assert heads[:4] == ["Install", "Set-up: two commands", "What it does", "Register it in an MCP host"]
+    assert {"Tools", "Environment", "Code layout", "Reference"} <= set(heads)
+    assert not {"Files", "Engines", "How a sweep works", "Reports"} & set(heads)
+    for name in ("tools", "profile", "sweeps", "reports", "files"):
+        assert f"](docs/{name}.md)" in _section("Reference"), name
 
 
 def _section(title: str) -> str:
     return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
 
 
-def test_the_readme_file_table_lists_each_path_once() -> None:
-    rows = [line.split(" | ")[0] for line in _section("Files").splitlines() if line.startswith("| `")]
+def test_the_file_table_lists_each_path_once() -> None:
+    files = (DOCS / "files.md").read_text(encoding="utf-8")
+    rows = [line.split(" | ")[0] for line in files.splitlines() if line.startswith("| `")]
     assert rows and len(rows) == len(set(rows)), rows
 
 
