@@ -25,11 +25,10 @@ from .domain.employment import EmploymentType
 from .domain.text import normalize_title
 from .domain.titles import read_title
 from .domain.urls import PLATFORM_HOSTS
-from .errors import NotFound, ProfileError
+from .errors import NotFound, ProfileError, describe_validation_error
 from .store import paths
 from .store.paths import Workspace
 from .store.reads import read_regular
-from .validation import describe_validation_error
 
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 MAX_PROFILE_BYTES = 1_000_000

@@ -1,10 +1,43 @@
-"""The one exception tree. sweepy.mcp.protocol turns every SweepyError into the error payload. Also the words
-for the file-system failures every store shares (a full disk, a read-only one), so each says the same."""
+"""The one exception tree, and the words every layer shares for what went wrong: a pydantic validation error
+rewritten for the reader, a full disk, a read-only one.
+
+sweepy.mcp.protocol turns every SweepyError into the error payload (`status: "error"`, the message, the details;
+`retryable: true` where the class says retrying later helps). The other exceptions never reach a caller: the
+layer that raises them catches them and says what they mean in its own SweepyError or skip reason.
+
+    SweepyError                      what a tool reports (message, details)
+    ├── InvalidArgument              a wrong type, a value out of range, two arguments that conflict
+    ├── NotFound                     a file, profile, sweep or card the caller named
+    ├── PathNotAllowed               a write outside the workspace and the state folder
+    ├── ProfileError                 a malformed profile YAML
+    ├── EngineConfigError            an enabled engine's config incomplete or invalid
+    ├── DocumentError                a resume or document that cannot be read
+    ├── StorageError                 a state file corrupt or unwritable
+    │   └── StoreBusy                another writer holds it (retryable)
+    ├── SweepFailed                  a background sweep that ended in an error
+    ├── SweepCancelled               a sweep cancel_sweep stopped
+    ├── ServerBusy                   too many sweeps running (retryable)
+    └── NotAssessed                  the report gate: cards not judged against the current resume
+
+    internal, caught where they arise:
+    engines.results.SourceError      a source that cannot be read: the sweep skips it with the reason
+    net.refusal.Refused              a hop the address guard will not send (the engine's skip, the link verdict)
+    net.redirects.BadLocation        a redirect whose Location does not parse
+    net.redirects.TooManyHops        a redirect past the last hop allowed
+    net.bodies.BodyProblem           a body that cannot be read within its limits
+    store.reads.NonFiniteNumber      JSON holding NaN or Infinity       } the store's error or the record's skip
+    store.reads.TooDeep              JSON nested past the parser's depth }
+    store.session.DamagedRow         a session row edited outside Sweepy: StorageError naming it
+    domain.records.RecordError       a record that cannot become a posting: its skip reason
+    mcp.protocol.NeedInput           a call that answers with questions for the person (elicitation)
+"""
 
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
 
 SQLITE_ROOM = 32 * 1024
 """What SQLite must be able to create beside a database in WAL mode before it reads at all (its -shm index)."""
@@ -13,12 +46,15 @@ LOW_SPACE = 1024 * 1024
 
 
 class SweepyError(Exception):
-    """Base of every error a tool reports. `message` is written for the reader: what was wrong, what to do."""
+    """Base of every error a tool reports. `message` is written for the reader: what was wrong, what to do.
+    A class whose `retryable` is true adds `retryable: true` to the details: trying again later may work."""
+
+    retryable: ClassVar[bool] = False
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
         self.message = message
-        self.details = details
+        self.details = {**details, "retryable": True} if self.retryable else details
 
 
 class InvalidArgument(SweepyError):
@@ -49,12 +85,20 @@ class StorageError(SweepyError):
     """A state file (history, session, results) is corrupt, locked or unwritable."""
 
 
+class StoreBusy(StorageError):
+    """Another writer holds a store past the wait; it lets go when its write ends, so retrying later helps."""
+
+    retryable = True
+
+
 class SweepFailed(SweepyError):
     """A background sweep ended in an error; carries job_id and sweep_status "failed"."""
 
 
 class ServerBusy(SweepyError):
     """The server cannot take more work right now (too many sweeps running); retrying later helps."""
+
+    retryable = True
 
 
 class NotAssessed(SweepyError):
@@ -63,6 +107,29 @@ class NotAssessed(SweepyError):
 
 class SweepCancelled(SweepyError):
     """cancel_sweep stopped a running sweep at a stage boundary: it wrote no results and no history."""
+
+
+def describe_validation_error(exc: ValidationError, limit: int = 5) -> str:
+    """A pydantic validation error for the reader: which field, what was wrong, what was given."""
+    parts = []
+    for error in exc.errors()[:limit]:
+        location = ".".join(str(p) for p in error["loc"]) or "(top level)"
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            parts.append(f"unknown key {location!r}")
+            continue
+        if kind == "missing":
+            parts.append(f"{location!r} is required")
+            continue
+        given = error.get("input")
+        shown = repr(given)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        parts.append(f"{location!r}: {error['msg']} (got {shown})")
+    more = len(exc.errors()) - limit
+    if more > 0:
+        parts.append(f"and {more} more")
+    return "; ".join(parts) + "."
 
 
 def free_bytes(folder: Path) -> int | None:

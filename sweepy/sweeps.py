@@ -171,8 +171,7 @@ class SweepRegistry:
             if len(running) >= MAX_RUNNING:
                 raise ServerBusy(
                     f"{len(running)} sweeps are already running; wait for one to finish (get_sweep_status with its "
-                    "job_id), then call run_sweep again.",
-                    retryable=True,
+                    "job_id), then call run_sweep again."
                 )
             self._jobs[job.id] = job
             self._forget_old()

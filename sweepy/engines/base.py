@@ -17,9 +17,8 @@ from ..domain.records import RecordError, real_company
 from ..domain.text import clean_text
 from ..domain.urls import canonical_url, platform_for_url
 from ..domain.workplace import Workplace, infer_workplace
-from ..errors import EngineConfigError
+from ..errors import EngineConfigError, describe_validation_error
 from ..store.paths import Workspace
-from ..validation import describe_validation_error
 from .results import EngineResult as EngineResult
 from .results import SkippedSource as SkippedSource
 from .results import SkipReason as SkipReason

@@ -23,9 +23,8 @@ from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
-from ..errors import SweepyError
+from ..errors import SweepyError, describe_validation_error
 from ..settings import Settings
-from ..validation import describe_validation_error
 from .arguments import Arguments
 from .tools import TOOLS
 

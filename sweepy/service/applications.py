@@ -22,14 +22,13 @@ from ..domain.applications import (
     clean_note,
 )
 from ..domain.cards import Card
-from ..errors import InvalidArgument, NotFound, PathNotAllowed, SweepyError
+from ..errors import InvalidArgument, NotFound, PathNotAllowed, SweepyError, describe_validation_error
 from ..store.applications import Application, ApplicationStore, Event, check_date, today
 from ..store.followups import due_rows
 from ..store.history import check_history_path
 from ..store.paths import Workspace, stat_in_real_dir
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
-from ..validation import describe_validation_error
 from .answers import (
     ApplicationEntry,
     GetApplications,

@@ -7,9 +7,8 @@ from pydantic import ValidationError
 
 from ..domain.applications import MAX_JOB_ID
 from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
-from ..errors import InvalidArgument, NotFound
+from ..errors import InvalidArgument, NotFound, describe_validation_error
 from ..store.session import Counts, Edit, check_stem
-from ..validation import describe_validation_error
 from .answers import JobCard, JudgedCard, Rejected, SubmitJudgments, noted
 from .base import ServiceBase
 

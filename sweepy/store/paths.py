@@ -21,6 +21,7 @@ from ..errors import (
     NotFound,
     PathNotAllowed,
     StorageError,
+    StoreBusy,
     SweepyError,
     disk_full,
     sqlite_full,
@@ -291,7 +292,7 @@ def sqlite_errors(
         yield
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
-            raise StorageError(busy, retryable=True) from None
+            raise StoreBusy(busy) from None
         if where is not None and sqlite_full(exc, where.parent):
             need = f"SQLite needs at least {SQLITE_ROOM:,} bytes there for its log index, more to write"
             raise StorageError(f"{name} cannot be used: {disk_full(where.parent, need)}.") from None

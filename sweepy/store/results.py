@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from ..domain.cards import Card, EncodedCard
-from ..errors import NotFound, StorageError, SweepyError
-from ..validation import describe_validation_error
+from ..errors import NotFound, StorageError, SweepyError, describe_validation_error
 from .csvfiles import write_cards_csv
 from .csvsync import saved_judgments, sweep_overlay
 from .digests import DigestHistory

@@ -28,8 +28,7 @@ if sys.platform != "win32":
     import fcntl
 
 from ..domain.cards import JUDGMENT_FIELDS, Card, EncodedCard
-from ..errors import InvalidArgument, NotFound, StorageError, write_advice
-from ..validation import describe_validation_error
+from ..errors import InvalidArgument, NotFound, StorageError, StoreBusy, describe_validation_error, write_advice
 from . import paths, reads
 
 ACTIVE = "report_session.json"
@@ -85,7 +84,7 @@ def folder_lock(folder: Path, timeout: float = 30.0) -> Iterator[None]:
     with _thread_locks_guard:
         in_process = _thread_locks.setdefault(folder, threading.RLock())
     if not in_process.acquire(timeout=timeout):
-        raise StorageError(_BUSY.format(folder), retryable=True)
+        raise StoreBusy(_BUSY.format(folder))
     try:
         held: dict[Path, tuple[int, int]] = _held.__dict__.setdefault("folders", {})
         if folder not in held:
@@ -122,7 +121,7 @@ def _os_lock(folder: Path, timeout: float) -> int:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 os.close(fd)
-                raise StorageError(_BUSY.format(folder), retryable=True) from None
+                raise StoreBusy(_BUSY.format(folder)) from None
             time.sleep(0.05)
 
 
@@ -140,7 +139,7 @@ def _filelock(folder: Path, timeout: float) -> Iterator[None]:
             lock.release()
             raise
     except Timeout:
-        raise StorageError(_BUSY.format(folder), retryable=True) from None
+        raise StoreBusy(_BUSY.format(folder)) from None
     except OSError as exc:
         raise StorageError(f"The results folder {folder} cannot be used: {write_advice(exc, folder)}.") from None
     try:
