@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from ..domain.cards import Card
-from .history import MIGRATIONS, HistoryStore, Migrations
+from .history import MIGRATIONS, HistoryStore
+from .migrations import Migrations
 from .paths import connect_in_real_dir, stat_in_real_dir
 
 

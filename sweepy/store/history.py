@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..errors import InvalidArgument, StorageError, sqlite_full
+from .migrations import Migrations, immediate, migrate
 from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, sqlite_reader_in_real_dir
 from .reads import open_regular
 
@@ -117,7 +118,6 @@ def _m003_sightings(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX sightings_by_age ON sightings (profile, last_seen)")
 
 
-Migrations = list[tuple[str, Callable[[sqlite3.Connection], None]]]
 MIGRATIONS: Migrations = [
     ("001_seen", _m001_seen),
     ("002_applications", _m002_applications),
@@ -187,36 +187,11 @@ class HistoryStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        with self._connect() as db, immediate(db):
+            yield db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
-        """Apply pending migrations in one IMMEDIATE transaction, so two sweeps opening a new database at
-        once cannot both run the same migration."""
-        try:  # the common case, nothing pending, takes no write lock (a running writer must not block opens)
-            done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-            if all(name in done for name, _ in self.migrations):
-                return
-        except sqlite3.OperationalError:
-            pass  # no migrations table yet
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
-            done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-            for name, migration in self.migrations:
-                if name not in done:
-                    migration(db)
-                    db.execute("INSERT INTO migrations VALUES (?, ?)", (name, self.clock()))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        migrate(db, self.migrations, self.clock)
 
     def expire(self, profile: str, retention_days: int) -> int:
         """Forget entries strictly older than the retention window; returns how many."""

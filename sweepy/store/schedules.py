@@ -7,11 +7,12 @@ import contextlib
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from .migrations import Migrations, immediate, migrate
 from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, stat_in_real_dir
 
 DB_NAME = "schedules.db"
@@ -58,7 +59,7 @@ def _m001_schedules(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX schedules_run ON schedules (run_job_id)")
 
 
-MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [("001_schedules", _m001_schedules)]
+MIGRATIONS: Migrations = [("001_schedules", _m001_schedules)]
 
 
 @dataclass(frozen=True)
@@ -148,31 +149,11 @@ class ScheduleStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        with self._connect() as db, immediate(db):
+            yield db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
-        with contextlib.suppress(sqlite3.OperationalError):  # nothing pending: no write lock (as the history's)
-            if {row[0] for row in db.execute("SELECT name FROM migrations")} >= {name for name, _ in MIGRATIONS}:
-                return
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
-            done = {row[0] for row in db.execute("SELECT name FROM migrations")}
-            for name, migration in MIGRATIONS:
-                if name not in done:
-                    migration(db)
-                    db.execute("INSERT INTO migrations VALUES (?, ?)", (name, time.time()))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        migrate(db, MIGRATIONS, time.time)
 
     # -- reads ------------------------------------------------------------------------------------------------
     def get(self, schedule_id: str) -> Schedule | None:
