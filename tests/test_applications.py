@@ -1,9 +1,10 @@
-"""Issue 23 items 3-5 over real stdio, "today" fixed at 2026-12-02 by the service's clock (tests/clock_server.py):
+"""Issue 23 items 3-5 over real stdio, "today" fixed at 2026-12-02 by the test clock (SWEEPY_TEST_CLOCK):
 a status typed in the CSV dated as the person typed it, follow-ups on the right day (the CSV, the .ics and
 get_applications), follow_up_days, track_jobs' date and note checks, get_applications' filters and pages, the
 prompts in core mode, and the judgment and the notes carried from CSV to CSV."""
 
 import csv
+import datetime as dt
 import io
 import re
 import sys
@@ -16,22 +17,23 @@ import icalendar
 import pytest
 from conftest import snapshot
 from mcp import Client, StdioServerParameters
-from mcp_helpers import SMALL_FEED, profile_args, server_env, write_feed, write_resume
+from mcp_helpers import SERVER_PY, SMALL_FEED, profile_args, server_env, write_feed, write_resume
 from test_tracking_tools import Server, csv_rows
 
 from sweepy.mcp.tools import TOOLS
 
 pytestmark = pytest.mark.anyio
-CLOCK_SERVER = str(Path(__file__).resolve().parent / "clock_server.py")
 NOW = "2026-12-02T12:00:00+00:00"
 STEM = "alex_rivera_paralegal"
 
 
 @asynccontextmanager
 async def server(workspace: Path, **env: str) -> AsyncIterator[Server]:
-    """A server.py-equivalent subprocess whose clock reads 2026-12-02 noon UTC."""
-    environment = server_env(workspace, TEST_CLOCK_NOW=NOW, TZ="UTC", **env)
-    params = StdioServerParameters(command=sys.executable, args=[CLOCK_SERVER], env=environment)
+    """server.py as a subprocess whose clock reads 2026-12-02 noon UTC."""
+    clock = workspace.parent / "clock"
+    clock.write_text(str(dt.datetime.fromisoformat(NOW).timestamp()), encoding="utf-8")
+    environment = server_env(workspace, SWEEPY_TEST_CLOCK=str(clock), TZ="UTC", **env)
+    params = StdioServerParameters(command=sys.executable, args=[SERVER_PY], env=environment)
     async with Client(params) as client:
         yield Server(client)
 
