@@ -115,23 +115,13 @@ class SweepTools(DigestTools):
                 ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
                                    log=sweep_log, network=network, monotonic=self.monotonic, known=known)  # fmt: skip
                 out = run(ctx)
-            for where, reason in out.skipped_records:
-                sweep_log(f"skipped record {where}: {reason}")
-            for source in out.skipped_sources:
-                sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
-            sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
+            _log_outcome(sweep_log, out)
             if job.cancel_asked.is_set():
                 raise SweepCancelled("Cancelled by cancel_sweep before its results were written.")
             reports = write_results(ctx, out, results, job.id, self.settings.max_result_bytes)
             answer = self._completed(job, profile, out, reports)
             self._digest(job, results, answer, sweep_log)
-            try:
-                commit_history(ctx, out)
-            except SweepyError as exc:  # the results are real: report them, and say what was not saved
-                sweep_log(f"history not saved: {exc.message}")
-                answer.history_saved = False
-                answer.message += f" The history was not saved ({exc.message}), so the next sweep may report "
-                answer.message += "these postings again."
+            _save_history(ctx, out, answer, sweep_log)
             # The log is complete before the job ends: a waiter wakes the moment it does, and may read it.
             sweep_log(f"completed: {len(out.cards)} cards")
             job.finish(result=answer)
@@ -315,3 +305,24 @@ def _nothing_found(out: SweepOutcome) -> str:
     if failed:
         message += f" {failed} of {len(out.sources)} sources failed: {_failures(out)}."
     return message
+
+
+def _log_outcome(sweep_log: SweepLog, out: SweepOutcome) -> None:
+    """What the sweep skipped and dropped, in its debug log."""
+    for where, reason in out.skipped_records:
+        sweep_log(f"skipped record {where}: {reason}")
+    for source in out.skipped_sources:
+        sweep_log(f"skipped source {source.engine}/{source.source}: {source.reason} ({source.detail})")
+    sweep_log(f"dropped {dict(out.drops)}; stage seconds {out.timings}")
+
+
+def _save_history(ctx: SweepContext, out: SweepOutcome, answer: SweepCompleted, sweep_log: SweepLog) -> None:
+    """The sweep's postings into the history; a history that cannot be written leaves the results, which are
+    real, and the answer says what was not saved."""
+    try:
+        commit_history(ctx, out)
+    except SweepyError as exc:
+        sweep_log(f"history not saved: {exc.message}")
+        answer.history_saved = False
+        answer.message += f" The history was not saved ({exc.message}), so the next sweep may report "
+        answer.message += "these postings again."

@@ -197,26 +197,7 @@ class WatchTools(ServiceBase):
         kept: list[tuple[str, str, str, dict[str, Any] | None, list[dict[str, Any]]]] = []
         for target in targets:
             now = seen[target.job_id]
-            before = target.baseline
-            changes = [{"field": name, "before": before.get(name, ""), "after": value}
-                       for name, value in (now.fields or {}).items() if value != before.get(name, "")]  # fmt: skip
-            application = target.application
-            previous = application.watch_state if application is not None else None
-            applied = application.applied_on() if application is not None else None
-            row = Watched(
-                job_id=target.job_id,
-                title=target.posting.title,
-                company=target.posting.company,
-                state=now.state,
-                previous_state=previous,
-                state_changed=previous is not None and previous != now.state,
-                changes=[FieldChange.model_validate(change) for change in changes],
-                checked_by=now.checked_by,
-                closed_after_applied=now.state == "closed" and applied is not None and previous != "closed",
-                status=application.status if application is not None else None,
-            )
-            if now.state != "open":
-                row.reason = now.reason
+            row, changes = _watched(target, now)
             rows.append(row)
             kept.append((target.job_id, now.state, now.reason, now.fields, changes))
         if kept:  # an empty watch creates no database
@@ -251,3 +232,29 @@ class WatchTools(ServiceBase):
             debug_log=str(job.debug_log),
             message=message,
         )
+
+
+def _watched(target: Target, now: Seen) -> tuple[Watched, list[dict[str, Any]]]:
+    """One posting's row of the watch (its state against the one recorded, what changed) and those changes as
+    the history keeps them."""
+    before = target.baseline
+    changes = [{"field": name, "before": before.get(name, ""), "after": value}
+               for name, value in (now.fields or {}).items() if value != before.get(name, "")]  # fmt: skip
+    application = target.application
+    previous = application.watch_state if application is not None else None
+    applied = application.applied_on() if application is not None else None
+    row = Watched(
+        job_id=target.job_id,
+        title=target.posting.title,
+        company=target.posting.company,
+        state=now.state,
+        previous_state=previous,
+        state_changed=previous is not None and previous != now.state,
+        changes=[FieldChange.model_validate(change) for change in changes],
+        checked_by=now.checked_by,
+        closed_after_applied=now.state == "closed" and applied is not None and previous != "closed",
+        status=application.status if application is not None else None,
+    )
+    if now.state != "open":
+        row.reason = now.reason
+    return row, changes
