@@ -1,6 +1,10 @@
 """Text normalisation: words of any script kept, accents stripped, punctuation a space."""
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sweepy.domain.text import PHRASE_BREAK, clean_text, normalize, normalize_company, normalize_title, phrases
 from sweepy.domain.titles import TitleModel
@@ -131,3 +135,29 @@ def test_a_one_line_text_cleans_as_it_would_inside_a_longer_text(line: str) -> N
     """Titles, names and places that are one printable line skip the control-character pass; the answer is the
     one the general path gives the same line followed by a line break."""
     assert clean_text(line) == clean_text(line + "\n")
+
+
+_CONTROLS = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+
+
+@given(st.text(alphabet=" \n\t\r\xa0\u2028\u3000\x00\x0b\x1f\x85\u202e\u2069ał.", max_size=40))
+def test_a_text_of_lines_cleans_to_its_tidied_lines(text: str) -> None:
+    """Multi-line text whose lines are already tidy skips the control-character pass and the per-line word split:
+    the answer is still every line with its control characters removed, its whitespace collapsed, empty ones
+    dropped."""
+    lines = (" ".join(line.split()) for line in re.sub(_CONTROLS, "", text).split("\n"))
+    assert clean_text(text) == "\n".join(filter(None, lines))
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        ("First line.\n\nSecond line.\n", "First line.\nSecond line."),
+        ("First  line.\nSecond line.", "First line.\nSecond line."),
+        ("First line. \n Second line.", "First line.\nSecond line."),
+        ("\nFirst line.\n\n\n", "First line."),
+        ("First\u00a0line.\nSecond\u202e line.", "First line.\nSecond line."),
+    ],
+)
+def test_a_description_keeps_its_lines_and_drops_empty_ones(text: str, cleaned: str) -> None:
+    assert clean_text(text) == cleaned

@@ -92,9 +92,19 @@ def clean_text(text: str) -> str:
     text = fix_mojibake(text)
     if text.isprintable():  # one line, no control or format character (most titles, names, places): spaces only
         return " ".join(text.split())
+    if text.replace("\n", "").isprintable() and _tidy_lines(text):
+        return "\n".join(filter(None, text.split("\n")))  # most descriptions: only empty lines to drop
     text = _CONTROL.sub("", text)
     # str.split() collapses whitespace in C; a regex over every space cost 40 µs per description.
     return "\n".join(filter(None, (" ".join(line.split()) for line in text.split("\n"))))
+
+
+def _tidy_lines(text: str) -> bool:
+    """Whether the lines of `text`, printable but for its line breaks, are already as clean_text leaves them: no
+    space at either end of a line and none doubled. Printable text holds no control or format character (nothing
+    for _CONTROL) and no whitespace but the space, so splitting each line into words and joining them again would
+    give it back: that took 30 us of a description's 40."""
+    return "  " not in text and " \n" not in text and "\n " not in text and text[0] != " " and text[-1] != " "
 
 
 def fix_mojibake(text: str) -> str:
