@@ -91,6 +91,7 @@ async def walk(workspace: Path) -> list[str]:
         w.record("prompts/list", [_dump(p) for p in (await client.list_prompts()).prompts])
         w.record("resources/list", [_dump(r) for r in (await client.list_resources()).resources])
         w.record("resources/templates", [_dump(t) for t in (await client.list_resource_templates()).resource_templates])
+        await _before_any_sweep(w, client)
         await _profiles(w)
         sweep = await w.tool("run_sweep", {"profile_path": "profiles/alex_rivera_paralegal.yaml", "wait_seconds": 120})
         job = sweep.get("job_id", "none")
@@ -105,6 +106,31 @@ async def walk(workspace: Path) -> list[str]:
         await _surfaces(w, client, job, ids)
         await _history(w)
     return out
+
+
+async def _read(w: Walk, client: Client, uri: str) -> None:
+    try:
+        w.record(f"resources/read {uri}", _dump(await client.read_resource(uri)))
+    except Exception as error:  # an MCP error answer is part of what a host sees
+        w.record(f"resources/read {uri}", {"error": type(error).__name__, "message": str(error)})
+
+
+async def _prompt(w: Walk, client: Client, name: str, arguments: dict[str, str]) -> None:
+    try:
+        w.record(f"prompts/get {name} {arguments}", _dump(await client.get_prompt(name, arguments)))
+    except Exception as error:
+        w.record(f"prompts/get {name} {arguments}", {"error": type(error).__name__, "message": str(error)})
+
+
+async def _before_any_sweep(w: Walk, client: Client) -> None:
+    """The surfaces of a workspace with no profile, no results folder and no session yet."""
+    for uri in (
+        "sweepy://sweeps/latest/summary",
+        "sweepy://sweeps/latest/cards",
+        "sweepy://profiles/alex_rivera_paralegal",
+    ):
+        await _read(w, client, uri)
+    await _prompt(w, client, "tailor_resume_for", {"job_id": "x"})
 
 
 async def _profiles(w: Walk) -> None:
@@ -196,6 +222,21 @@ async def _surfaces(w: Walk, client: Client, job: str, ids: list[str]) -> None:
             w.record(f"prompts/get {name} {arguments}", _dump(await client.get_prompt(name.strip(), arguments)))
         except Exception as error:
             w.record(f"prompts/get {name} {arguments}", {"error": type(error).__name__, "message": str(error)})
+    await _paging(w, client, job)
+    for arguments in ({"job_id": ""}, {}):
+        await _prompt(w, client, "tailor_resume_for", arguments)
+    await _prompt(w, client, "whats_new", {})
+
+
+async def _paging(w: Walk, client: Client, job: str) -> None:
+    """The cards resource's pages at and past the edges (36 cards), and URIs that name nothing."""
+    for query in ("offset=34&limit=5", "offset=36", "offset=1000", "offset=1000000000", "offset=1000000001",
+                  "limit=100", "limit=101", "offset=abc", "limit=-1", "offset=2&limit=2&limit=3"):  # fmt: skip
+        await _read(w, client, f"sweepy://sweeps/{job}/cards?{query}")
+    for uri in ("sweepy://sweeps/latest/cards?offset=2&limit=2", "sweepy://sweeps/bad_id!/cards",
+                "sweepy://sweeps/latest/cards/more", "sweepy://profiles/..%2Fsecret", "sweepy://profiles/",
+                "sweepy://nothing/here", "https://example.com/cards"):  # fmt: skip
+        await _read(w, client, uri)
 
 
 async def _history(w: Walk) -> None:

@@ -5,8 +5,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mcp.types as types
 from mcp.server import ServerRequestContext
@@ -14,6 +13,9 @@ from mcp.shared.exceptions import MCPError
 
 from ..errors import SweepyError
 from ..settings import Settings
+
+if TYPE_CHECKING:
+    from ..service import SweepyService
 
 BATCH = 20
 MAX_RESUME_CHARS = 20_000
@@ -107,11 +109,9 @@ def weekly_review_core(args: dict[str, str]) -> str:
     )
 
 
-def whats_new(settings: Settings, core: bool = False) -> str:
-    """The digest itself (reading it here marks it read, as the resource does), and what to call about it; `core`:
-    the steps name only the core tools (watch_postings and track_jobs are not listed there)."""
-    from .resources import digest_text
-
+def whats_new(digest: str, core: bool = False) -> str:
+    """The digest itself (reading it for this prompt marked it read, as the resource does), and what to call about
+    it; `core`: the steps name only the core tools (watch_postings and track_jobs are not listed there)."""
     watched = "say what it means for me." if core else "say what it means for me; watch_postings re-checks them."
     recorded = (
         "remind me to type it in the status column of my latest sweep CSV" if core else "record it with track_jobs"
@@ -124,7 +124,7 @@ def whats_new(settings: Settings, core: bool = False) -> str:
         "against my resume and submit_judgments.\n"
         f"3. For the watched postings that closed or changed, {watched}\n"
         f"4. For each follow-up due, draft the message and, once I have sent it, {recorded}.\n\n"
-        f"{digest_text(settings)}"
+        f"{digest}"
     )
 
 
@@ -197,10 +197,12 @@ TAILOR = types.Prompt(
 
 
 class Prompts:
-    """prompts/list and prompts/get; tailor_resume_for reads the active session and the resume."""
+    """prompts/list and prompts/get; the prompts that read (tailor_resume_for, whats_new) read through the service,
+    made by the first of them (a host lists the prompts at every start)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, service: "Callable[[], SweepyService]") -> None:
         self.settings = settings
+        self.service = service
 
     def _listed_tools(self) -> frozenset[str] | None:
         """The tools a host sees (None: every tool): SWEEPY_TOOLS=core lists the core ones alone."""
@@ -237,7 +239,7 @@ class Prompts:
             return _result(description, text)
         if params.name == WHATS_NEW.name:
             try:
-                text = whats_new(self.settings, core=self._listed_tools() is not None)
+                text = whats_new(self.service().digest_markdown(), core=self._listed_tools() is not None)
             except SweepyError as exc:
                 raise MCPError(code=types.INVALID_PARAMS, message=exc.message) from None
             return _result(WHATS_NEW.description or "", text)
@@ -253,19 +255,8 @@ class Prompts:
         """The prompt text for one card of the active session: the card, its missing must-haves, the resume."""
         if not job_id.strip():
             raise SweepyError("tailor_resume_for needs job_id: a card id from get_jobs.")
-        from ..config import load_profile  # with the session: loaded by this prompt, not at the server's start
-        from ..resume import resume_text
-        from ..store.session import load_session
-
-        ws = self.settings.workspace()
-        session = load_session(ws.home / "results", None)
-        card = next((c for c in session.cards if c.job_id == job_id), None)
-        if card is None:
-            raise SweepyError(f"job_id {job_id!r} is not a card of the active session: call get_jobs for the ids.")
-        resume = ""
-        if session.profile_path:
-            resume_path = load_profile(Path(session.profile_path)).resume.path
-            resume = resume_text(ws.resolve_read(resume_path, "Resume in the profile"))
+        found = self.service().tailor_context(job_id)
+        card, resume = found.card, found.resume
         if len(resume) > MAX_RESUME_CHARS:
             resume = resume[:MAX_RESUME_CHARS] + "\n[... cut]"
         shown = card.model_dump(

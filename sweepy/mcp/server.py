@@ -341,7 +341,7 @@ def create_server(
     tools = sweepy_tools(on_demand)
     if scheduler:  # its thread imports the service, so the host's initialize does not wait for it
         threading.Thread(target=_run_schedules, args=(on_demand,), name="sweepy-scheduler", daemon=True).start()
-    prompts, resources = Prompts(settings), Resources(settings)
+    prompts, resources = Prompts(settings, on_demand), Resources(settings, on_demand)
     server: Server[Any] = Server(
         "sweepy",
         title="Sweepy job search",

@@ -1,4 +1,5 @@
-"""The session's cards: get_jobs, a page at a time from the session store."""
+"""The session's cards: get_jobs, a page at a time from the session store (paged as sweepy.service.paging
+pages every card list)."""
 
 import threading
 from collections import OrderedDict
@@ -6,12 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from ..domain.cards import rank
-from ..errors import InvalidArgument, NotFound, SweepyError
+from ..errors import NotFound, SweepyError
 from ..store.session import Counts, Session, View, check_stem
 from ..sweeps import SweepJob
 from .answers import GetJobs, JobCard, SweepProgress, noted
 from .applications import check_status, statuses
 from .base import ServiceBase, shown_path
+from .paging import Listed, check_window, next_offset
 
 _pages: OrderedDict[tuple[Any, ...], tuple[list[dict[str, Any]], Counts]] = OrderedDict()
 _pages_guard = threading.Lock()
@@ -59,11 +61,7 @@ class CardTools(ServiceBase):
         `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
         finding blocks; `new_only`: only the cards no earlier sweep of the profile matched (Card.is_new)."""
         check_status(status)
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
-            raise InvalidArgument(
-                f"limit {limit!r} is out of range: give how many cards to return, at least 1, or leave limit out "
-                "for all of them."
-            )
+        check_window(max(0, offset), limit)
         folder = self.workspace.read_dir(results_dir, "results_dir")
         running = self.sweeps.running()
         if running is not None and (
@@ -104,24 +102,24 @@ class CardTools(ServiceBase):
             cards = [c for c in rank(list(view.cards(chosen).values()))
                      if not (eligible_only and c.blocked) and not (new_only and not c.is_new)]  # fmt: skip
             total, counts = len(cards), view.counts(resume)
-            page = [c.brief(resume) for c in cards[start : None if size is None else start + size]]
+            page = [c.brief(resume) for c in Listed(cards).page(start, size)]
         else:
             total = view.count(eligible_only, new_only) if eligible_only or new_only else view.card_count
             page, counts = _kept_page(view, resume, start, size, eligible_only, new_only)
         for brief in page:
             if (application := applications.get(brief["job_id"])) is not None:
                 brief["application"] = dict(application)
-        next_offset = start + len(page) if start + len(page) < total else None
+        following = next_offset(start, len(page), total)
         answer = GetJobs(
             count=len(page),
             total=total,
             offset=start,
-            next_offset=next_offset,
+            next_offset=following,
             profile_stem=session.profile_stem if session else None,
             profile_path=shown_path(self.workspace, session.profile_path) if session and session.profile_path else None,
             source_result=session.source_result if session else None,
             jobs=[JobCard.model_validate(brief) for brief in page],
-            message=self._page_message(view, running, total, counts, next_offset, folder, active),
+            message=self._page_message(view, running, total, counts, following, folder, active),
         )
         if new_only and total == 0 and view is not None and view.card_count and running is None:
             answer.message = (f"0 of {view.card_count} cards are new: an earlier sweep of the profile matched every "

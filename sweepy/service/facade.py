@@ -7,6 +7,7 @@ from .history import HistoryTools
 from .imports import ImportTools
 from .judgments import JudgmentTools
 from .profiles import ProfileTools
+from .reading import ReadingTools
 from .reports import ReportTools
 from .schedules import ScheduleTools
 from .sweeps import SweepTools
@@ -25,5 +26,6 @@ class SweepyService(
     DocumentTools,
     ApplicationTools,
     WatchTools,
+    ReadingTools,
 ):
     """The facade the MCP server and the CLI call."""
