@@ -26,6 +26,9 @@ import docx
 from mcp import Client, StdioServerParameters
 
 ROOT = Path(__file__).resolve().parents[1]
+DEEP_PASSWD = "../" * 16 + "etc/passwd"
+"""A hostile relative path that reaches /etc/passwd from the workspace and from any checkout (a lookup in the
+install folder too), so the answer does not depend on how deep the checkout sits."""
 CLOCK = 1_796_256_000  # 2026-12-03T00:00:00Z
 RESUME = ["Alex Rivera", "Paralegal", "Litigation support, e-discovery in Relativity, legal research on Westlaw.",
           "Court filings, deposition preparation, trial binders, privilege logs."]  # fmt: skip
@@ -140,7 +143,7 @@ async def _profiles(w: Walk) -> None:
     await w.tool("create_profile", good)
     changes: list[dict[str, Any]] = [{"titles": []}, {"titles": ["x"] * 51}, {"name": "n" * 501}, {"min_salary": -1},
                    {"min_salary": 10_000_001}, {"min_salary": "lots"}, {"location": "l" * 501},
-                   {"resume_path": "missing.pdf"}, {"resume_path": "../../etc/passwd"},
+                   {"resume_path": "missing.pdf"}, {"resume_path": DEEP_PASSWD},
                    {"output_filename": "../escape"}, {"employment_types": ["gig"]}]  # fmt: skip
     for change in changes:
         await w.tool("create_profile", {**good, **change, "name": change.get("name", "Bad Input")})
@@ -242,7 +245,7 @@ async def _paging(w: Walk, client: Client, job: str) -> None:
 async def _history(w: Walk) -> None:
     await w.tool("clear_history", {"profile_stem": "alex_rivera_paralegal", "dry_run": True})
     await w.tool("clear_history", {"profile_stem": "alex_rivera_paralegal"})
-    await w.tool("clear_history", {"profile_path": "../../etc/passwd"})
+    await w.tool("clear_history", {"profile_path": DEEP_PASSWD})
     again = await w.tool("run_sweep", {"profile_path": "profiles/alex_rivera_paralegal.yaml", "wait_seconds": 120})
     await w.tool("get_jobs", {"limit": 3})
     await w.tool("run_sweep", {"profile_path": "profiles/missing.yaml", "wait_seconds": 0})
