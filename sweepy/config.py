@@ -20,7 +20,8 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .domain.applications import FOLLOW_UP_DAYS
-from .domain.eligibility import Seeker, home_countries
+from .domain.eligibility import home_countries
+from .domain.eligibility_rules import Seeker
 from .domain.employment import EmploymentType
 from .domain.text import normalize_title
 from .domain.titles import read_title

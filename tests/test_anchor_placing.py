@@ -6,7 +6,8 @@ paragraphs: levels inside and outside words, letters the language pattern folds 
 import pytest
 from relevance_set import postings
 
-from sweepy.domain.eligibility import Seeker, _anchored, _read_paragraph
+from sweepy.domain.eligibility import _anchored, _read_paragraph
+from sweepy.domain.eligibility_rules import Seeker
 
 SEEKERS = [
     Seeker(home_countries=frozenset({"US"})),

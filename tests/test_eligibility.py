@@ -3,7 +3,8 @@ language, and the quote always a verbatim slice of the posting."""
 
 import pytest
 
-from sweepy.domain.eligibility import _READERS, Finding, Seeker, assess, blocking, countries_in, sentences
+from sweepy.domain.eligibility import _READERS, assess, blocking, countries_in, sentences
+from sweepy.domain.eligibility_rules import Finding, Seeker
 
 NEEDS_VISA = Seeker(needs_sponsorship=True, citizenships=frozenset({"IN"}), home_countries=frozenset({"US"}))
 US_CITIZEN = Seeker(needs_sponsorship=False, citizenships=frozenset({"US"}), work_authorization=frozenset({"US"}))

@@ -10,7 +10,7 @@ import pytest
 from mcp_helpers import profile_args, write_feed, write_resume
 from report_helpers import pdf_text, squeeze
 
-from sweepy.domain.eligibility import Seeker
+from sweepy.domain.eligibility_rules import Seeker
 from sweepy.domain.experience import QUOTE_CHARS, Experience, experience_finding, required_experience
 from sweepy.errors import ProfileError
 from sweepy.service import SweepyService

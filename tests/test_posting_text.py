@@ -7,7 +7,8 @@ from itertools import pairwise
 import pytest
 from relevance_set import postings
 
-from sweepy.domain.eligibility import Finding, Seeker, assess, sentence_spans, sentences
+from sweepy.domain.eligibility import assess, sentence_spans, sentences
+from sweepy.domain.eligibility_rules import Finding, Seeker
 from sweepy.domain.experience import Experience, required_experience
 from sweepy.domain.posting_text import PostingText
 

@@ -11,7 +11,7 @@ phrases stand and which ask for experience: experience_phrases.py; which of seve
 import re
 from dataclasses import dataclass
 
-from .eligibility import Finding, Seeker, Verdict
+from .eligibility_rules import Finding, Seeker, Verdict
 from .experience_phrases import BULLET, Asked, Scanned, requirements, scan, sentence_span
 
 QUOTE_CHARS = 200

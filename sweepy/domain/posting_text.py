@@ -8,7 +8,8 @@ words as for 100, most of it is walking the text.
 
 import ahocorasick
 
-from .eligibility import BY_ANCHOR, AnchorHit, Finding, Seeker, assess
+from .eligibility import BY_ANCHOR, AnchorHit, assess
+from .eligibility_rules import Finding, Seeker
 from .experience import Experience, required_experience
 from .experience_phrases import YEAR_WORDS, YearHit, scan
 

@@ -12,7 +12,7 @@ from .text import clean_text
 from .workplace import Workplace
 
 if TYPE_CHECKING:
-    from .eligibility import Finding
+    from .eligibility_rules import Finding
 
 Period = Literal["hour", "day", "week", "month", "year"]
 GhostSignalName = Literal["absent_from_employer_board", "reposted", "open_long", "agency"]

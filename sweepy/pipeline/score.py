@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO, overload
 
 from ..domain.cards import Card, EligibilityFinding, EncodedCard, GhostSignal
-from ..domain.eligibility import Seeker
+from ..domain.eligibility_rules import Seeker
 from ..domain.experience import experience_finding
 from ..domain.paylaw import transparency
 from ..domain.posting_text import PostingText

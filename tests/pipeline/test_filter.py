@@ -270,7 +270,7 @@ def test_keywords_to_avoid_read_title_and_description_as_whole_words() -> None:
 def test_eligibility_flags_by_default_and_drops_when_strict() -> None:
     """Read in the score stage, one posting at a time: flagged and ranked after the eligible card of equal
     score by default, dropped (and counted) under `eligibility: strict`."""
-    from sweepy.domain.eligibility import Seeker
+    from sweepy.domain.eligibility_rules import Seeker
     from sweepy.domain.scoring import Scorer
     from sweepy.pipeline.score import score_postings
 
