@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..domain.agency import agency_evidence
-from ..domain.places import known_names, local_fit, parse_places, remote_fit, seeker_place
+from ..domain.place_fit import local_fit, remote_fit, seeker_place
+from ..domain.places import known_names, parse_places
 from ..domain.postings import Posting
 from ..domain.text import contains_phrase, normalize, normalize_company
 from ..domain.titles import TitleModel
