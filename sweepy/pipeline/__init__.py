@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..config import Profile, profile_stem
 from ..domain.cards import Card
+from ..domain.postings import Posting
 from ..domain.scoring import Scorer
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
@@ -129,6 +130,24 @@ def sweep_scorer(profile: Profile, resume: str) -> Scorer:
                   level=profile.level, kinds=frozenset(profile.search.employment_types))  # fmt: skip
 
 
+def _against_history(ctx: SweepContext, out: SweepOutcome, kept: list[Posting]) -> list[Posting]:
+    """Stage 4: the postings an earlier sweep of the profile did not report (all of them with include_seen), the
+    ghost signals of the sightings, and the ids the profile's sweeps matched; the rest counted as `seen`."""
+    profile = ctx.profile
+    store, match = ctx.history, profile.history.match
+    seen: set[str] = set()
+    if store is not None:
+        store.expire(ctx.stem, profile.history.retention_days)
+        seen = store.seen_keys(ctx.stem, (key for p in kept for key in history_keys(p, match)))
+        out.sighting_entries = [(sighting_role(p), p.canonical_url) for p in kept]
+        mark_ghost_signals(kept, store.sightings(ctx.stem, (role for role, _url in out.sighting_entries)), ctx.clock())
+    out.matched_ids = list(dict.fromkeys(card_id(p) for p in kept))
+    reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
+    out.drops.merge(drops)
+    out.previously_seen, out.new = len(old), len(kept) - len(old)
+    return reported
+
+
 def run(ctx: SweepContext) -> SweepOutcome:
     """Run the stages and return the cards. Writing result files, then `commit_history`, is the caller's step."""
     out, profile, started = SweepOutcome(), ctx.profile, time.perf_counter()
@@ -166,22 +185,13 @@ def run(ctx: SweepContext) -> SweepOutcome:
                                              profile.orchestrator.timeout_per_source_seconds,
                                              monotonic=ctx.monotonic)  # fmt: skip
     stage(4)
-    store, match = ctx.history, profile.history.match
-    seen: set[str] = set()
-    if store is not None:
-        store.expire(ctx.stem, profile.history.retention_days)
-        seen = store.seen_keys(ctx.stem, (key for p in kept for key in history_keys(p, match)))
-        out.sighting_entries = [(sighting_role(p), p.canonical_url) for p in kept]
-        mark_ghost_signals(kept, store.sightings(ctx.stem, (role for role, _url in out.sighting_entries)), ctx.clock())
-    out.matched_ids = list(dict.fromkeys(card_id(p) for p in kept))
-    reported, old, drops = split_seen(kept, seen, match, ctx.options.include_seen)
-    out.drops.merge(drops)
-    out.previously_seen, out.new = len(old), len(kept) - len(old)
+    reported = _against_history(ctx, out, kept)
     stage(5)
     resume = resume_text(ctx.workspace.resolve_read(profile.resume.path, "Resume"))
     scorer = sweep_scorer(profile, resume)
+    match = profile.history.match
     out.history_entries = [(key, p.canonical_url, p.title) for p in reported for key in history_keys(p, match)]
-    del found, kept, old  # score_postings empties `reported`: each posting goes once its card is made
+    del found, kept  # score_postings empties `reported`: each posting goes once its card is made
     out.cards = score_postings(
         reported, scorer, ctx.today, profile.seeker(), profile.eligibility == "strict", ctx.known
     )

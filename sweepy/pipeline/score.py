@@ -14,7 +14,7 @@ from ..domain.experience import experience_finding
 from ..domain.paylaw import transparency
 from ..domain.posting_text import PostingText
 from ..domain.postings import Posting
-from ..domain.scoring import Reading, Scorer, SweepStats
+from ..domain.scoring import Reading, Score, Scorer, SweepStats
 from .dedupe import posting_keys
 
 CARD_DESCRIPTION_CAP = 4000
@@ -47,13 +47,7 @@ def make_card(
     experience = text.required_experience()
     if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
         posting.eligibility.append(finding)
-    note = posting.place_note  # set by the filter where a posting's place is vague
-    kind = posting.employment_type
-    if stats is None:
-        result = scorer.score(posting.title, posting.description, note, kind=kind)
-    else:
-        result = scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note,
-                              kind)  # fmt: skip
+    result = _keyword_score(posting, scorer, stats, reading)
     stated = posting.salary is not None and not posting.salary.predicted  # an aggregator's estimate is no range
     pay, law = transparency(posting.location, stated, today or dt.date.today())  # a law binds postings still up
     return Card(
@@ -91,6 +85,15 @@ def make_card(
         pay_jurisdiction=law.name if law else None,
         pay_law=law.describe() if law else None,
     )
+
+
+def _keyword_score(posting: Posting, scorer: Scorer, stats: SweepStats | None, reading: Reading | None) -> Score:
+    """The posting's keyword score: against the sweep's postings (`stats`) when given, else the posting alone."""
+    note = posting.place_note  # set by the filter where a posting's place is vague
+    kind = posting.employment_type
+    if stats is None:
+        return scorer.score(posting.title, posting.description, note, kind=kind)
+    return scorer.judge(posting.title, reading or scorer.read(posting.title, posting.description), stats, note, kind)
 
 
 class ScoredCards(Sequence[Card]):
