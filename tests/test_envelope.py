@@ -7,9 +7,9 @@ import pytest
 from mcp import Client
 from mcp.server import Server
 
-from sweepy.mcp import arguments as a
 from sweepy.mcp.payloads import output_schema
 from sweepy.mcp.protocol import Call, ToolTable
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio

@@ -8,7 +8,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
 from ..errors import InvalidArgument, SweepyError
-from . import arguments as a
+from ..service import arguments as a
 from .protocol import Call, refusal
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ answers, the tool table (`tools/list` from each tool's argument model, `tools/ca
 what a tool body may ask of the host during a call (progress, log lines, elicitation) on both protocol eras.
 
 Nothing here reaches into the SDK's private modules: the tool's schema and its validation are Sweepy's own
-pydantic models (sweepy.mcp.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
+pydantic models (sweepy.service.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
 """
 
 import functools
@@ -24,9 +24,9 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ValidationError
 
 from ..errors import SweepyError
+from ..service.arguments import Arguments
 from ..settings import Settings
 from ..validation import describe_validation_error
-from .arguments import Arguments
 from .tools import TOOLS
 
 if TYPE_CHECKING:  # the answer models come with the service, on the first call (sweepy.service says why)

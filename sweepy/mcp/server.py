@@ -1,5 +1,5 @@
 """The MCP server: `create_server()` builds the SDK's low-level `Server` with Sweepy's tools (one argument model
-in sweepy.mcp.arguments and one short body here each), its prompts (sweepy.mcp.prompts) and its resources
+in sweepy.service.arguments and one short body here each), its prompts (sweepy.mcp.prompts) and its resources
 (sweepy.mcp.resources). The envelope, validation and per-call helpers live in sweepy.mcp.protocol, the questions
 to the person in sweepy.mcp.elicitation; the behaviour in sweepy.service. server.py and `sweepy serve` both
 start it on stdio."""
@@ -18,8 +18,8 @@ from mcp.server.stdio import stdio_server
 
 from .. import __version__
 from ..errors import InvalidArgument
+from ..service import arguments as a
 from ..settings import Settings
-from . import arguments as a
 from .elicitation import complete_profile, confirm_clear
 from .prompts import Prompts
 from .protocol import Call, ToolTable, envelope
@@ -82,7 +82,7 @@ async def _log_outcome(call: Call, job: "SweepJob") -> None:
 
 
 def sweepy_tools(service: "ServiceOnDemand") -> ToolTable:
-    """Every tool: its argument model (sweepy.mcp.arguments) and a short body onto the service."""
+    """Every tool: its argument model (sweepy.service.arguments) and a short body onto the service."""
     tools = ToolTable(service.settings)
 
     def links(paths: list[tuple[str, str]]) -> list[types.ResourceLink]:
