@@ -19,7 +19,7 @@ from mcp import Client, StdioServerParameters
 from mcp_helpers import SMALL_FEED, profile_args, server_env, write_feed, write_resume
 from test_tracking_tools import Server, csv_rows
 
-from sweepy.mcp.tools import TOOLS
+from sweepy.service.tools import RECORDS as TOOLS
 
 pytestmark = pytest.mark.anyio
 CLOCK_SERVER = str(Path(__file__).resolve().parent / "clock_server.py")

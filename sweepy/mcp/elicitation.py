@@ -28,21 +28,13 @@ PROFILE_FORM: dict[str, dict[str, Any]] = {
 form holds plain values, not lists)."""
 
 
-def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
-    """The error a host without elicitation gets: the same words as any other missing argument."""
-    required = "; ".join(f"{name!r} is required" for name in missing)
-    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
-
-
 async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile | types.CallToolResult:
     """The arguments with titles, location and resume_path all given: asked of the person through a form when
-    the host can show one (exactly the missing fields), else an error naming them. A declined or cancelled form
-    answers an error that says nothing was written."""
+    the host can show one (exactly the missing fields); a host that cannot ask gets them as they are, for the
+    service's error naming them. A declined or cancelled form answers an error that says nothing was written."""
     missing = [name for name in a.REQUIRED_PROFILE_FIELDS if getattr(args, name) is None]
-    if not missing:
+    if not missing or not call.can_elicit:
         return args
-    if not call.can_elicit:
-        raise missing_arguments("create_profile", missing)
     schema = {"type": "object", "properties": {name: PROFILE_FORM[name] for name in missing}, "required": missing}
     answer = await ask(
         call,
@@ -79,7 +71,7 @@ async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHisto
     Otherwise the answer that nothing was cleared."""
     if args.dry_run or not call.can_elicit:
         return None
-    count = await call.run(service.clear_history, args.profile_path, args.profile_stem, True)
+    count = await call.run(service.clear_history, args.model_copy(update={"dry_run": True}))
     if not count.would_clear:
         return None
     schema = {

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from ..domain.applications import MAX_JOB_ID, MAX_TRACK_ITEMS, Status, TrackItem
 from ..domain.employment import EmploymentType
 from ..domain.judging import Label, Line, Text
+from ..errors import InvalidArgument
 from ..service.limits import (
     MAX_IMPORT_BYTES,
     MAX_PLAYBOOK_CHARS,
@@ -115,6 +116,13 @@ class CreateProfile(Arguments):
 
 REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
 """What create_profile cannot do without, although the schema lets a host leave them out (to ask the person)."""
+
+
+def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
+    """The error for arguments a tool cannot do without that the schema lets a host leave out (so that the face
+    can ask the person for them): the same words as any other missing argument."""
+    required = "; ".join(f"{name!r} is required" for name in missing)
+    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
 
 
 class RunSweep(Arguments):

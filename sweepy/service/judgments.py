@@ -10,6 +10,7 @@ from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound
 from ..store.session import Counts, Edit, check_stem
 from ..validation import describe_validation_error
+from . import arguments as a
 from .answers import JobCard, JudgedCard, Rejected, SubmitJudgments, noted
 from .base import ServiceBase
 
@@ -57,15 +58,10 @@ def _unknown(job_id: str) -> str:
 
 
 class JudgmentTools(ServiceBase):
-    def submit_judgments(
-        self,
-        job_id: str | None,
-        fields: dict[str, Any],
-        judgments: list[Any] | None,
-        profile_stem: str | None = None,
-        results_dir: str = "results",
-    ) -> SubmitJudgments:
-        """One card (`job_id` with `fields`, the non-null judgment fields) or a batch (`judgments`)."""
+    def submit_judgments(self, args: a.SubmitJudgments) -> SubmitJudgments:
+        """One card (`job_id` with its judgment fields) or a batch (`judgments`)."""
+        job_id, judgments, profile_stem, results_dir = args.job_id, args.judgments, args.profile_stem, args.results_dir
+        fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
         if job_id is not None and judgments is not None:
             raise InvalidArgument(
                 "Pass either job_id with the fields of one card, or judgments (a list of objects each with its "
