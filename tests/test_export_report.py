@@ -115,7 +115,7 @@ def test_bad_export_input_is_refused_before_anything_is_written(workspace: Path,
         (NotFound, {"profile_stem": "nobody"}, "No sweep result files for profile 'nobody'"),
         (PathNotAllowed, {"output_dir": str(tmp_path / "outside")}, "outside Sweepy's allowed folders"),
         (InvalidArgument, {"output_dir": str(source)}, "is a file, not a folder"),
-        (InvalidArgument, {"candidate_name": " "}, "candidate_name must be"),
+        (ValidationError, {"candidate_name": " "}, "candidate_name\n  String should match pattern"),
     ]
     for error, changes, words in cases:
         with pytest.raises(error) as caught:

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from ..errors import InvalidArgument, SweepyError
 from ..service import arguments as a
+from ..validation import describe_validation_error
 from .protocol import Call, refusal
 
 if TYPE_CHECKING:
@@ -63,7 +64,13 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
                 f"The form came back without {name}; nothing was written. Call create_profile again with {name}."
             )
         given[name] = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()] if name == "titles" else text
-    return args.model_copy(update=given)
+    try:  # the form's answers meet the same argument model as the call's own
+        return a.CreateProfile.model_validate(args.model_dump(by_alias=True, exclude_unset=True) | given)
+    except ValidationError as exc:
+        raise InvalidArgument(
+            f"The form's answers are invalid: {describe_validation_error(exc)} Nothing was written; call "
+            "create_profile again with them fixed."
+        ) from None
 
 
 async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHistory) -> types.CallToolResult | None:

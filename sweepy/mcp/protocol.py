@@ -12,7 +12,8 @@ import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import anyio
 import mcp.types as types
@@ -215,13 +216,13 @@ def output_schema(record: ToolRecord) -> dict[str, Any]:
 
 def _decode_json_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
     """Hosts sometimes send `titles: "[\\"Paralegal\\"]"`: JSON text stands in for an array or an object where
-    the field is not a plain string. Nothing else is decoded, so a profile stem "null" stays the text "null"
-    and "true" is not a boolean."""
+    the field takes no text. Nothing else is decoded, so a profile stem "null" (or "[1]") stays that text and
+    "true" is not a boolean."""
     fields = {info.alias or name: info for name, info in model.model_fields.items()}
     decoded = dict(raw)
     for key, value in raw.items():
         info = fields.get(key)
-        if info is None or info.annotation is str or not isinstance(value, str):
+        if info is None or _takes_text(info.annotation) or not isinstance(value, str):
             continue
         try:
             parsed = json.loads(value)
@@ -230,6 +231,21 @@ def _decode_json_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, 
         if isinstance(parsed, list | dict):
             decoded[key] = parsed
     return decoded
+
+
+def _takes_text(annotation: Any) -> bool:
+    """Whether a field's type admits a string (str, a Literal of strings, Any), through Optional and Annotated:
+    text sent to it is a value, not JSON standing in for one."""
+    if annotation is str or annotation is Any:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return any(isinstance(arg, str) for arg in get_args(annotation))
+    if origin is Annotated:
+        return _takes_text(get_args(annotation)[0])
+    if origin in (Union, UnionType):
+        return any(_takes_text(arg) for arg in get_args(annotation))
+    return False
 
 
 class ToolTable:

@@ -258,7 +258,8 @@ TOOLS: tuple[ToolRecord, ...] = (
     ToolRecord(
         name="watch_postings",
         title="Watch tracked postings",
-        hints=Hints(read_only=True, destructive=False, idempotent=False, open_world=True),
+        # Not read-only: it saves the watch state (each posting's fields, for the changes the next watch reports).
+        hints=Hints(read_only=False, destructive=False, idempotent=False, open_world=True),
         core=False,
         arguments=a.WatchPostings,
         answer="Watch",
