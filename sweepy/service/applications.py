@@ -190,8 +190,6 @@ class ApplicationTools(ServiceBase):
     # -- track_jobs -----------------------------------------------------------------------------------------
     def track_jobs(self, args: a.TrackJobs) -> TrackJobs:
         items, profile_stem, results_dir = args.items, args.profile_stem, args.results_dir
-        if not items:
-            raise InvalidArgument("items is empty: give at least one {job_id, status} (get_jobs lists the job_ids).")
         if len(items) > MAX_TRACK_ITEMS:
             raise InvalidArgument(
                 f"items holds {len(items):,} entries; track at most {MAX_TRACK_ITEMS} per call. Nothing was "

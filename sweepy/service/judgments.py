@@ -76,8 +76,6 @@ class JudgmentTools(ServiceBase):
                 "Nothing to judge: pass job_id and the fields to set (e.g. match_pct), or judgments, a list of "
                 "objects each with a job_id. get_jobs lists the job_ids."
             )
-        if judgments is not None and not judgments:
-            raise InvalidArgument("judgments is empty: give at least one object with a job_id and fields.")
         folder = self.workspace.results_dir(results_dir)
         stem = check_stem(profile_stem) if profile_stem is not None else None
         rejected: list[Rejected] = []

@@ -73,8 +73,6 @@ class WatchTools(ServiceBase):
     def watch_postings(self, args: a.WatchPostings) -> SweepJob:
         """Check the arguments and pick the postings, then start the watch thread (the face waits on it)."""
         job_ids, profile_stem, results_dir = args.job_ids, args.profile_stem, args.results_dir
-        if job_ids is not None and not job_ids:
-            raise InvalidArgument("job_ids is empty: omit it to watch every saved, applied or interview posting.")
         if job_ids is not None and len(job_ids) > MAX_WATCH:
             raise InvalidArgument(f"job_ids holds {len(job_ids)} ids; watch at most {MAX_WATCH} per call.")
         ws = self.workspace
