@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from sweepy.config import load_profile  # noqa: E402
 from sweepy.pipeline import SweepContext, commit_history, run  # noqa: E402
+from sweepy.service import arguments as a  # noqa: E402
 from sweepy.store.paths import Workspace  # noqa: E402
 from sweepy.store.results import write_results  # noqa: E402
 from tools.sample import generate_postings  # noqa: E402
@@ -111,14 +112,14 @@ def after_sweep(workdir: Path, results: Path) -> dict[str, Any]:
     took: dict[str, Any] = {}
     try:
         started = time.perf_counter()
-        page = service.get_jobs(None, "results", 50)
+        page = service.get_jobs(a.GetJobs(results_dir="results", limit=50))
         took["get_jobs_s"] = round(time.perf_counter() - started, 4)
         judgments = [{"job_id": job.job_id, "match_pct": 90 - n % 40} for n, job in enumerate(page.jobs)]
         started = time.perf_counter()
-        service.submit_judgments(None, {}, judgments)
+        service.submit_judgments(a.SubmitJudgments(judgments=judgments))
         took["submit_judgments_s"] = round(time.perf_counter() - started, 4)
         started = time.perf_counter()
-        report = service.render_report(None, "results", None, "", limit=50)
+        report = service.render_report(a.RenderReport(results_dir="results", playbook="", limit=50))
         took["render_report_s"] = round(time.perf_counter() - started, 4)
         took["report_cards"] = report.card_count
     except Exception as exc:  # main's code refuses big sessions: say how, and keep the numbers so far

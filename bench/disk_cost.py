@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from big_sweep import write_big_feed  # noqa: E402
 
 from sweepy.service import SweepyService  # noqa: E402
+from sweepy.service import arguments as a  # noqa: E402
 from sweepy.settings import Settings  # noqa: E402
 
 
@@ -57,13 +58,15 @@ def main() -> None:
         job, _joined = service.start_sweep(str(workdir / "profiles" / "big.yaml"), deduplicate=True, include_seen=True)
         assert job.done.wait(3600) and job.status == "completed", (job.status, job.error)
         report[f"after_sweep_{n}"] = with_ratio(disk(workdir))
-    exported = service.export_report(None, None, "results", ["csv"], "Big Seeker", None, None)
-    results = service.get_results(None, "results", 100)
+    exported = service.export_report(
+        a.ExportReport(results_dir="results", formats=["csv"], candidate_name="Big Seeker")
+    )
+    results = service.get_results(a.GetResults(results_dir="results", limit=100))
     report["export_csv_rows"] = exported.generated.csv_rows
     report["get_results_total"] = results.total_roles
     newest = max((workdir / "results").glob("big_*.json"))
     report["result_json_cards_held"] = len(json.loads(newest.read_text(encoding="utf-8"))["cards"])
-    cleared = service.clear_history(str(workdir / "profiles" / "big.yaml"), None)
+    cleared = service.clear_history(a.ClearHistory(profile_path=str(workdir / "profiles" / "big.yaml")))
     report["clear_history"] = {"cleared": cleared.cleared, "after": with_ratio(disk(workdir))}
     print(json.dumps(report))
 

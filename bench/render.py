@@ -9,6 +9,7 @@ from pathlib import Path
 from sweepy.domain.cards import Judgment
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.session import Session, SessionStore
 from tools.sample import generate_postings
@@ -65,7 +66,7 @@ def bench_render(runs: int, workdir: Path, cards: int = 200) -> dict[str, object
     samples, pages = [], 0
     for _ in range(runs):
         started = time.perf_counter()
-        payload = service.render_report(None, "results", None, "")
+        payload = service.render_report(a.RenderReport(results_dir="results", playbook=""))
         samples.append(time.perf_counter() - started)
         pages = payload.pages
     assert payload.card_count == cards, payload.card_count

@@ -32,6 +32,7 @@ from page_cards import activate_cards, bench_shaped_cards, full_judgment, real_s
 
 from sweepy.domain.cards import Card
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.session import SessionStore
 
@@ -113,14 +114,14 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
 
     # The best 200 of the big session, judged in full, and the same 200 cards (judged alike) as a session alone.
     service = SweepyService(Settings(home=workdir, state_dir=workdir / "state"))
-    best = service.get_jobs(None, "results", TOP).dump()["jobs"]
+    best = service.get_jobs(a.GetJobs(results_dir="results", limit=TOP)).dump()["jobs"]
     with SessionStore(workdir / "results").reading(None) as view:
         found = view.cards(job["job_id"] for job in best)
     activate_cards(workdir, "top", iter([found[job["job_id"]] for job in best]), "bench", PROFILE % RESUME)
     judgments = [full_judgment(job, n) for n, job in enumerate(best)]
     for folder in ("results", "top"):
         for start in range(0, TOP, PAGE):
-            service.submit_judgments(None, {}, judgments[start : start + PAGE], None, folder)
+            service.submit_judgments(a.SubmitJudgments(judgments=judgments[start : start + PAGE], results_dir=folder))
     render_big, render_top = [], []
     for n in range(runs):  # interleaved
         render_big.append(_timed(service.render_report, None, "results", f"results/big{n}.pdf", "", TOP))

@@ -13,8 +13,10 @@ from pathlib import Path
 from .config import init_workspace
 from .errors import SweepFailed, SweepyError
 from .service import SweepyService
+from .service import arguments as a
 from .service.answers import SweepCompleted
 from .settings import Settings
+from .sweeps import SweepJob
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR, EXIT_NO_SOURCE = 0, 1, 2, 3
 """sweepy's exit codes: done; the sweep failed (or, for `sources`, a source does not answer); bad input or a file
@@ -77,7 +79,10 @@ def here(raw: str | None, must_exist: bool = True) -> str | None:
 
 def _sweep(args: argparse.Namespace) -> int:
     service = SweepyService()
-    job, _ = service.start_sweep(here(args.profile), deduplicate=not args.no_dedupe, include_seen=args.include_seen)
+    job = service.run_sweep(
+        a.RunSweep(profile_path=here(args.profile), deduplicate=not args.no_dedupe, include_seen=args.include_seen)
+    )
+    assert isinstance(job, SweepJob)  # a sweep now, not a schedule: no scheduled_for
     job.done.wait()
     swept = service.sweep_answer(job)
     if not isinstance(swept, SweepCompleted):  # the job is done: it completed, or sweep_answer raised SweepFailed
@@ -105,7 +110,9 @@ def _sources(args: argparse.Namespace) -> int:
 
 def _results(args: argparse.Namespace) -> int:
     results_dir = here(args.results_dir, must_exist=False) if args.results_dir is not None else "results"
-    answer = SweepyService().get_results(args.profile_stem, results_dir or "results", args.limit)
+    answer = SweepyService().get_results(
+        a.GetResults(profile_stem=args.profile_stem, results_dir=results_dir or "results", limit=args.limit)
+    )
     answer.message = cli_words(answer.message)
     print(json.dumps(answer.dump(), indent=2, ensure_ascii=False))
     return 0

@@ -13,7 +13,6 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    StringConstraints,
     ValidationError,
     model_validator,
 )
@@ -22,7 +21,17 @@ from pydantic_core import PydanticCustomError
 from .domain.applications import FOLLOW_UP_DAYS
 from .domain.eligibility import home_countries
 from .domain.eligibility_rules import Seeker
-from .domain.employment import EmploymentType
+from .domain.profile_fields import (
+    EmploymentTypes,
+    Location,
+    MinSalary,
+    Name,
+    Phrase,
+    ResumePath,
+    Skills,
+    Synonyms,
+    Titles,
+)
 from .domain.text import normalize_title
 from .domain.titles import read_title
 from .domain.urls import PLATFORM_HOSTS
@@ -31,7 +40,7 @@ from .store import paths
 from .store.paths import Workspace
 from .store.reads import read_regular
 
-NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+NonEmpty = Phrase
 MAX_PROFILE_BYTES = 1_000_000
 FALLBACK_PROFILES = ("profiles/custom_profile.yaml", "profiles/paralegal_nyc.yaml", "profiles/example.yaml")
 """Looked for in the workspace (`sweepy init` writes the last two), then the bundled ones of the same name."""
@@ -45,19 +54,19 @@ class _Strict(BaseModel):
 
 
 class Search(_Strict):
-    titles: Annotated[list[NonEmpty], Field(min_length=1, max_length=50)]
-    location: NonEmpty
+    titles: Titles
+    location: Location
     remote_only: bool = False
     include_hybrid: bool = True
-    min_salary: Annotated[int, Field(ge=0, le=10_000_000)] = 0
+    min_salary: MinSalary = 0
     max_age_days: Annotated[int, Field(ge=1, le=3650)] | None = None
-    employment_types: Annotated[list[EmploymentType], Field(max_length=8)] = []
+    employment_types: EmploymentTypes = []
 
 
 class Resume(_Strict):
-    path: NonEmpty
-    must_have_skills: Annotated[list[NonEmpty], Field(max_length=100)] = []
-    synonyms: Annotated[list[Annotated[list[NonEmpty], Field(min_length=2)]], Field(max_length=100)] = []
+    path: ResumePath
+    must_have_skills: Skills = []
+    synonyms: Synonyms = []
 
 
 class CustomPlatform(_Strict):
@@ -168,7 +177,7 @@ class EmployerBoards(_Strict):
 class Profile(_Strict):
     """The profile YAML of DESIGN.md. Unknown keys and wrong types are errors that name the field."""
 
-    name: NonEmpty
+    name: Name
     search: Search
     resume: Resume
     platforms: Platforms = Platforms()

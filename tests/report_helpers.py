@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from sweepy.domain.cards import Judgment
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.session import SessionStore
 
 HOSTILE = "<b>x</b> & <font size=40>"
@@ -47,7 +48,7 @@ def setup_profile(service: SweepyService, workspace: Path, **changes: Any) -> di
     """A resume, the report feed and a profile over it; returns the create_profile payload."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", REPORT_FEED)
-    return service.create_profile(**profile_args(resume, "feeds/postings.jsonl", **changes)).dump()
+    return service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl", **changes))).dump()
 
 
 def sweep(service: SweepyService, profile: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from mcp_helpers import write_resume
 from sweepy.config import load_profile
 from sweepy.errors import ProfileError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 ROLE_TEXT = (
     "<p>Northwind Labs is hiring a litigation paralegal for its Manhattan office. You will draft and file motions in "
@@ -44,14 +45,21 @@ def agency_boards(boards: FakeBoards, monkeypatch: pytest.MonkeyPatch) -> dict[s
 
 def sweep(workspace: Path, sources: dict[str, Any], **eligibility: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     service = SweepyService()
-    created = service.create_profile(name="Alex Rivera", titles=["Paralegal"], location="New York, NY",
-                                     resume_path=str(write_resume(workspace / "resume.docx")), sources_config=sources,
-                                     eligibility_config=eligibility or None)  # fmt: skip
+    created = service.create_profile(
+        a.CreateProfile(
+            name="Alex Rivera",
+            titles=["Paralegal"],
+            location="New York, NY",
+            resume_path=str(write_resume(workspace / "resume.docx")),
+            sources_config=sources,
+            eligibility_config=eligibility or None,
+        )
+    )
     assert load_profile(Path(created.profile_path)).exclude_agencies == eligibility.get("exclude_agencies", False)
     job, _joined = service.start_sweep(created.profile_path, deduplicate=True, include_seen=True)
     assert job.done.wait(60)
     answer = service.sweep_answer(job).dump()
-    return answer, service.get_jobs(None, "results", 50).dump()["jobs"]
+    return answer, service.get_jobs(a.GetJobs(results_dir="results", limit=50)).dump()["jobs"]
 
 
 def test_agency_postings_are_flagged_and_a_copy_merges_into_the_employers_card(
@@ -81,5 +89,5 @@ def test_create_profile_refuses_an_exclude_agencies_that_is_not_a_boolean(worksp
     args = {"name": "Alex Rivera", "titles": ["Paralegal"], "location": "New York, NY",
             "resume_path": str(write_resume(workspace / "resume.docx")), "sources_config": {}}  # fmt: skip
     with pytest.raises(ProfileError, match="exclude_agencies"):
-        SweepyService().create_profile(**args, eligibility_config={"exclude_agencies": "sometimes"})
+        SweepyService().create_profile(a.CreateProfile(**args, eligibility_config={"exclude_agencies": "sometimes"}))
     assert not (workspace / "profiles").exists() or not any((workspace / "profiles").iterdir())

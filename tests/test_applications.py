@@ -20,7 +20,7 @@ from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, SMALL_FEED, profile_args, server_env, write_feed, write_resume
 from test_tracking_tools import Server, csv_rows
 
-from sweepy.mcp.tools import TOOLS
+from sweepy.service.tools import RECORDS as TOOLS
 
 pytestmark = pytest.mark.anyio
 NOW = "2026-12-02T12:00:00+00:00"

@@ -18,6 +18,7 @@ from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write
 from sweepy.config import load_profile
 from sweepy.errors import DocumentError, ProfileError, StorageError
 from sweepy.resume import resume_text
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.csvfiles import carried_tracking
 
@@ -42,7 +43,7 @@ def setup(app: App, workspace: Path, tmp_path: Path) -> Setup:
     """A workspace with a resume, a feed and one valid profile written by create_profile."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    created = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()
+    created = app.service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl"))).dump()
     profile = Path(created["profile_path"])
     return Setup(workspace, tmp_path / "state", tmp_path, resume, profile, profile.read_text(encoding="utf-8"))
 
@@ -127,8 +128,9 @@ async def test_negative_wait_seconds_is_clamped_to_zero(
 ) -> None:
     # The sweep's board is held until the test releases it, so both calls below must answer "running": a
     # negative wait is no wait (fail_after only bounds a call that would block instead).
-    created = app.service.create_profile(**setup.args(sources_config=held_board.sources),
-                                         output_filename="profiles/held.yaml").dump()  # fmt: skip
+    created = app.service.create_profile(
+        a.CreateProfile(**setup.args(sources_config=held_board.sources), output_filename="profiles/held.yaml")
+    ).dump()
     arguments = {"profile_path": created["profile_path"], "wait_seconds": -5}
     with anyio.fail_after(20):
         started = envelope(await client.call_tool("run_sweep", arguments))

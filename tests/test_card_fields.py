@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from mcp_helpers import profile_args, write_feed, write_resume
+from pydantic import ValidationError
 from report_helpers import pdf_text
 
 from sweepy.config import validate_profile_data
@@ -23,6 +24,7 @@ from sweepy.errors import ProfileError
 from sweepy.pipeline.dedupe import deduplicate
 from sweepy.pipeline.filter import Criteria, filter_postings
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.service.report_parts import search_line
 from sweepy.store.csvfiles import csv_text
 
@@ -251,7 +253,7 @@ def swept(workspace: Path, **changes: Any) -> tuple[SweepyService, dict[str, Any
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", FEED)
     service = SweepyService()
-    created = service.create_profile(**profile_args(resume, "feeds/postings.jsonl", **changes)).dump()
+    created = service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl", **changes))).dump()
     job, _joined = service.start_sweep(created["profile_path"], deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     payload = service.sweep_payload(job).dump()
@@ -262,7 +264,7 @@ def swept(workspace: Path, **changes: Any) -> tuple[SweepyService, dict[str, Any
 def test_a_sweep_drops_closed_and_unwanted_kinds_and_get_jobs_shows_the_fields(workspace: Path) -> None:
     service, payload = swept(workspace, employment_types=["full_time", "contract"], assessment="keyword")
     assert payload["dropped"] == {"closed": 1, "employment_type": 1}
-    jobs = {job["company"]: job for job in service.get_jobs(None, "results", None).dump()["jobs"]}
+    jobs = {job["company"]: job for job in service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"]}
     assert set(jobs) == {"Hudson LLP", "Pike LLP", "Quiet LLP", "Longtitle LLP"}
     hudson = jobs["Hudson LLP"]
     assert (hudson["employment_type"], hudson["closes_at"], hudson["open_to"]) == ("full_time", "2099-01-31",
@@ -278,21 +280,25 @@ def test_create_profile_writes_employment_types_and_refuses_a_wrong_one(workspac
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "x.jsonl", FEED)
     service = SweepyService()
-    created = service.create_profile(**profile_args(resume, "feeds/x.jsonl", employment_types=["contract"])).dump()
+    created = service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feeds/x.jsonl", employment_types=["contract"]))
+    ).dump()
     assert "employment_types:\n  - contract\n" in Path(created["profile_path"]).read_text(encoding="utf-8")
-    with pytest.raises(ProfileError) as caught:
-        service.create_profile(**profile_args(resume, "feeds/x.jsonl", employment_types=["gig"],
-                                              output_filename="profiles/other.yaml")).dump()  # fmt: skip
+    with pytest.raises(ValidationError, match=r"employment_types\.0\n  Input should be 'full_time', "):
+        a.CreateProfile(**profile_args(resume, "feeds/x.jsonl", employment_types=["gig"]))
+    with pytest.raises(ProfileError) as caught:  # the profile model refuses it too (a hand-built model, or a YAML)
+        service.create_profile(a.CreateProfile.model_construct(**profile_args(resume, "feeds/x.jsonl",
+                               employment_types=["gig"], output_filename="profiles/other.yaml")))  # fmt: skip
     assert "employment_types" in caught.value.message
     assert not (workspace / "profiles" / "other.yaml").exists()
 
 
 def test_a_3000_character_title_is_cut_and_the_report_renders(workspace: Path) -> None:
     service, _payload = swept(workspace, assessment="keyword")
-    cards = {job["company"]: job for job in service.get_jobs(None, "results", None).dump()["jobs"]}
+    cards = {job["company"]: job for job in service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"]}
     title = cards["Longtitle LLP"]["title"]
     assert len(title) == 300 and title.endswith("…") and title.startswith("Paralegal Litigation-Support-Specialist")
-    rendered = service.render_report(None, "results", None, "").dump()
+    rendered = service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()
     assert rendered["card_count"] == 5 and rendered["pages"] >= 1
     text = pdf_text(Path(rendered["pdf_report"]))  # whitespace squeezed out
     assert "LongtitleLLP" in text and "ParalegalLitigation-Support-Specialist" in text
@@ -306,10 +312,12 @@ def test_import_jobs_takes_the_fields_and_cuts_long_ones(workspace: Path) -> Non
          "open_to": ["public"]},
         {"title": "Paralegal", "company": "Bad LLP", "url": "https://jobs.lever.co/bad/10", "closes_at": "soon"},
     ]  # fmt: skip
-    answer = service.import_jobs(json.dumps(entries), False).dump()
+    answer = service.import_jobs(a.ImportJobs(jobs_json=json.dumps(entries), validate=False)).dump()
     assert (answer["imported_count"], answer["skipped_count"]) == (1, 1)
     assert answer["skipped"][0]["reason"] == "closes_at 'soon' is not an ISO date"
-    card = next(j for j in service.get_jobs(None, "results", None).dump()["jobs"] if j["company"] == "Imported LLP")
+    card = next(
+        j for j in service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"] if j["company"] == "Imported LLP"
+    )
     assert (len(card["title"]), card["employment_type"], card["closes_at"], card["open_to"]) == (
         300, "temporary", "2099-03-01", ["public"],
     )  # fmt: skip

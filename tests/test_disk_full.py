@@ -16,6 +16,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, 
 
 from sweepy.errors import StorageError, free_bytes
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 
 @pytest.fixture
@@ -57,7 +58,9 @@ def swept(home: Path) -> SweepyService:
     service = SweepyService()
     resume = write_resume(home / "resume.docx")
     write_feed(home / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
+    profile = service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl"))).dump()[
+        "profile_path"
+    ]
     job, _joined = service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60) and service.sweep_payload(job).dump()["sweep_status"] == "completed"
     return SweepyService()  # a new server process: no connection of the sweep's is still open
@@ -68,9 +71,12 @@ def test_get_jobs_reads_with_8_kb_free(disk: Path) -> None:
     fill(disk, 8192)
     before = snapshot(disk)
     for _ in range(2):  # the second read finds the log files the first attempt left
-        answer = service.get_jobs(None, "results", 50).dump()
+        answer = service.get_jobs(a.GetJobs(results_dir="results", limit=50)).dump()
         assert len(answer["jobs"]) == SMALL_FEED_CARDS
-        assert answer["jobs"][0]["job_id"] == service.get_jobs(None, "results", 1).dump()["jobs"][0]["job_id"]
+        assert (
+            answer["jobs"][0]["job_id"]
+            == service.get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]["job_id"]
+        )
     after = snapshot(disk)
     # SQLite's first attempt (the normal open) creates an empty -wal and a partial -shm before the disk
     # refuses it; nothing else is created or changed, and the log holds nothing.
@@ -95,7 +101,7 @@ def test_a_read_on_a_full_disk_with_a_log_still_holding_changes_says_why_it_cann
     (results / "sessions.db-shm").unlink()
     fill(disk, 8192)
     with pytest.raises(StorageError) as caught:
-        service.get_jobs(None, "results", 50)
+        service.get_jobs(a.GetJobs(results_dir="results", limit=50))
     assert caught.value.message == (
         f"The session store {results / 'sessions.db'} cannot be read: the disk is full ({results} has "
         f"{free_bytes(results):,} bytes free; SQLite needs 32,768 bytes). Free space on that disk, then try "
@@ -109,7 +115,7 @@ def test_a_write_on_a_full_disk_says_the_disk_is_full_with_the_folder_and_the_sp
     fill(disk, 0)
     results = disk / "results"
     with pytest.raises(StorageError) as caught:
-        service.export_report(None, None, "results", ["csv"], "Alex", None, None)
+        service.export_report(a.ExportReport(results_dir="results", formats=["csv"], candidate_name="Alex"))
     message = caught.value.message
     assert message.startswith("export_report wrote nothing: every format asked failed. csv: Cannot write ")
     assert f"the disk is full ({results} has 0 bytes free; this write needs " in message
@@ -118,13 +124,13 @@ def test_a_write_on_a_full_disk_says_the_disk_is_full_with_the_folder_and_the_sp
 
 def test_a_judgment_on_a_full_disk_says_the_disk_is_full_and_the_store_keeps_its_cards(disk: Path) -> None:
     service = swept(disk)
-    first = service.get_jobs(None, "results", 1).dump()["jobs"][0]
+    first = service.get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]
     fill(disk, 0)
     results = disk / "results"
     store = results / "sessions.db"
     before = store.read_bytes()
     with pytest.raises(StorageError) as caught:
-        service.submit_judgments(first["job_id"], {"match_pct": 91, "summary": "A close fit."}, None)
+        service.submit_judgments(a.SubmitJudgments(job_id=first["job_id"], match_pct=91, summary="A close fit."))
     message = caught.value.message
     assert message.startswith(f"The session store {store} cannot be used: the disk is full ({results} has ")
     assert message.endswith(
@@ -132,15 +138,17 @@ def test_a_judgment_on_a_full_disk_says_the_disk_is_full_and_the_store_keeps_its
         "that disk, then try again."
     )
     assert store.read_bytes() == before
-    assert "match_pct" not in service.get_jobs(None, "results", 1).dump()["jobs"][0]  # still unjudged, still read
+    assert (
+        "match_pct" not in service.get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]
+    )  # still unjudged, still read
 
 
 READ_APPLICATIONS = """
 import json
-from sweepy.service import SweepyService
+from sweepy.service import SweepyService, arguments as a
 service = SweepyService()
-listed = service.get_applications(None, False, None, None, None).dump()
-outcomes = service.get_outcomes(None, None).dump()
+listed = service.get_applications(a.GetApplications()).dump()
+outcomes = service.get_outcomes(a.GetOutcomes()).dump()
 print(json.dumps([[a["job_id"], a["status"]] for a in listed["applications"]] + [outcomes["totals"]["applied"]]))
 """
 """get_applications and get_outcomes as a new server process calls them (a process keeps its history stores open,
@@ -148,10 +156,10 @@ so the tracking is written by one process and read by another, as a chat after a
 
 
 def test_the_applications_read_with_8_kb_free(disk: Path) -> None:
-    job_id = swept(disk).get_jobs(None, "results", 1).dump()["jobs"][0]["job_id"]
+    job_id = swept(disk).get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]["job_id"]
     track = (
-        f"from sweepy.service import SweepyService; SweepyService().track_jobs([{{'job_id': {job_id!r}, "
-        "'status': 'applied'}], None, 'results')"
+        "from sweepy.service import SweepyService, arguments as a; "
+        f"SweepyService().track_jobs(a.TrackJobs(items=[{{'job_id': {job_id!r}, 'status': 'applied'}}]))"
     )
     tracked = subprocess.run([sys.executable, "-c", track], capture_output=True, text=True, timeout=120)
     assert tracked.returncode == 0, tracked.stderr[-3000:]

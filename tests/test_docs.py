@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from sweepy.config import Profile
 from sweepy.engines import engines
 from sweepy.hosts import HOSTS
-from sweepy.mcp.tools import TOOLS
+from sweepy.service.tools import RECORDS as TOOLS
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -7,21 +7,19 @@ import pytest
 from mcp import Client
 from mcp.server import Server
 
-from sweepy.mcp import arguments as a
-from sweepy.mcp.payloads import output_schema
-from sweepy.mcp.protocol import Call, ToolTable
+from sweepy.mcp.protocol import Call, ToolTable, output_schema
+from sweepy.service import arguments as a
+from sweepy.service.tools import RECORDS
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
 
 def crashing_server(settings: Settings | None = None) -> Server:
-    table = ToolTable(settings or Settings.from_env())
-
-    @table.tool(a.ListSweeps)
     async def list_sweeps(call: Call, args: a.ListSweeps) -> types.CallToolResult:  # a tool body with a bug in it
         raise RuntimeError("secret internal detail /home/someone/.ssh")
 
+    table = ToolTable(settings or Settings.from_env(), {"list_sweeps": list_sweeps})
     return Server("t", on_list_tools=table.list_tools, on_call_tool=table.call_tool)
 
 
@@ -43,4 +41,4 @@ async def test_output_schemas_are_published_only_when_asked(monkeypatch: pytest.
         assert (await client.list_tools()).tools[0].output_schema is None
     monkeypatch.setenv("SWEEPY_OUTPUT_SCHEMAS", "1")
     async with Client(crashing_server(Settings.from_env())) as client:
-        assert (await client.list_tools()).tools[0].output_schema == output_schema("list_sweeps")
+        assert (await client.list_tools()).tools[0].output_schema == output_schema(RECORDS["list_sweeps"])

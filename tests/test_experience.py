@@ -14,6 +14,7 @@ from sweepy.domain.eligibility_rules import Seeker
 from sweepy.domain.experience import QUOTE_CHARS, Experience, experience_finding, required_experience
 from sweepy.errors import ProfileError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.session import load_session
 
 ASKED = [
@@ -270,7 +271,9 @@ def swept(workspace: Path, **eligibility: Any) -> SweepyService:
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", FEED)
     config = {"years_experience": 2, "level": "junior", **eligibility}
-    service.create_profile(**profile_args(resume, "feed.jsonl", assessment="keyword", eligibility_config=config))
+    service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feed.jsonl", assessment="keyword", eligibility_config=config))
+    )
     job, _ = service.start_sweep(None, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     assert service.sweep_payload(job).dump()["sweep_status"] == "completed"
@@ -290,7 +293,7 @@ def test_a_sweep_puts_the_years_and_the_sentence_on_each_card_with_the_finding(w
         "Firm 4": (None, None, []),
     }
     assert [f.quote for f in cards["Firm 1"].eligibility] == [BLOCKING]
-    jobs = {job["company"]: job for job in service.get_jobs(None, "results", 10).dump()["jobs"]}
+    jobs = {job["company"]: job for job in service.get_jobs(a.GetJobs(results_dir="results", limit=10)).dump()["jobs"]}
     assert jobs["Firm 1"]["experience_years_min"] == 8 and jobs["Firm 1"]["eligible"] is False
     assert jobs["Firm 1"]["eligibility"] == [{"kind": "experience", "verdict": "blocks", "quote": BLOCKING}]
     assert (jobs["Firm 3"]["experience_years_min"], jobs["Firm 0"]["experience_years_min"]) == (0, 5)
@@ -310,7 +313,9 @@ def test_the_csv_has_the_years_and_the_sentence(workspace: Path) -> None:
 
 def test_the_report_prints_the_experience_finding_with_its_quote(workspace: Path) -> None:
     service = swept(workspace)
-    text = pdf_text(Path(service.render_report(None, "results", None, "").dump()["pdf_report"]))
+    text = pdf_text(
+        Path(service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()["pdf_report"])
+    )
     assert squeeze(f"■ Blocks you — Years of experience: “{BLOCKING}”") in text
     assert squeeze(f"■ Check — Years of experience: “{WARNING}”") in text
 
@@ -326,10 +331,12 @@ def test_create_profile_writes_the_two_keys_and_refuses_bad_values(workspace: Pa
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", FEED)
     config = {"years_experience": 7, "level": "senior"}
-    written = service.create_profile(**profile_args(resume, "feed.jsonl", eligibility_config=config)).dump()
+    written = service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feed.jsonl", eligibility_config=config))
+    ).dump()
     text = Path(written["profile_path"]).read_text(encoding="utf-8")
     assert "years_experience: 7\n" in text and "level: senior\n" in text
     for bad, named in (({"years_experience": 61}, "years_experience"), ({"years_experience": -1}, "years_experience"),
                        ({"years_experience": "five"}, "years_experience"), ({"level": "staff"}, "level")):  # fmt: skip
         with pytest.raises(ProfileError, match=f"'{named}'"):
-            service.create_profile(**profile_args(resume, "feed.jsonl", eligibility_config=bad))
+            service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl", eligibility_config=bad)))

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from conftest import snapshot
+from pydantic import ValidationError
 from report_helpers import REPORT_CARDS, judge, page_count, pdf_text, setup_profile, squeeze, sweep
 
 from sweepy.errors import InvalidArgument, NotAssessed, NotFound, PathNotAllowed, StorageError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -29,7 +31,7 @@ def export(service: SweepyService, **changes: object) -> dict[str, object]:
         "candidate_name": "Job Seeker", "output_dir": None, "job_tracking": None,
     }  # fmt: skip
     args.update(changes)
-    return service.export_report(**args).dump()  # type: ignore[arg-type]
+    return service.export_report(a.ExportReport(**args)).dump()  # type: ignore[arg-type]
 
 
 def test_all_four_formats_from_the_newest_sweep_with_judgments_merged(workspace: Path) -> None:
@@ -101,19 +103,24 @@ def test_bad_export_input_is_refused_before_anything_is_written(workspace: Path,
     not_a_sweep.write_text('{"hello": "world"}', encoding="utf-8")
     before = snapshot(workspace, tmp_path / "outside")
     cases: list[tuple[type[Exception], dict[str, object], str]] = [
-        (InvalidArgument, {"formats": ["pdf", "docx"]}, "Unknown export format(s) 'docx'"),
-        (InvalidArgument, {"formats": []}, "formats is empty"),
+        # the argument model refuses what the schema publishes (the service's own checks back it up)
+        (
+            ValidationError,
+            {"formats": ["pdf", "docx"]},
+            "formats.1\n  Input should be 'pdf', 'png', 'csv', 'json' or 'ics'",
+        ),
+        (ValidationError, {"formats": []}, "formats\n  List should have at least 1 item"),
         (StorageError, {"json_source": str(not_a_sweep)}, "is not a Sweepy result file"),
         (NotFound, {"json_source": "results/missing.json"}, "does not exist"),
         (NotFound, {"profile_stem": "nobody"}, "No sweep result files for profile 'nobody'"),
         (PathNotAllowed, {"output_dir": str(tmp_path / "outside")}, "outside Sweepy's allowed folders"),
         (InvalidArgument, {"output_dir": str(source)}, "is a file, not a folder"),
-        (InvalidArgument, {"candidate_name": " "}, "candidate_name must be"),
+        (ValidationError, {"candidate_name": " "}, "candidate_name\n  String should match pattern"),
     ]
     for error, changes, words in cases:
         with pytest.raises(error) as caught:
             export(service, **{"formats": ["pdf", "png", "csv", "json"], **changes})
-        assert words in caught.value.args[0], caught.value.args[0]
+        assert words in str(caught.value), str(caught.value)
     assert snapshot(workspace, tmp_path / "outside") == before
 
 

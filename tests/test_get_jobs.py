@@ -11,6 +11,7 @@ from sweepy.mcp.protocol import envelope
 from sweepy.pipeline.score import make_card
 from sweepy.resume import resume_text
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.session import Session, SessionStore, card_text
 from tools.sample import generate_postings
 
@@ -50,7 +51,7 @@ def activate(workspace: Path, cards: list[Card], resume: Path) -> Path:
 def test_fifty_realistic_cards_stay_under_60_kb_of_json(workspace: Path) -> None:
     cards = realistic_cards(1500)
     activate(workspace, cards, DATA / "sample_resume.pdf")
-    answer = SweepyService().get_jobs(None, "results", 50)
+    answer = SweepyService().get_jobs(a.GetJobs(results_dir="results", limit=50))
     payload = answer.dump()
     text = envelope(answer).content[0].text  # type: ignore[union-attr]
     assert (payload["count"], payload["total"]) == (50, len(cards))
@@ -117,10 +118,10 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
     resume = write_resume(workspace / "resume.docx")
     profile = activate(workspace, cards, resume)
     service = SweepyService()
-    first = service.get_jobs(None, "results", 3).dump()
-    assert service.get_jobs(None, "results", 3).dump() == first  # kept: the same answer
+    first = service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()
+    assert service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump() == first  # kept: the same answer
     last = first["total"] - 1
-    tail = service.get_jobs(None, "results", 1, offset=last).dump()["jobs"][0]["job_id"]
+    tail = service.get_jobs(a.GetJobs(results_dir="results", limit=1, offset=last)).dump()["jobs"][0]["job_id"]
 
     def judge(session: Session) -> None:
         card = session.card(tail)
@@ -129,7 +130,7 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
         card.judged_resume = service.resume_fingerprint(session)
 
     SessionStore(workspace / "results").update(None, judge)
-    moved = service.get_jobs(None, "results", 3).dump()
+    moved = service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()
     assert moved["jobs"][0]["job_id"] == tail  # the written session is ranked anew
     assert [j["job_id"] for j in moved["jobs"][1:]] == [j["job_id"] for j in first["jobs"][:2]]
     assert "judgment_stale" not in moved["jobs"][0] and moved["stale_count"] == 0
@@ -137,7 +138,7 @@ def test_a_kept_ranking_follows_a_session_write_and_a_resume_change(workspace: P
     other = write_resume(workspace / "resume2.docx")
     other.write_bytes(other.read_bytes() + b"\0")  # other bytes, another fingerprint
     profile.write_text(PROFILE.format(resume=other) + "# moved to the new resume\n", encoding="utf-8")
-    stale = service.get_jobs(None, "results", 3).dump()
+    stale = service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()
     assert stale["jobs"][0]["judgment_stale"] is True and stale["stale_count"] == 1
 
 

@@ -9,6 +9,7 @@ from mcp_helpers import profile_args, write_feed, write_resume
 from sweepy.config import load_profile
 from sweepy.pipeline import SweepContext, SweepOptions, commit_history, run
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.history import DAY
 
@@ -33,7 +34,7 @@ def test_a_role_reposted_under_a_new_url_and_a_posting_open_for_months(workspace
     feed = workspace / "feed.jsonl"
     write_feed(feed, [record("https://jobs.lever.co/northwind/aaa"), record("https://jobs.lever.co/other/keep",
                                                                              company="Globex")])  # fmt: skip
-    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl")).dump()
+    created = SweepyService().create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl"))).dump()
     profile = Path(created["profile_path"])
 
     first = sweep(workspace, profile, START)

@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from linksite import running_site
 from mcp_helpers import SMALL_FEED, profile_args, write_feed, write_resume
+from pydantic import ValidationError
 
 from sweepy.errors import InvalidArgument
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 
 def swept(workspace: Path, monotonic: Callable[[], float] | None = None) -> SweepyService:
@@ -18,7 +20,9 @@ def swept(workspace: Path, monotonic: Callable[[], float] | None = None) -> Swee
     service = SweepyService() if monotonic is None else SweepyService(monotonic=monotonic)
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
+    profile = service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl"))).dump()[
+        "profile_path"
+    ]
     job, _joined = service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     return service
@@ -44,7 +48,7 @@ def test_links_to_loopback_private_or_metadata_hosts_are_refused_as_blocked_addr
     entries = [role(n, url) for n, url in enumerate(urls)]
     entries[5]["apply_url"] = "http://10.0.0.7/apply"
     entries.append(role(6, "https://jobs.lever.co/acme/def"))
-    result = service.import_jobs(json.dumps(entries), False).dump()
+    result = service.import_jobs(a.ImportJobs(jobs_json=json.dumps(entries), validate=False)).dump()
     reasons = {s["index"]: s["reason"] for s in result["skipped"]}
     assert reasons == {
         0: "blocked_address: the url's host localhost is loopback; only public addresses are kept",
@@ -61,7 +65,7 @@ def test_links_to_loopback_private_or_metadata_hosts_are_refused_as_blocked_addr
 def test_with_the_private_flag_loopback_is_kept_but_metadata_is_not(workspace: Path) -> None:
     service = swept(workspace)  # conftest sets SWEEPY_ALLOW_PRIVATE_URLS=1
     entries = [role(0, "http://127.0.0.1:8080/jobs/1"), role(1, "http://metadata.google.internal/computeMetadata/")]
-    result = service.import_jobs(json.dumps(entries), False).dump()
+    result = service.import_jobs(a.ImportJobs(jobs_json=json.dumps(entries), validate=False)).dump()
     assert [i["company"] for i in result["imported"]] == ["Imported Firm 0"]
     assert [s["reason"].split(":")[0] for s in result["skipped"]] == ["blocked_address"]
 
@@ -90,7 +94,9 @@ def test_a_validation_past_its_deadline_marks_the_rest_not_checked(workspace: Pa
         site.on_request = clock.tick
         service = swept(workspace, monotonic=clock)
         entries = [role(n, site.url(path)) for n, path in enumerate(paths)]
-        result = service.import_jobs(json.dumps(entries), True, validate_timeout_seconds=5).dump()
+        result = service.import_jobs(
+            a.ImportJobs(jobs_json=json.dumps(entries), validate=True, validate_timeout_seconds=5)
+        ).dump()
     verdicts = {(i["verification"], i.get("verification_reason")) for i in result["imported"]}
     assert verdicts == {("not_checked", "deadline")}
     assert result["imported_count"] == 10
@@ -101,7 +107,7 @@ def test_one_unparsable_redirect_does_not_fail_the_batch(workspace: Path) -> Non
     with running_site() as site:
         service = swept(workspace)
         entries = [role(0, site.url("/bad-location")), role(1, site.url("/posting"))]
-        result = service.import_jobs(json.dumps(entries), True).dump()
+        result = service.import_jobs(a.ImportJobs(jobs_json=json.dumps(entries), validate=True)).dump()
     verdicts = {i["company"]: (i["verification"], i["verification_reason"]) for i in result["imported"]}
     assert verdicts == {"Imported Firm 0": ("unverified", "bad_url"), "Imported Firm 1": ("verified", "ok")}
 
@@ -109,5 +115,9 @@ def test_one_unparsable_redirect_does_not_fail_the_batch(workspace: Path) -> Non
 @pytest.mark.parametrize("seconds", [0, 0.5, 601, float("nan")])
 def test_a_validation_limit_out_of_range_is_refused(workspace: Path, seconds: float) -> None:
     service = swept(workspace)
+    entries = json.dumps([role(0, "https://jobs.lever.co/acme/abc")])
+    with pytest.raises(ValidationError, match="validate_timeout_seconds\n  Input should be"):
+        a.ImportJobs(jobs_json=entries, validate=True, validate_timeout_seconds=seconds)
+    built = a.ImportJobs.model_construct(jobs_json=entries, validate_links=True, validate_timeout_seconds=seconds)
     with pytest.raises(InvalidArgument, match="validate_timeout_seconds must be between 1 and 600"):
-        service.import_jobs(json.dumps([role(0, "https://jobs.lever.co/acme/abc")]), True, seconds)
+        service.import_jobs(built)  # behind the model, the service's own check

@@ -11,9 +11,11 @@ import pytest
 from conftest import App, snapshot
 from mcp import Client
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, error_payload, profile_args, write_feed, write_resume
+from pydantic import ValidationError
 
 from sweepy.errors import NotFound, PathNotAllowed
 from sweepy.resume import fingerprint
+from sweepy.service import arguments as a
 from sweepy.store.session import SessionStore
 
 STEM = "alex_rivera_paralegal"
@@ -40,7 +42,9 @@ def swept(app: App, workspace: Path) -> Swept:
     """A finished sweep of the small feed: its seven cards are the active and the saved session."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
+    profile = app.service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl"))).dump()[
+        "profile_path"
+    ]
     job, _joined = app.service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     job_ids = app.service.sweep_payload(job).dump()["job_ids"]
@@ -50,8 +54,11 @@ def swept(app: App, workspace: Path) -> Swept:
 
 def test_one_card_becomes_a_match_in_both_session_files(app: App, swept: Swept) -> None:
     target = swept.job_ids[-1]
-    fields = {"match_pct": 91, "resume_color": "Teal", "summary": "  Litigation support, Relativity daily. "}
-    payload = app.service.submit_judgments(target, fields, None).dump()
+    # A colour is taken exactly as the schema publishes it (issue 26): "Teal" is refused, "teal" taken.
+    with pytest.raises(ValidationError, match="resume_color"):
+        a.SubmitJudgments(job_id=target, resume_color="Teal")
+    fields = {"match_pct": 91, "resume_color": "teal", "summary": "  Litigation support, Relativity daily. "}
+    payload = app.service.submit_judgments(a.SubmitJudgments(job_id=target, **fields)).dump()
     job = payload["job"]
     assert (job["job_id"], job["match_pct"], job["match_score"], job["match_kind"]) == (target, 91, 91, "MATCH")
     assert (job["resume_color"], job["summary"]) == ("teal", "Litigation support, Relativity daily.")
@@ -62,7 +69,7 @@ def test_one_card_becomes_a_match_in_both_session_files(app: App, swept: Swept) 
         card = swept.cards(stem)[target]
         assert (card["match_pct"], card["match_kind"], card["resume_color"]) == (91, "MATCH", "teal")
         assert card["judged_resume"] == fingerprint(swept.resume)
-    assert app.service.get_jobs(None, "results", None).dump()["jobs"][0]["job_id"] == target
+    assert app.service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"][0]["job_id"] == target
 
 
 def test_a_batch_applies_the_good_entries_and_names_every_bad_one(app: App, swept: Swept) -> None:
@@ -78,7 +85,7 @@ def test_a_batch_applies_the_good_entries_and_names_every_bad_one(app: App, swep
         {"job_id": second, "comp": "$70,000 - $85,000", "has_extended_response": True},
         {"job_id": "y" * 100_000, "match_pct": 5},
     ]
-    payload = app.service.submit_judgments(None, {}, judgments).dump()
+    payload = app.service.submit_judgments(a.SubmitJudgments(judgments=judgments)).dump()
     assert payload["applied"] == 2
     assert [job["job_id"] for job in payload["jobs"]] == [first, second]
     reasons = {r["index"]: (r["job_id"], r["reason"]) for r in payload["rejected"]}
@@ -101,30 +108,34 @@ def test_a_batch_applies_the_good_entries_and_names_every_bad_one(app: App, swep
 
 def test_every_card_judged_points_to_render_report(app: App, swept: Swept) -> None:
     judgments = [{"job_id": j, "match_pct": 60 + i} for i, j in enumerate(swept.job_ids)]
-    payload = app.service.submit_judgments(None, {}, judgments).dump()
+    payload = app.service.submit_judgments(a.SubmitJudgments(judgments=judgments)).dump()
     assert (payload["applied"], payload["unassessed_count"], payload["rejected"]) == (7, 0, [])
     assert "render_report" in payload["message"]
-    jobs = app.service.get_jobs(STEM, "results", None).dump()["jobs"]
+    jobs = app.service.get_jobs(a.GetJobs(profile_stem=STEM, results_dir="results")).dump()["jobs"]
     assert [j["match_pct"] for j in jobs] == list(range(66, 59, -1))
 
 
 def test_a_saved_session_is_addressed_by_profile_stem(app: App, swept: Swept) -> None:
-    payload = app.service.submit_judgments(swept.job_ids[0], {"match_pct": 70}, None, STEM, "results").dump()
+    payload = app.service.submit_judgments(
+        a.SubmitJudgments(job_id=swept.job_ids[0], match_pct=70, profile_stem=STEM, results_dir="results")
+    ).dump()
     assert payload["job"]["match_pct"] == 70
     assert swept.cards(swept.saved)[swept.job_ids[0]]["match_pct"] == 70
     assert swept.cards(swept.active)[swept.job_ids[0]]["match_pct"] == 70  # the same sweep is active
     with pytest.raises(NotFound, match=r"No saved session for profile 'someone_else'.*run_sweep"):
-        app.service.submit_judgments(swept.job_ids[0], {"match_pct": 70}, None, "someone_else")
+        app.service.submit_judgments(
+            a.SubmitJudgments(job_id=swept.job_ids[0], match_pct=70, profile_stem="someone_else")
+        )
 
 
 def test_only_a_new_match_pct_makes_a_stale_judgment_current(app: App, swept: Swept) -> None:
     target = swept.job_ids[0]
-    app.service.submit_judgments(target, {"match_pct": 75}, None)
+    app.service.submit_judgments(a.SubmitJudgments(job_id=target, match_pct=75))
     write_resume(swept.resume.with_name("other.docx"))
     swept.resume.write_bytes(swept.resume.with_name("other.docx").read_bytes() + b"\0")  # new bytes, new size
-    assert app.service.submit_judgments(target, {"comp": "$80,000"}, None).dump()["stale_count"] == 1
-    assert app.service.get_jobs(None, "results", None).dump()["jobs"][0]["judgment_stale"] is True
-    again = app.service.submit_judgments(target, {"match_pct": 72}, None).dump()
+    assert app.service.submit_judgments(a.SubmitJudgments(job_id=target, comp="$80,000")).dump()["stale_count"] == 1
+    assert app.service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"][0]["judgment_stale"] is True
+    again = app.service.submit_judgments(a.SubmitJudgments(job_id=target, match_pct=72)).dump()
     assert (again["stale_count"], again["assessed_count"]) == (0, 1)
     assert "judgment_stale" not in again["job"]
     assert swept.cards(swept.active)[target]["judged_resume"] == fingerprint(swept.resume)
@@ -132,15 +143,17 @@ def test_only_a_new_match_pct_makes_a_stale_judgment_current(app: App, swept: Sw
 
 def test_no_session_yet_points_to_run_sweep(app: App, workspace: Path) -> None:
     with pytest.raises(NotFound, match=r"No active session.*run_sweep"):
-        app.service.submit_judgments("abc", {"match_pct": 50}, None)
+        app.service.submit_judgments(a.SubmitJudgments(job_id="abc", match_pct=50))
     with pytest.raises(NotFound, match="run_sweep"):
-        app.service.submit_judgments(None, {}, [{"job_id": "abc", "match_pct": 50}])
+        app.service.submit_judgments(a.SubmitJudgments(judgments=[{"job_id": "abc", "match_pct": 50}]))
     assert not (workspace / "results").exists()
 
 
 def test_a_results_dir_outside_the_workspace_is_refused(app: App, swept: Swept, tmp_path: Path) -> None:
     with pytest.raises(PathNotAllowed, match="outside Sweepy's allowed folders"):
-        app.service.submit_judgments(swept.job_ids[0], {"match_pct": 50}, None, None, str(tmp_path / "elsewhere"))
+        app.service.submit_judgments(
+            a.SubmitJudgments(job_id=swept.job_ids[0], match_pct=50, results_dir=str(tmp_path / "elsewhere"))
+        )
 
 
 # -- bad input over MCP: a clear error, nothing written ---------------------------------------------------------
@@ -202,7 +215,8 @@ async def test_a_bad_field_in_a_batch_entry_is_rejected(
     ("arguments", "expected"),
     [
         ({"job_id": "J", "judgments": [{"job_id": "J", "match_pct": 5}]}, ["not both"]),
-        ({"judgments": []}, ["judgments is empty"]),
+        # the schema's minItems: refused at the argument model, naming it (issue 26)
+        ({"judgments": []}, ["Invalid arguments for submit_judgments: 'judgments'", "at least 1 item"]),
         ({}, ["Nothing to judge", "get_jobs"]),
         ({"match_pct": 50}, ["Nothing to judge"]),
         ({"job_id": "J"}, ["sets no field", "match_pct"]),

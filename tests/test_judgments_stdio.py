@@ -26,6 +26,7 @@ from mcp_helpers import (
     write_resume,
 )
 
+from sweepy.service import arguments as a
 from sweepy.store.session import SessionStore
 
 pytestmark = pytest.mark.anyio
@@ -149,7 +150,7 @@ def many_paralegal_roles(count: int) -> list[dict[str, Any]]:
 async def test_fifty_overlapping_calls_from_five_processes_lose_nothing(app: App, workspace: Path) -> None:
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "many.jsonl", many_paralegal_roles(50))
-    profile = app.service.create_profile(**profile_args(resume, "feeds/many.jsonl")).dump()
+    profile = app.service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/many.jsonl"))).dump()
     job, _joined = app.service.start_sweep(profile["profile_path"], deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     ids = app.service.sweep_payload(job).dump()["job_ids"]
@@ -181,4 +182,4 @@ async def test_fifty_overlapping_calls_from_five_processes_lose_nothing(app: App
         cards = SessionStore(workspace / "results").load(stem).cards
         assert {c.job_id: (c.match_pct, c.summary) for c in cards} == expected, stem
         assert all(c.match_kind == "MATCH" for c in cards)
-    assert app.service.get_jobs(None, "results", None).dump()["message"].startswith("50 cards; all judged")
+    assert app.service.get_jobs(a.GetJobs(results_dir="results")).dump()["message"].startswith("50 cards; all judged")

@@ -17,8 +17,9 @@ from report_helpers import sweep
 
 from sweepy.errors import NotFound, SweepyError
 from sweepy.mcp.server import create_server
-from sweepy.mcp.tools import TOOLS
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
+from sweepy.service.tools import RECORDS as TOOLS
 
 HIDDEN = sorted(name for name, spec in TOOLS.items() if not spec.core)
 
@@ -27,7 +28,7 @@ def profile(service: SweepyService, workspace: Path, feed: list[dict[str, Any]],
     resume = write_resume(workspace / "resume.docx")
     name = changes.pop("feed_name", "postings.jsonl")
     write_feed(workspace / "feeds" / name, feed)
-    created = service.create_profile(**profile_args(resume, f"feeds/{name}", **changes)).dump()
+    created = service.create_profile(a.CreateProfile(**profile_args(resume, f"feeds/{name}", **changes))).dump()
     return str(created["profile_path"])
 
 
@@ -37,7 +38,7 @@ def test_when_every_source_failed_the_message_says_so_with_the_reasons(workspace
     resume = write_resume(workspace / "resume.docx")
     sources = {"greenhouse": {"boards": ["nosuch"], "base_url": boards.url},
                "lever": {"sites": ["acme"], "base_url": boards.url}}  # fmt: skip
-    created = service.create_profile(**profile_args(resume, "x", sources_config=sources)).dump()
+    created = service.create_profile(a.CreateProfile(**profile_args(resume, "x", sources_config=sources))).dump()
     payload = sweep(service, created["profile_path"])
     message = payload["message"]
     assert payload["card_count"] == 0
@@ -65,11 +66,13 @@ def test_create_profile_warns_about_a_location_no_engine_can_use(workspace: Path
     service = SweepyService()
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
-    created = service.create_profile(**profile_args(resume, "feed.jsonl", location=location)).dump()
+    created = service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl", location=location))).dump()
     (warning,) = created["warnings"]
     assert expected in warning
     assert f"Warning: {warning}" in created["message"]
-    fine = service.create_profile(**profile_args(resume, "feed.jsonl", location="Jersey City, NJ")).dump()
+    fine = service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feed.jsonl", location="Jersey City, NJ"))
+    ).dump()
     assert fine["warnings"] == []
 
 
@@ -80,12 +83,12 @@ def test_an_empty_sweep_becomes_the_active_session(workspace: Path) -> None:
     other = profile(service, workspace, SMALL_FEED, name="Sam Okafor", titles=["Astronaut"], feed_name="b.jsonl")
     empty = sweep(service, other)
     assert empty["card_count"] == 0
-    jobs = service.get_jobs(None, "results", None).dump()
+    jobs = service.get_jobs(a.GetJobs(results_dir="results")).dump()
     assert (jobs["total"], jobs["jobs"]) == (0, [])  # never the previous profile's cards
     assert (jobs["profile_stem"], jobs["source_result"]) == ("sam_okafor_astronaut", empty["reports"]["json"])
     assert jobs["message"].startswith("0 cards: the sweep of profile 'sam_okafor_astronaut' behind this session")
     with pytest.raises(NotFound) as caught:
-        service.render_report(None, "results", None, "")
+        service.render_report(a.RenderReport(results_dir="results", playbook=""))
     assert "nothing to report" in caught.value.message
 
 
@@ -93,7 +96,7 @@ def export(service: SweepyService, **changes: Any) -> dict[str, Any]:
     args: dict[str, Any] = {"json_source": None, "profile_stem": None, "results_dir": "results", "formats": ["csv"],
                             "candidate_name": None, "output_dir": None, "job_tracking": None}  # fmt: skip
     args.update(changes)
-    return service.export_report(**args).dump()
+    return service.export_report(a.ExportReport(**args)).dump()
 
 
 def test_exports_default_to_the_newest_sweep_with_roles_or_say_it_is_empty(workspace: Path) -> None:
@@ -122,7 +125,7 @@ def test_imported_roles_appear_in_every_export(workspace: Path) -> None:
     assert swept["card_count"] == 20
     extra = [{"title": "Paralegal", "company": f"Elsewhere {n}", "url": f"https://other.example.org/{n}",
               "location": "New York, NY"} for n in range(3)]  # fmt: skip
-    assert service.import_jobs(json.dumps(extra), validate=False).dump()["imported_count"] == 3
+    assert service.import_jobs(a.ImportJobs(jobs_json=json.dumps(extra), validate=False)).dump()["imported_count"] == 3
     payload = export(service, formats=["csv", "json", "pdf"])
     assert payload["roles_exported"] == 23 and "(3 of them imported into its session)" in payload["message"]
     generated = payload["generated"]

@@ -32,6 +32,7 @@ from mcp_helpers import (
 from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, ProfileError, StorageError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.session import Session, SessionStore
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -43,7 +44,9 @@ def swept(app: App, workspace: Path) -> Path:
     """A finished sweep of the small feed (a session, a result file, a CSV): returns its result file."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = app.service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
+    profile = app.service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl"))).dump()[
+        "profile_path"
+    ]
     job, _joined = app.service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     return Path(app.service.sweep_payload(job).dump()["reports"]["json"])
@@ -54,8 +57,10 @@ def test_a_result_file_nested_too_deeply_is_named(app: App, swept: Path, workspa
     deep.write_text(DEEP, encoding="utf-8")
     before = snapshot(workspace)
     for call in (
-        lambda: app.service.get_results(None, "results", 5),
-        lambda: app.service.export_report(str(deep), None, "results", ["csv"], "Alex", None, None),
+        lambda: app.service.get_results(a.GetResults(results_dir="results", limit=5)),
+        lambda: app.service.export_report(
+            a.ExportReport(json_source=str(deep), results_dir="results", formats=["csv"], candidate_name="Alex")
+        ),
     ):
         with pytest.raises(StorageError) as caught:
             call()
@@ -90,9 +95,13 @@ def test_output_names_ending_in_white_space_or_holding_control_characters_are_re
     resume = workspace / "resume.docx"
     before = snapshot(workspace)
     calls = {
-        "output_filename": lambda: service.render_report(None, "results", f"results/{name}", ""),
-        "output_dir": lambda: service.export_report(None, None, "results", ["csv"], "Alex", f"results/{name}", None),
-        "pdf_path": lambda: service.convert_document(str(resume), name),
+        "output_filename": lambda: service.render_report(
+            a.RenderReport(results_dir="results", output_filename=f"results/{name}", playbook="")
+        ),
+        "output_dir": lambda: service.export_report(
+            a.ExportReport(results_dir="results", formats=["csv"], candidate_name="Alex", output_dir=f"results/{name}")
+        ),
+        "pdf_path": lambda: service.convert_document(a.ConvertDocument(document_path=str(resume), pdf_path=name)),
     }
     for argument, call in calls.items():
         with pytest.raises(InvalidArgument) as caught:

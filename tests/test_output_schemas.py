@@ -17,10 +17,9 @@ from pydantic import ValidationError
 import sweepy.service
 from sweepy.domain.cards import Card, EligibilityFinding, GhostSignal, ScoreParts
 from sweepy.domain.postings import Salary
-from sweepy.mcp.payloads import PAYLOADS
-from sweepy.mcp.tools import TOOLS
 from sweepy.service import SweepyService
 from sweepy.service.answers import Answer, JobCard
+from sweepy.service.tools import RECORDS as TOOLS
 from sweepy.store.session import Session, SessionStore
 
 pytestmark = pytest.mark.anyio
@@ -81,7 +80,7 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
         await call("convert_document", {"document_path": "missing.docx"})
     assert set(schemas) == set(TOOLS)
     assert all(isinstance(schema, dict) for schema in schemas.values())
-    assert {name for name, _ in answers} >= set(PAYLOADS)  # every tool with its own schema was exercised
+    assert {name for name, _ in answers} >= set(TOOLS)  # every tool's schema was exercised
     for name, body in answers:
         jsonschema.validate(body, schemas[name])  # raises, naming the field, on any mismatch
         assert next(iter(body)) == "status"
@@ -97,27 +96,8 @@ async def test_every_answer_validates_against_its_tools_schema(workspace: Path) 
     assert swept["migrated"] is None and "history_saved" not in swept  # as the sweep's answer always read
 
 
-SERVICE_METHODS = {
-    "create_profile": "create_profile",
-    "run_sweep": "sweep_answer",
-    "get_sweep_status": "sweep_payload",
-    "get_jobs": "get_jobs",
-    "get_results": "get_results",
-    "clear_history": "clear_history",
-    "list_sweeps": "list_sweeps",
-    "import_jobs": "import_jobs",
-    "convert_document": "convert_document",
-    "convert_docx": "convert_docx",
-    "submit_judgments": "submit_judgments",
-    "render_report": "render_report",
-    "export_report": "export_report",
-    "track_jobs": "track_jobs",
-    "watch_postings": "watch_answer",
-    "get_outcomes": "get_outcomes",
-    "get_applications": "get_applications",
-    "cancel_sweep": "cancel_sweep",
-}
-"""The service method whose answer each tool sends (sweepy.mcp.server's tool bodies)."""
+WAITED = {"run_sweep": "sweep_answer", "get_sweep_status": "sweep_payload", "watch_postings": "watch_answer"}
+"""The tools whose service method starts a job the face waits on: this method answers it."""
 
 
 def _models(annotation: Any) -> set[Any]:
@@ -130,11 +110,13 @@ def _models(annotation: Any) -> set[Any]:
 
 
 def test_every_tools_service_method_is_annotated_with_the_models_the_tool_publishes() -> None:
-    """No dict creeps back: each tool's service method returns exactly the answer models of PAYLOADS."""
-    assert set(SERVICE_METHODS) == set(TOOLS) == set(PAYLOADS)
-    for tool, method in SERVICE_METHODS.items():
-        returned = _models(get_type_hints(getattr(SweepyService, method))["return"])
-        assert returned == _models(PAYLOADS[tool]), tool
+    """No dict creeps back: each tool's service method takes its record's argument model, and it (or, for a
+    job the face waits on, the method that answers the job) returns exactly the record's answer models."""
+    for tool, record in TOOLS.items():
+        hints = get_type_hints(getattr(SweepyService, record.method))
+        assert hints["args"] is record.arguments, tool
+        returned = _models(get_type_hints(getattr(SweepyService, WAITED.get(tool, record.method)))["return"])
+        assert returned == _models(record.answer_model()), tool
         assert all(isinstance(model, type) and issubclass(model, Answer) for model in returned), tool
 
 
@@ -149,10 +131,11 @@ def test_the_service_layer_imports_nothing_from_the_mcp_face() -> None:
 
 
 def test_a_running_and_a_completed_sweep_are_two_answers() -> None:
-    from sweepy.mcp.payloads import output_schema
+    from sweepy.mcp.protocol import output_schema
     from sweepy.service.answers import SweepCompleted, SweepRunning
+    from sweepy.service.tools import RECORDS
 
-    schema = output_schema("run_sweep")
+    schema = output_schema(RECORDS["run_sweep"])
     running = {"status": "ok", "sweep_status": "running", "job_id": "j", "elapsed_seconds": 0.5,
                "debug_log": "results/logs/j.log", "message": "running",
                "progress": {"step": 2, "total": 5, "label": "filter"}}  # fmt: skip

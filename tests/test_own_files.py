@@ -14,6 +14,7 @@ from report_helpers import REPORT_FEED, page_count, pdf_text, squeeze, sweep
 
 from sweepy.errors import InvalidArgument
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.owned import MANIFEST
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -28,19 +29,19 @@ def setup(workspace: Path, **changes: Any) -> tuple[SweepyService, Path, dict[st
     write_feed(workspace / "feeds" / "postings.jsonl", REPORT_FEED)
     service = SweepyService()
     args = profile_args(resume, "feeds/postings.jsonl", assessment="keyword", name="Dana Whitfield", **changes)
-    created = service.create_profile(**args).dump()
+    created = service.create_profile(a.CreateProfile(**args)).dump()
     return service, resume, sweep(service, str(created["profile_path"]))
 
 
 def render(service: SweepyService, output: str | None = None) -> dict[str, Any]:
-    return service.render_report(None, "results", output, "").dump()
+    return service.render_report(a.RenderReport(results_dir="results", output_filename=output, playbook="")).dump()
 
 
 def export(service: SweepyService, **changes: Any) -> dict[str, Any]:
     args: dict[str, Any] = {"json_source": None, "profile_stem": None, "results_dir": "results", "formats": ["pdf"],
                             "candidate_name": None, "output_dir": None, "job_tracking": None}  # fmt: skip
     args.update(changes)
-    return service.export_report(**args).dump()
+    return service.export_report(a.ExportReport(**args)).dump()
 
 
 def backups_of(path: Path) -> list[Path]:
@@ -84,10 +85,10 @@ def test_convert_document_keeps_a_pdf_it_did_not_write(workspace: Path) -> None:
     (workspace / "letter.md").write_text("# Cover letter\n\nDear team,", encoding="utf-8")
     theirs = workspace / "letter.pdf"
     theirs.write_bytes(b"%PDF-1.7 signed copy")
-    first = service.convert_document("letter.md", None).dump()
+    first = service.convert_document(a.ConvertDocument(document_path="letter.md")).dump()
     assert first["backup_path"] is not None
     assert Path(first["backup_path"]).read_bytes() == b"%PDF-1.7 signed copy"
-    again = service.convert_document("letter.md", None).dump()  # its own output: no backup
+    again = service.convert_document(a.ConvertDocument(document_path="letter.md")).dump()  # its own output: no backup
     assert again["backup_path"] is None
     assert len(backups_of(theirs)) == 1
 

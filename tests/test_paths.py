@@ -11,6 +11,7 @@ from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, PathNotAllowed
 from sweepy.pipeline import SweepContext, run
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.paths import append_text, atomic_write_text
 from sweepy.store.results import write_results
@@ -223,7 +224,7 @@ def test_sweep_results_never_land_in_a_folder_swapped_in_after_discovery(workspa
     """The writers of a real sweep (CSV, result JSON, session, lock) after `results` became a symlink."""
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
-    created = SweepyService().create_profile(**profile_args(resume, "feed.jsonl")).dump()
+    created = SweepyService().create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl"))).dump()
     ws = Settings.from_env().workspace()
     folder = ws.results_dir("results")
     ctx = SweepContext(load_profile(Path(created["profile_path"])), Path(created["profile_path"]), ws)

@@ -24,9 +24,11 @@ from mcp_helpers import (
     write_feed,
     write_resume,
 )
+from pydantic import ValidationError
 
 from sweepy.errors import InvalidArgument
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 pytestmark = pytest.mark.anyio
 
@@ -157,8 +159,10 @@ async def test_get_jobs_refuses_limit_0_as_list_sweeps_does(workspace: Path) -> 
 
 
 def test_the_service_refuses_limit_0_too(workspace: Path) -> None:
-    with pytest.raises(InvalidArgument) as caught:
-        SweepyService().get_jobs(None, "results", 0)
+    with pytest.raises(ValidationError, match="limit\n  Input should be greater than or equal to 1"):
+        a.GetJobs(limit=0)
+    with pytest.raises(InvalidArgument) as caught:  # a model built without validation meets the service's check
+        SweepyService().get_jobs(a.GetJobs.model_construct(limit=0))
     assert caught.value.message == (
         "limit 0 is out of range: give how many cards to return, at least 1, or leave limit out for all of them."
     )

@@ -30,7 +30,8 @@ pytestmark = pytest.mark.anyio
 
 ERAS = ["auto", "legacy"]
 
-# Transcribed by hand from the behaviour-hint table of shared/spec/TOOLS.md (not imported from sweepy.mcp.tools):
+# Transcribed by hand from the behaviour-hint table of shared/spec/TOOLS.md (not imported from sweepy.service.tools)
+# and, for the tools it does not list, Sweepy's own:
 # tool: (readOnly, destructive, idempotent, openWorld)
 HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "create_profile": (False, True, True, False),
@@ -47,7 +48,8 @@ HINTS: dict[str, tuple[bool, bool, bool, bool]] = {
     "render_report": (False, True, True, False),
     "export_report": (False, True, True, False),
     "track_jobs": (False, False, True, False),
-    "watch_postings": (True, False, False, True),
+    # Not in TOOLS.md's table; issue 26 corrects Sweepy's own hint: it saves the watch state, so it is not read-only.
+    "watch_postings": (False, False, False, True),
     "get_outcomes": (True, False, True, False),
     "get_applications": (True, False, True, False),
     "cancel_sweep": (False, False, True, False),

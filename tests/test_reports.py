@@ -8,6 +8,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from conftest import snapshot
+from pydantic import ValidationError
 from report_helpers import (
     HOSTILE,
     LINK,
@@ -28,6 +29,7 @@ from sweepy.domain.cards import Card
 from sweepy.errors import InvalidArgument, NotAssessed, PathNotAllowed
 from sweepy.render.playbook import default_playbook
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.session import load_session
 
 
@@ -41,10 +43,10 @@ def test_the_pdf_shows_every_card_the_labels_the_footer_and_text_as_text(workspa
     service, first = swept(workspace)
     results = workspace / "results"
     judge(results, workspace / "resume.docx", summary=f"{HOSTILE} {' '.join(UNICODE)}")
-    payload = service.render_report(None, "results", None, "").dump()
+    payload = service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()
     pdf = Path(payload["pdf_report"])
     assert pdf == Path(str(first["reports"]["json"])).with_suffix(".pdf")  # beside the sweep, as get_results expects
-    assert service.get_results(None, "results", 10).dump()["pdf_report"] == str(pdf)
+    assert service.get_results(a.GetResults(results_dir="results", limit=10)).dump()["pdf_report"] == str(pdf)
     assert payload["card_count"] == REPORT_CARDS
     assert payload["pages"] == page_count(pdf) >= 2
     text = pdf_text(pdf)
@@ -75,7 +77,9 @@ def test_the_pdf_shows_every_card_the_labels_the_footer_and_text_as_text(workspa
 def test_keyword_cards_are_labelled_as_overlap_and_a_keyword_profile_allows_a_mixed_report(workspace: Path) -> None:
     service, _ = swept(workspace, assessment="keyword")
     judged = judge(workspace / "results", workspace / "resume.docx", only=2)
-    payload = service.render_report(None, "results", "results/mixed.pdf", "Apply this week.").dump()
+    payload = service.render_report(
+        a.RenderReport(results_dir="results", output_filename="results/mixed.pdf", playbook="Apply this week.")
+    ).dump()
     text = pdf_text(Path(payload["pdf_report"]))
     cards = {c.job_id: c for c in load_session(workspace / "results", None).cards}
     assert text.count("KEYWORDOVERLAP") == REPORT_CARDS - 2
@@ -89,7 +93,7 @@ def test_the_agent_gate_refuses_naming_the_cards_to_assess_and_writes_nothing(wo
     judged = judge(workspace / "results", workspace / "resume.docx", only=3)
     before = snapshot(workspace)
     with pytest.raises(NotAssessed) as caught:
-        service.render_report(None, "results", None, "My plan")
+        service.render_report(a.RenderReport(results_dir="results", playbook="My plan"))
     details = caught.value.details
     cards = load_session(workspace / "results", None).cards
     waiting = [c for c in cards if c.job_id not in judged]
@@ -107,12 +111,14 @@ def test_judgments_against_an_earlier_resume_are_stale_and_refused(workspace: Pa
     (workspace / "resume.docx").write_bytes((workspace / "resume.docx").read_bytes() + b"\0")  # a new version
     forced = SweepyService(service.settings.__class__(**{**service.settings.__dict__, "require_judgments": True}))
     with pytest.raises(NotAssessed) as caught:
-        forced.render_report(None, "results", None, "")
+        forced.render_report(a.RenderReport(results_dir="results", playbook=""))
     assert sorted(caught.value.details["stale_job_ids"]) == sorted(judged)
     assert sorted(caught.value.details["unassessed_job_ids"]) == sorted(judged)
     assert "SWEEPY_REQUIRE_JUDGMENTS=1" in caught.value.message
     # A keyword profile without the variable renders them, flagged on the card.
-    text = pdf_text(Path(service.render_report(None, "results", None, "").dump()["pdf_report"]))
+    text = pdf_text(
+        Path(service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()["pdf_report"])
+    )
     assert text.count(squeeze("judged against an earlier resume")) == REPORT_CARDS
 
 
@@ -120,13 +126,13 @@ def test_the_playbook_is_escaped_bold_and_saved_then_reused(workspace: Path) -> 
     service, _ = swept(workspace)
     judge(workspace / "results", workspace / "resume.docx")
     playbook = "**Lead with Relativity** & <i>court</i> filings\nSecond paragraph\n- a bullet"
-    first = service.render_report(None, "results", None, playbook).dump()
+    first = service.render_report(a.RenderReport(results_dir="results", playbook=playbook)).dump()
     assert (first["playbook_saved"], first["playbook_source"]) == (True, "given")
     assert load_session(workspace / "results", None).playbook == playbook
     assert load_session(workspace / "results", "alex_rivera_paralegal").playbook == playbook
     text = pdf_text(Path(first["pdf_report"]))
     assert squeeze("Lead with Relativity & <i>court</i> filings") in text
-    again = service.render_report(None, "results", None, "").dump()
+    again = service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()
     assert again["playbook_source"] == "saved"
     assert squeeze("Lead with Relativity") in pdf_text(Path(again["pdf_report"]))
 
@@ -139,7 +145,7 @@ def test_without_a_playbook_the_same_cards_give_the_same_one(workspace: Path) ->
     assert text == default_playbook(list(reversed(cards)))
     assert f"**What this sweep found:** {REPORT_CARDS} roles" in text
     assert "1. Litigation Paralegal at Hudson & Pike LLP (MATCH 90%)" in text
-    payload = service.render_report(None, "results", None, "   ").dump()
+    payload = service.render_report(a.RenderReport(results_dir="results", playbook="   ")).dump()
     assert (payload["playbook_saved"], payload["playbook_source"]) == (False, "generated")
     assert squeeze("What this sweep found:") in pdf_text(Path(payload["pdf_report"]))
     assert load_session(workspace / "results", None).playbook == ""
@@ -151,22 +157,25 @@ def test_bad_render_arguments_are_refused_before_anything_is_written(workspace: 
     before = snapshot(workspace, tmp_path / "outside")
     cases: list[tuple[type[Exception], tuple[str | None, str], str]] = [
         (InvalidArgument, ("results/report.txt", ""), "does not end in .pdf"),
-        (InvalidArgument, (None, "x" * 20_001), "the limit is 20,000"),
         (PathNotAllowed, (str(tmp_path / "outside" / "r.pdf"), ""), "outside Sweepy's allowed folders"),
         (PathNotAllowed, ("../escape.pdf", ""), "outside Sweepy's allowed folders"),
         (InvalidArgument, ("results", ""), "does not end in .pdf"),
     ]
     for error, (output, playbook), words in cases:
         with pytest.raises(error) as caught:
-            service.render_report(None, "results", output, playbook)
+            service.render_report(a.RenderReport(results_dir="results", output_filename=output, playbook=playbook))
         assert words in caught.value.args[0]
+    with pytest.raises(ValidationError, match="playbook\n  String should have at most 20000 characters"):
+        a.RenderReport(playbook="x" * 20_001)
+    with pytest.raises(InvalidArgument, match="the limit is 20,000"):  # behind the model, the service's own check
+        service.render_report(a.RenderReport.model_construct(playbook="x" * 20_001))
     assert snapshot(workspace, tmp_path / "outside") == before
 
 
 def test_long_titles_words_and_descriptions_stay_inside_the_page(workspace: Path) -> None:
     service, _ = swept(workspace, assessment="keyword")
     judge(workspace / "results", workspace / "resume.docx", only=1, requirements="y" * 3000)
-    pdf = Path(service.render_report(None, "results", None, "").dump()["pdf_report"])
+    pdf = Path(service.render_report(a.RenderReport(results_dir="results", playbook="")).dump()["pdf_report"])
     document = pypdfium2.PdfDocument(pdf.read_bytes())
     try:
         checked = 0

@@ -13,6 +13,7 @@ from mcp_helpers import error_payload, profile_args, write_feed, write_resume
 from sweepy.errors import InvalidArgument
 from sweepy.mcp.server import create_server
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 FEED = [{"title": "Paralegal", "company": "Acme Law", "location": "New York, NY", "url": "https://acme.example/1",
          "description": "Paralegal for e-discovery in Relativity."}]  # fmt: skip
@@ -23,15 +24,15 @@ def resume_made_by_sweepy(workspace: Path, profile: str | None = None) -> tuple[
     names another file, which is then not the default)."""
     service = SweepyService()
     docx = write_resume(workspace / "resume.docx")
-    pdf = Path(service.convert_docx(str(docx), None).dump()["pdf_path"])
+    pdf = Path(service.convert_docx(a.ConvertDocx(docx_path=str(docx))).dump()["pdf_path"])
     assert pdf == workspace / "resume.pdf"
     write_feed(workspace / "feeds" / "postings.jsonl", FEED)
     if profile is not None:  # a first profile elsewhere is the default; the one naming resume.pdf is not
         other = write_resume(workspace / "other.docx")
-        service.create_profile(**profile_args(other, "feeds/postings.jsonl", name="Someone Else"))
-        service.create_profile(**profile_args(pdf, "feeds/postings.jsonl", output_filename=profile))
+        service.create_profile(a.CreateProfile(**profile_args(other, "feeds/postings.jsonl", name="Someone Else")))
+        service.create_profile(a.CreateProfile(**profile_args(pdf, "feeds/postings.jsonl", output_filename=profile)))
     else:
-        service.create_profile(**profile_args(pdf, "feeds/postings.jsonl"))
+        service.create_profile(a.CreateProfile(**profile_args(pdf, "feeds/postings.jsonl")))
     return service, pdf
 
 
@@ -40,7 +41,7 @@ def test_convert_document_refuses_the_profiles_resume_even_when_sweepy_wrote_it(
     (workspace / "notes.md").write_text("# Notes\n\nNot a resume.\n", encoding="utf-8")
     before = snapshot(workspace)
     with pytest.raises(InvalidArgument) as caught:
-        service.convert_document("notes.md", "resume.pdf")
+        service.convert_document(a.ConvertDocument(document_path="notes.md", pdf_path="resume.pdf"))
     assert caught.value.message == (
         f"pdf_path {str(pdf)!r} is the resume a profile names; Sweepy never writes over it. Choose another file "
         "name (to use a new PDF as the resume, write it under another name and pass that as resume_path to "
@@ -66,17 +67,19 @@ def test_convert_docx_to_its_default_pdf_refuses_a_resume_of_a_profile_that_is_n
     service, pdf = resume_made_by_sweepy(workspace, profile="profiles/second.yaml")
     before = snapshot(workspace)
     with pytest.raises(InvalidArgument) as caught:
-        service.convert_docx("resume.docx", None)
+        service.convert_docx(a.ConvertDocx(docx_path="resume.docx"))
     assert caught.value.message.startswith(f"pdf_path {str(pdf)!r} is the resume a profile names")
     assert snapshot(workspace) == before
-    written = service.convert_docx("resume.docx", "resume-2.pdf").dump()  # another name is written
+    written = service.convert_docx(
+        a.ConvertDocx(docx_path="resume.docx", pdf_path="resume-2.pdf")
+    ).dump()  # another name is written
     assert written["pdf_path"] == str(workspace / "resume-2.pdf") and written["pages"] >= 1
 
 
 def test_the_resume_passing_through_to_itself_is_not_refused(workspace: Path) -> None:
     service, pdf = resume_made_by_sweepy(workspace)
     before = snapshot(workspace)
-    answer = service.convert_document("resume.pdf", None).dump()
+    answer = service.convert_document(a.ConvertDocument(document_path="resume.pdf")).dump()
     assert (answer["method"], answer["pdf_path"]) == ("passthrough", str(pdf))
     assert snapshot(workspace) == before
 
@@ -89,9 +92,13 @@ def test_a_name_starting_with_white_space_is_refused_by_every_writer(workspace: 
     assert job.done.wait(60) and service.sweep_payload(job).dump()["sweep_status"] == "completed"
     before = snapshot(workspace)
     calls = {
-        "pdf_path": lambda: service.convert_docx(str(docx), name),
-        "output_filename": lambda: service.render_report(None, "results", f"results/{name}", ""),
-        "output_dir": lambda: service.export_report(None, None, "results", ["csv"], "Alex", f"results/{name}", None),
+        "pdf_path": lambda: service.convert_docx(a.ConvertDocx(docx_path=str(docx), pdf_path=name)),
+        "output_filename": lambda: service.render_report(
+            a.RenderReport(results_dir="results", output_filename=f"results/{name}", playbook="")
+        ),
+        "output_dir": lambda: service.export_report(
+            a.ExportReport(results_dir="results", formats=["csv"], candidate_name="Alex", output_dir=f"results/{name}")
+        ),
     }
     for argument, call in calls.items():
         with pytest.raises(InvalidArgument) as caught:

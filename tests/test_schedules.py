@@ -16,6 +16,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, server_env, 
 from sweepy.cli import main
 from sweepy.errors import InvalidArgument, NotFound
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.service.answers import SweepCompleted, SweepRunning, SweepScheduled
 from sweepy.sweeps import SweepJob
 
@@ -47,7 +48,9 @@ def service(clock: Clock) -> SweepyService:
 def make_profile(service: SweepyService, workspace: Path, **changes: object) -> str:
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feeds" / "postings.jsonl", SMALL_FEED)
-    return service.create_profile(**profile_args(resume, "feeds/postings.jsonl", **changes)).profile_path
+    return service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl", **changes))
+    ).profile_path
 
 
 def ran(service: SweepyService) -> list[SweepJob]:
@@ -65,7 +68,7 @@ def test_a_daily_schedule_runs_when_due_and_then_waits_for_the_next_day(
     answer = service.schedule_sweep(profile, True, False, "2026-11-23T09:00", "America/New_York", "daily")
     assert (answer.sweep_status, answer.scheduled_for) == ("scheduled", "2026-11-23T09:00:00-05:00")
     assert answer.schedule_timezone == "America/New_York" and answer.repeat == "daily" and answer.last_run is None
-    listed = service.list_sweeps(None, None).dump()["sweeps"]
+    listed = service.list_sweeps(a.ListSweeps()).dump()["sweeps"]
     assert [(e["id"], e["status"], e["progress"], e["scheduled_for"]) for e in listed] == [
         (answer.job_id, "scheduled", None, "2026-11-23T09:00:00-05:00")
     ]
@@ -80,7 +83,7 @@ def test_a_daily_schedule_runs_when_due_and_then_waits_for_the_next_day(
     state = service.find_sweep_or_schedule(answer.job_id)
     assert isinstance(state, SweepScheduled) and state.scheduled_for == "2026-11-24T09:00:00-05:00"
     assert state.last_run is not None and (state.last_run.job_id, state.last_run.status) == (jobs[0].id, "completed")
-    entry = service.list_sweeps(None, None).dump()["sweeps"][0]
+    entry = service.list_sweeps(a.ListSweeps()).dump()["sweeps"][0]
     assert entry["payload"]["last_run"]["status"] == "completed" and entry["progress"] is None
     assert entry["scheduled_for"] == "2026-11-24T09:00:00-05:00"
 
@@ -96,10 +99,10 @@ def test_a_one_off_keeps_its_answer_and_refuses_a_late_cancel(
     fresh = SweepyService(clock=clock)  # another process: the answer comes from the store
     state = fresh.find_sweep_or_schedule(answer.job_id)
     assert isinstance(state, SweepCompleted) and state.job_id == job.id and state.card_count == SMALL_FEED_CARDS
-    entry = fresh.list_sweeps(None, None).dump()["sweeps"][0]
+    entry = fresh.list_sweeps(a.ListSweeps()).dump()["sweeps"][0]
     assert (entry["status"], entry["progress"], entry["scheduled_for"]) == ("completed", 100, answer.scheduled_for)
     with pytest.raises(InvalidArgument) as late:
-        fresh.cancel_sweep(answer.job_id)
+        fresh.cancel_sweep(a.CancelSweep(job_id=answer.job_id))
     assert "already ran (completed)" in late.value.message
 
 
@@ -116,9 +119,9 @@ def test_slots_missed_while_the_machine_slept_run_once(service: SweepyService, c
 def test_cancel_a_waiting_schedule_twice(service: SweepyService, clock: Clock, workspace: Path) -> None:
     profile = make_profile(service, workspace)
     answer = service.schedule_sweep(profile, True, False, "2026-11-30T09:00", "America/New_York", "weekly")
-    first = service.cancel_sweep(answer.job_id)
+    first = service.cancel_sweep(a.CancelSweep(job_id=answer.job_id))
     assert (first.sweep_status, first.already_cancelled) == ("cancelled", False)
-    again = service.cancel_sweep(answer.job_id)
+    again = service.cancel_sweep(a.CancelSweep(job_id=answer.job_id))
     assert (again.sweep_status, again.already_cancelled) == ("cancelled", True)
     assert "already cancelled" in again.message
     clock.now += 8 * 24 * HOUR
@@ -126,7 +129,7 @@ def test_cancel_a_waiting_schedule_twice(service: SweepyService, clock: Clock, w
     state = service.find_sweep_or_schedule(answer.job_id)
     assert isinstance(state, SweepScheduled) and state.sweep_status == "cancelled"
     with pytest.raises(NotFound) as unknown:
-        service.cancel_sweep("no-such-job")
+        service.cancel_sweep(a.CancelSweep(job_id="no-such-job"))
     assert "the job_id run_sweep answered" in unknown.value.message
 
 
@@ -139,7 +142,7 @@ def test_cancel_a_running_scheduled_sweep_stops_it_at_its_next_stage(
     ((_, job),) = service.run_due()
     with held_board._arrived:
         assert held_board._arrived.wait_for(lambda: held_board.arrivals >= 1, 60)
-    cancelling = service.cancel_sweep(answer.job_id)
+    cancelling = service.cancel_sweep(a.CancelSweep(job_id=answer.job_id))
     assert (cancelling.sweep_status, cancelling.already_cancelled) == ("cancelling", False)
     held_board.release()
     assert job.done.wait(60)
@@ -148,7 +151,7 @@ def test_cancel_a_running_scheduled_sweep_stops_it_at_its_next_stage(
     state = service.find_sweep_or_schedule(answer.job_id)
     assert isinstance(state, SweepScheduled) and state.sweep_status == "cancelled"
     assert state.last_run is not None and state.last_run.status == "cancelled"
-    assert service.cancel_sweep(answer.job_id).already_cancelled is True
+    assert service.cancel_sweep(a.CancelSweep(job_id=answer.job_id)).already_cancelled is True
     clock.now += 2 * 24 * HOUR
     assert ran(service) == []  # a cancelled repeat never runs again
 
@@ -158,13 +161,13 @@ def test_cancel_a_sweep_run_at_once(service: SweepyService, workspace: Path, hel
     job, _ = service.start_sweep(profile, True, False)
     with held_board._arrived:
         assert held_board._arrived.wait_for(lambda: held_board.arrivals >= 1, 60)
-    assert service.cancel_sweep(job.id).sweep_status == "cancelling"
-    assert service.cancel_sweep(job.id).already_cancelled is True
+    assert service.cancel_sweep(a.CancelSweep(job_id=job.id)).sweep_status == "cancelling"
+    assert service.cancel_sweep(a.CancelSweep(job_id=job.id)).already_cancelled is True
     held_board.release()
     assert job.done.wait(60) and job.status == "cancelled"
     cancelled = service.sweep_payload(job)
     assert isinstance(cancelled, SweepScheduled) and cancelled.sweep_status == "cancelled"
-    assert service.list_sweeps(None, None).dump()["sweeps"][0]["status"] == "cancelled"
+    assert service.list_sweeps(a.ListSweeps()).dump()["sweeps"][0]["status"] == "cancelled"
 
 
 def test_bad_schedules_are_refused_and_change_no_file(service: SweepyService, workspace: Path) -> None:
@@ -241,9 +244,9 @@ def test_another_process_sees_the_run_and_its_cancel_reaches_it(
     running = other.find_sweep_or_schedule(answer.job_id)
     assert isinstance(running, SweepRunning) and running.job_id == job.id
     assert (running.progress.step, running.progress.label) == (1, "discover")
-    entry = other.list_sweeps(None, None).dump()["sweeps"][0]
+    entry = other.list_sweeps(a.ListSweeps()).dump()["sweeps"][0]
     assert (entry["status"], entry["progress"], entry["progress_message"]) == ("running", 20, "step 1/5: discover")
-    assert other.cancel_sweep(answer.job_id).sweep_status == "cancelling"
+    assert other.cancel_sweep(a.CancelSweep(job_id=answer.job_id)).sweep_status == "cancelling"
     held_board.release()  # the run reads the cancel when it writes its next stage
     assert job.done.wait(60) and job.status == "cancelled"
     stored = other.schedules.get(answer.job_id)
@@ -259,11 +262,11 @@ def test_list_sweeps_pages_through_sweeps_and_schedules(service: SweepyService, 
     swept, _ = service.start_sweep(profile, True, False)
     assert swept.done.wait(60)
     ids = {service.schedule_sweep(profile, True, False, f"2026-12-0{day}T09:00", "UTC", None).job_id for day in (1, 2)}
-    everything = [e["id"] for e in service.list_sweeps(None, None).dump()["sweeps"]]
+    everything = [e["id"] for e in service.list_sweeps(a.ListSweeps()).dump()["sweeps"]]
     assert set(everything) == ids | {swept.id}
     paged, cursor = [], None
     while True:
-        page = service.list_sweeps(1, cursor).dump()
+        page = service.list_sweeps(a.ListSweeps(limit=1, cursor=cursor)).dump()
         paged += [e["id"] for e in page["sweeps"]]
         cursor = page["next_cursor"]
         if cursor is None:

@@ -25,9 +25,9 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 from packaging.requirements import Requirement
 from packaging.version import Version
 
-from sweepy.mcp import arguments as a
 from sweepy.mcp.server import ServiceOnDemand, create_server, sweepy_tools
-from sweepy.mcp.tools import TOOLS
+from sweepy.service import arguments as a
+from sweepy.service.tools import RECORDS as TOOLS
 from sweepy.settings import Settings
 
 pytestmark = pytest.mark.anyio

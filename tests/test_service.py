@@ -15,6 +15,7 @@ from sweepy.config import load_profile
 from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, ProfileError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
 
@@ -73,22 +74,37 @@ def test_run_sweep_without_a_path_follows_the_fallback_chain(workspace: Path) ->
         if remove:
             (workspace / remove).unlink()
     created = service.create_profile(
-        "Dana Lee", ["Paralegal"], "New York, NY", str(DATA / "sample_resume.pdf"),
-        sources_config={"feed": {"enabled": True, "path": str(DATA / "sample_postings.jsonl")}},
-    ).dump()  # fmt: skip
+        a.CreateProfile(
+            name="Dana Lee",
+            titles=["Paralegal"],
+            location="New York, NY",
+            resume_path=str(DATA / "sample_resume.pdf"),
+            sources_config={"feed": {"enabled": True, "path": str(DATA / "sample_postings.jsonl")}},
+        )
+    ).dump()
     payload = sweep(service, None, include_seen=True)  # the last saved profile now comes first
     assert Path(payload["reports"]["json"]).name.startswith(f"{created['profile_stem']}_")
 
 
 def test_create_profile_merges_config_blocks_and_names_the_file(workspace: Path) -> None:
-    result = SweepyService().create_profile(
-        "Pedro Writer", ["Technical Writer", "UX Writer"], "New York, NY", str(DATA / "sample_resume.docx"),
-        sources_config={"feed": {"path": str(DATA / "sample_postings.jsonl")}},
-        history_config={"retention_days": 9, "match": "url+role"},
-        orchestrator_config={"circuit_breaker": {"failure_threshold": 5}},
-        cache_config={"ttl_seconds": 60},
-        assessment="keyword", job_tracking=False,
-    ).dump()  # fmt: skip
+    result = (
+        SweepyService()
+        .create_profile(
+            a.CreateProfile(
+                name="Pedro Writer",
+                titles=["Technical Writer", "UX Writer"],
+                location="New York, NY",
+                resume_path=str(DATA / "sample_resume.docx"),
+                sources_config={"feed": {"path": str(DATA / "sample_postings.jsonl")}},
+                history_config={"retention_days": 9, "match": "url+role"},
+                orchestrator_config={"circuit_breaker": {"failure_threshold": 5}},
+                cache_config={"ttl_seconds": 60},
+                assessment="keyword",
+                job_tracking=False,
+            )
+        )
+        .dump()
+    )
     assert result["profile_path"] == str(workspace / "profiles" / "pedro_writer_technical_writer.yaml")
     assert result["enabled_engines"] == ["feed"]
     profile = load_profile(Path(result["profile_path"]))
@@ -106,18 +122,18 @@ def test_create_profile_takes_eligibility_and_refuses_other_keys(workspace: Path
         "resume_path": str(DATA / "sample_resume.docx"),
         "sources_config": {"feed": {"path": str(DATA / "sample_postings.jsonl")}},
     }  # fmt: skip
-    result = service.create_profile(**args, eligibility_config={
+    result = service.create_profile(a.CreateProfile(**args, eligibility_config={
         "needs_sponsorship": True, "citizenships": ["in"], "clearance": "none", "eligibility": "strict",
         "exclude_companies": ["Initech"], "employer_boards": {"max": 10},
-    }).dump()  # fmt: skip
+    })).dump()  # fmt: skip
     profile = load_profile(Path(result["profile_path"]))
     assert (profile.needs_sponsorship, profile.citizenships, profile.clearance) == (True, ["IN"], "none")
     assert (profile.eligibility, profile.exclude_companies, profile.employer_boards.max) == ("strict", ["Initech"], 10)
     before = snapshot(workspace)
     with pytest.raises(InvalidArgument, match=r"unknown keys 'search'"):
-        service.create_profile(**args, eligibility_config={"search": {"titles": ["CEO"]}})
+        service.create_profile(a.CreateProfile(**args, eligibility_config={"search": {"titles": ["CEO"]}}))
     with pytest.raises(ProfileError, match="timezone"):
-        service.create_profile(**args, eligibility_config={"timezone": "Mars/Olympus"})
+        service.create_profile(a.CreateProfile(**args, eligibility_config={"timezone": "Mars/Olympus"}))
     assert snapshot(workspace) == before
 
 
@@ -147,18 +163,20 @@ def test_a_new_sweep_keeps_judgments_and_an_empty_one_keeps_the_saved_session(wo
     bundled(workspace, "config.sample.yaml")
     service = SweepyService()
     first = sweep(service, "config.sample.yaml")
-    last = service.get_jobs("config.sample", "results", None).dump()["jobs"][-1]
-    service.submit_judgments(last["job_id"], {"match_pct": 88, "summary": "Strong litigation fit"}, None)
+    last = service.get_jobs(a.GetJobs(profile_stem="config.sample", results_dir="results")).dump()["jobs"][-1]
+    service.submit_judgments(a.SubmitJudgments(job_id=last["job_id"], match_pct=88, summary="Strong litigation fit"))
     judged = {"job_id": last["job_id"]}
     empty = sweep(service, "config.sample.yaml")
     assert empty["card_count"] == 0
-    active = service.get_jobs(None, "results", None).dump()
+    active = service.get_jobs(a.GetJobs(results_dir="results")).dump()
     assert (active["source_result"], active["total"]) == (empty["reports"]["json"], 0)  # it is the active session
     assert "get_jobs with profile_stem 'config.sample'" in active["message"]
-    saved = service.get_jobs("config.sample", "results", None).dump()  # the profile's saved session, judgments and all
+    saved = service.get_jobs(
+        a.GetJobs(profile_stem="config.sample", results_dir="results")
+    ).dump()  # the profile's saved session, judgments and all
     assert saved["source_result"] == first["reports"]["json"]
     again = sweep(service, "config.sample.yaml", include_seen=True)
-    jobs = service.get_jobs("config.sample", "results", None).dump()["jobs"]
+    jobs = service.get_jobs(a.GetJobs(profile_stem="config.sample", results_dir="results")).dump()["jobs"]
     assert jobs[0]["job_id"] == judged["job_id"]  # a submitted match_pct outranks keyword overlap
     assert (jobs[0]["match_pct"], jobs[0]["match_kind"], jobs[0]["summary"]) == (88, "MATCH", "Strong litigation fit")
     assert again["card_count"] == len(jobs)
@@ -193,9 +211,9 @@ def test_two_people_with_one_title_keep_their_own_profile_and_history(workspace:
     service = SweepyService()
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
     resume = write_resume(workspace / "resume.docx")
-    yamada = service.create_profile(**profile_args(resume, "feed.jsonl", name="山田太郎")).dump()
+    yamada = service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl", name="山田太郎"))).dump()
     assert sweep(service, yamada["profile_path"])["new_count"] == SMALL_FEED_CARDS
-    sato = service.create_profile(**profile_args(resume, "feed.jsonl", name="佐藤花子")).dump()
+    sato = service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl", name="佐藤花子"))).dump()
     assert (yamada["profile_stem"], sato["profile_stem"]) == ("山田太郎_paralegal", "佐藤花子_paralegal")
     assert load_profile(Path(yamada["profile_path"])).name == "山田太郎"  # not overwritten by the second person
     second = sweep(service, sato["profile_path"])
@@ -206,17 +224,19 @@ def test_create_profile_keeps_a_hand_edited_profile_it_replaces(workspace: Path)
     service = SweepyService(clock=lambda: 1_800_000_000.0)
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
-    first = service.create_profile(**profile_args(resume, "feed.jsonl")).dump()
+    first = service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl"))).dump()
     assert first["backup_path"] is None
     path = Path(first["profile_path"])
     edited = path.read_text(encoding="utf-8").replace("min_salary: 0", "min_salary: 55000") + "# my notes\n"
     path.write_text(edited, encoding="utf-8")
-    again = service.create_profile(**profile_args(resume, "feed.jsonl")).dump()
+    again = service.create_profile(a.CreateProfile(**profile_args(resume, "feed.jsonl"))).dump()
     backup = Path(again["backup_path"])
     assert backup.parent == path.parent and backup.name.startswith("alex_rivera_paralegal.yaml.bak-")
     assert backup.read_text(encoding="utf-8") == edited
     assert f"it was kept as {backup}" in again["message"]
     assert "min_salary: 0" in path.read_text(encoding="utf-8")
-    unchanged = service.create_profile(**profile_args(resume, "feed.jsonl")).dump()  # same bytes: nothing to keep
+    unchanged = service.create_profile(
+        a.CreateProfile(**profile_args(resume, "feed.jsonl"))
+    ).dump()  # same bytes: nothing to keep
     assert unchanged["backup_path"] is None
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, backup.name])

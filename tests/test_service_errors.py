@@ -14,6 +14,7 @@ from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine
 from sweepy.errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 
 FIXED_NOW = 1_790_000_000.0
 
@@ -58,9 +59,9 @@ def test_a_profile_stem_cannot_climb_out(workspace: Path, tmp_path: Path, stem: 
     before = snapshot(tmp_path)
     service = SweepyService()
     for call in (
-        lambda: service.get_jobs(stem, "results", None),
-        lambda: service.get_results(stem, "results", 5),
-        lambda: service.clear_history(None, stem),
+        lambda: service.get_jobs(a.GetJobs(profile_stem=stem, results_dir="results")),
+        lambda: service.get_results(a.GetResults(profile_stem=stem, results_dir="results", limit=5)),
+        lambda: service.clear_history(a.ClearHistory(profile_stem=stem)),
     ):
         with pytest.raises(InvalidArgument, match="profile_stem"):
             call()
@@ -74,12 +75,14 @@ def test_reading_tools_write_nothing(workspace: Path, sample: str) -> None:
     (results / ".session.lock").unlink()
     (results / "sessions.db").write_bytes(b"damaged " * 1000)
     before = snapshot(workspace)
-    payload = service.get_results(None, "results", 3).dump()  # from the result file, when the store cannot answer
+    payload = service.get_results(
+        a.GetResults(results_dir="results", limit=3)
+    ).dump()  # from the result file, when the store cannot answer
     assert len(payload["top_roles"]) == 3
     with pytest.raises(StorageError, match=r"The session store .*sessions.db cannot be used .*Move it aside"):
-        service.get_jobs("config.sample", "results", None)
+        service.get_jobs(a.GetJobs(profile_stem="config.sample", results_dir="results"))
     with pytest.raises(NotFound):
-        service.get_jobs(None, "no/such/folder", None)
+        service.get_jobs(a.GetJobs(results_dir="no/such/folder"))
     assert snapshot(workspace) == before
     assert not (workspace / "no").exists()
 
@@ -99,7 +102,7 @@ def test_a_malformed_result_file_is_a_clear_error(workspace: Path, document: dic
     results.mkdir()
     (results / "p_20261101-101010.json").write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(StorageError) as caught:
-        SweepyService().get_results(None, "results", 5)
+        SweepyService().get_results(a.GetResults(results_dir="results", limit=5))
     assert problem in caught.value.message
 
 
@@ -120,8 +123,10 @@ def test_a_result_file_with_a_card_sweepy_cannot_read_is_a_clear_error(
     path.write_text(json.dumps({"profile": {"stem": "p"}, "cards": [card]}), encoding="utf-8")
     service = SweepyService()
     for call in (
-        lambda: service.get_results(None, "results", 5),
-        lambda: service.export_report(str(path), None, "results", ["json"], "Job Seeker", None, None),
+        lambda: service.get_results(a.GetResults(results_dir="results", limit=5)),
+        lambda: service.export_report(
+            a.ExportReport(json_source=str(path), results_dir="results", formats=["json"], candidate_name="Job Seeker")
+        ),
     ):
         with pytest.raises(StorageError, match="holds a card Sweepy cannot read") as caught:
             call()
@@ -132,7 +137,7 @@ def test_a_result_file_with_a_card_sweepy_cannot_read_is_a_clear_error(
 def test_clear_history_names_what_it_cannot_find_and_creates_nothing(workspace: Path, tmp_path: Path) -> None:
     service = SweepyService()
     with pytest.raises(NotFound, match="No profile named 'ghost'"):
-        service.clear_history(None, "ghost")
+        service.clear_history(a.ClearHistory(profile_stem="ghost"))
     assert not (tmp_path / "state" / "history.db").exists()
 
 
@@ -140,19 +145,33 @@ def test_create_profile_refuses_a_history_path_it_could_never_write(workspace: P
     before = snapshot(workspace)
     with pytest.raises(PathNotAllowed, match=r"history_config\.path"):
         SweepyService().create_profile(
-            "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
-            sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
-            history_config={"path": "/etc/sweepy-history.db"},
-        ).dump()  # fmt: skip
+            a.CreateProfile(
+                name="Pat Lee",
+                titles=["Paralegal"],
+                location="New York, NY",
+                resume_path=str(ROOT / "sweepy/data/sample_resume.pdf"),
+                sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
+                history_config={"path": "/etc/sweepy-history.db"},
+            )
+        ).dump()
     assert snapshot(workspace) == before
 
 
 def test_a_profile_is_kept_when_only_the_default_note_fails(workspace: Path, tmp_path: Path) -> None:
     (tmp_path / "state" / "state.json").mkdir(parents=True)  # the note cannot be written
-    result = SweepyService().create_profile(
-        "Pat Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
-        sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
-    ).dump()  # fmt: skip
+    result = (
+        SweepyService()
+        .create_profile(
+            a.CreateProfile(
+                name="Pat Lee",
+                titles=["Paralegal"],
+                location="New York, NY",
+                resume_path=str(ROOT / "sweepy/data/sample_resume.pdf"),
+                sources_config={"feed": {"path": str(ROOT / "sweepy/data/sample_postings.jsonl")}},
+            )
+        )
+        .dump()
+    )
     assert Path(result["profile_path"]).is_file()
     assert "could not be made the default profile" in result["message"]
 
@@ -180,9 +199,14 @@ def test_two_sweeps_of_one_profile_in_one_second_write_separate_files(workspace:
 def test_create_profile_refuses_a_profile_that_enables_no_source(workspace: Path) -> None:
     with pytest.raises(InvalidArgument) as caught:
         SweepyService().create_profile(
-            "Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"),
-            sources_config={"feed": {"enabled": False, "path": "x.jsonl"}},
-        ).dump()  # fmt: skip
+            a.CreateProfile(
+                name="Dana Lee",
+                titles=["Paralegal"],
+                location="New York, NY",
+                resume_path=str(ROOT / "sweepy/data/sample_resume.pdf"),
+                sources_config={"feed": {"enabled": False, "path": "x.jsonl"}},
+            )
+        ).dump()
     assert caught.value.message.startswith("sources_config enables no source, so a sweep would find nothing; ")
     assert "leave sources_config out to use the keyless public boards" in caught.value.message
     assert not (workspace / "profiles").exists()
@@ -191,7 +215,14 @@ def test_create_profile_refuses_a_profile_that_enables_no_source(workspace: Path
 def test_create_profile_without_sources_enables_the_keyless_public_boards(workspace: Path) -> None:
     result = (
         SweepyService()
-        .create_profile("Dana Lee", ["Paralegal"], "New York, NY", str(ROOT / "sweepy/data/sample_resume.pdf"))
+        .create_profile(
+            a.CreateProfile(
+                name="Dana Lee",
+                titles=["Paralegal"],
+                location="New York, NY",
+                resume_path=str(ROOT / "sweepy/data/sample_resume.pdf"),
+            )
+        )
         .dump()
     )
     assert result["enabled_engines"] == default_engines()

@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from conftest import snapshot
 from mcp_helpers import write_resume
+from pydantic import ValidationError
 
 from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, NotAssessed, StorageError
 from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.history import check_history_path
 from sweepy.store.session import DB_NAME, RANK_ORDER, Session, SessionStore
@@ -74,7 +76,7 @@ def test_pages_come_in_the_order_rank_gives(workspace: Path) -> None:
     service = SweepyService()
     pages, offset = [], 0
     while offset is not None:
-        payload = service.get_jobs(None, "results", 50, offset).dump()
+        payload = service.get_jobs(a.GetJobs(results_dir="results", limit=50, offset=offset)).dump()
         pages += [job["job_id"] for job in payload["jobs"]]
         offset = payload["next_offset"]
     assert pages == [c.job_id for c in rank(made)]
@@ -101,12 +103,18 @@ def test_a_session_past_the_old_50_mb_file_limit_is_paged_judged_and_reported(wo
     render_report alike ("the limit is 50000000 bytes")."""
     resume = activate(workspace, cards(1200, "Relativity review and e-discovery. " * 1300))
     service = SweepyService()
-    page = service.get_jobs(None, "results", 50).dump()
+    page = service.get_jobs(a.GetJobs(results_dir="results", limit=50)).dump()
     assert (page["count"], page["total"], page["next_offset"]) == (50, 1200, 50)
     top = [job["job_id"] for job in page["jobs"]]
-    judged = service.submit_judgments(None, {}, [{"job_id": j, "match_pct": 90 - n} for n, j in enumerate(top)]).dump()
+    judged = service.submit_judgments(
+        a.SubmitJudgments(judgments=[{"job_id": j, "match_pct": 90 - n} for n, j in enumerate(top)])
+    ).dump()
     assert (judged["applied"], judged["assessed_count"], judged["unassessed_count"]) == (50, 50, 1150)
-    report = service.render_report(None, "results", "results/top.pdf", "Apply to the top ten first.", limit=50).dump()
+    report = service.render_report(
+        a.RenderReport(
+            results_dir="results", output_filename="results/top.pdf", playbook="Apply to the top ten first.", limit=50
+        )
+    ).dump()
     assert (report["card_count"], report["total_cards"]) == (50, 1200)
     assert "the best 50 of 1200" in report["message"]
     stored = SessionStore(workspace / "results").load("alex")
@@ -127,8 +135,9 @@ def test_submit_judgments_changes_only_the_judged_rows(workspace: Path) -> None:
             db.close()
 
     before = rows()
-    SweepyService().submit_judgments(None, {}, [{"job_id": "j00003", "match_pct": 77}, {"job_id": "j00021",
-                                                                                      "domain": "Law"}])  # fmt: skip
+    SweepyService().submit_judgments(
+        a.SubmitJudgments(judgments=[{"job_id": "j00003", "match_pct": 77}, {"job_id": "j00021", "domain": "Law"}])
+    )
     after = rows()
     assert {k for k in before if before[k] != after[k]} == {"j00003", "j00021"}
     assert json.loads(after["j00003"])["match_kind"] == "MATCH"
@@ -140,19 +149,25 @@ def test_submit_judgments_changes_only_the_judged_rows(workspace: Path) -> None:
 def test_render_report_shows_the_best_n_and_gates_only_those(workspace: Path) -> None:
     activate(workspace, cards(12))
     service = SweepyService()
-    best = [job["job_id"] for job in service.get_jobs(None, "results", 3).dump()["jobs"]]
-    service.submit_judgments(None, {}, [{"job_id": j, "match_pct": 80} for j in best[:2]])
-    report = service.render_report(None, "results", "results/two.pdf", "", limit=2).dump()
+    best = [job["job_id"] for job in service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()["jobs"]]
+    service.submit_judgments(a.SubmitJudgments(judgments=[{"job_id": j, "match_pct": 80} for j in best[:2]]))
+    report = service.render_report(
+        a.RenderReport(results_dir="results", output_filename="results/two.pdf", playbook="", limit=2)
+    ).dump()
     assert (report["card_count"], report["total_cards"], report["pages"]) == (2, 12, report["pages"])
     with pytest.raises(NotAssessed) as caught:
-        service.render_report(None, "results", "results/three.pdf", "", limit=3)
+        service.render_report(
+            a.RenderReport(results_dir="results", output_filename="results/three.pdf", playbook="", limit=3)
+        )
     assert caught.value.details["unassessed_job_ids"] == [best[2]]
     assert caught.value.details["card_count"] == 3
     assert "the best 3 cards (of 12) that it shows" in caught.value.message
     assert not (workspace / "results" / "three.pdf").exists()
     for bad in (0, 2001, True):
-        with pytest.raises(InvalidArgument, match="limit"):
-            service.render_report(None, "results", "results/bad.pdf", "", limit=bad)
+        with pytest.raises(ValidationError, match="limit"):
+            a.RenderReport(results_dir="results", output_filename="results/bad.pdf", playbook="", limit=bad)
+        with pytest.raises(InvalidArgument, match="limit"):  # behind the model, the service's own check
+            service.render_report(a.RenderReport.model_construct(output_filename="results/bad.pdf", limit=bad))
 
 
 # -- session files of the JSON era ---------------------------------------------------------------------------
@@ -169,7 +184,7 @@ def test_an_old_session_file_is_moved_into_the_store_once_and_the_answer_says_so
     for name in ("report_session.json", "alex_session.json"):
         (results / name).write_text(legacy_text(old), encoding="utf-8")
     service = SweepyService()
-    first = service.get_jobs(None, "results", 3).dump()
+    first = service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()
     for name in ("report_session.json", "alex_session.json", "sessions.db"):  # the profile's file went too
         assert name in first["migrated"]
     assert first["jobs"][0]["job_id"] == "j00004" and first["total"] == 9
@@ -177,9 +192,9 @@ def test_an_old_session_file_is_moved_into_the_store_once_and_the_answer_says_so
         "alex_session.json.migrated",
         "report_session.json.migrated",
     ]
-    second = service.get_jobs(None, "results", 3).dump()
+    second = service.get_jobs(a.GetJobs(results_dir="results", limit=3)).dump()
     assert "migrated" not in second and second["jobs"] == first["jobs"]
-    saved = service.submit_judgments("j00001", {"match_pct": 50}, None, "alex").dump()
+    saved = service.submit_judgments(a.SubmitJudgments(job_id="j00001", match_pct=50, profile_stem="alex")).dump()
     assert "migrated" not in saved and saved["assessed_count"] == 2
     assert SessionStore(results).load(None).card("j00001").match_pct == 50  # type: ignore[union-attr]
     assert SessionStore(results).load(None).playbook == "Old plan."
@@ -190,7 +205,7 @@ def test_an_old_session_file_outside_the_workspace_is_read_where_it_is(workspace
     outside.mkdir()
     (outside / "report_session.json").write_text(legacy_text(Session(cards=cards(5))), encoding="utf-8")
     before = snapshot(outside)
-    payload = SweepyService().get_jobs(None, str(outside), None).dump()
+    payload = SweepyService().get_jobs(a.GetJobs(results_dir=str(outside))).dump()
     assert payload["total"] == 5 and "not moved" in payload["migrated"]
     assert snapshot(outside) == before
 
@@ -213,9 +228,9 @@ def test_an_unreadable_old_session_file_is_named_and_nothing_is_written(workspac
     before = snapshot(workspace)
     service = SweepyService()
     for call in (
-        lambda: service.get_jobs(None, "results", 5),
-        lambda: service.submit_judgments("j", {"match_pct": 5}, None),
-        lambda: service.render_report(None, "results", None, ""),
+        lambda: service.get_jobs(a.GetJobs(results_dir="results", limit=5)),
+        lambda: service.submit_judgments(a.SubmitJudgments(job_id="j", match_pct=5)),
+        lambda: service.render_report(a.RenderReport(results_dir="results", playbook="")),
     ):
         with pytest.raises(StorageError) as caught:
             call()
@@ -228,7 +243,7 @@ def test_a_store_that_is_not_a_database_is_named(workspace: Path) -> None:
     results.mkdir()
     (results / DB_NAME).write_bytes(b"not sqlite " * 200)
     with pytest.raises(StorageError, match=r"sessions.db cannot be used .*Move it aside"):
-        SweepyService().get_jobs(None, "results", 5)
+        SweepyService().get_jobs(a.GetJobs(results_dir="results", limit=5))
 
 
 @pytest.mark.parametrize("name", ["sessions.db", "sessions.db-wal", "report_session.json.migrated"])
@@ -242,7 +257,7 @@ def test_the_history_cannot_be_pointed_at_the_session_store(workspace: Path, nam
 
 def test_a_sweep_that_fails_while_its_cards_go_in_leaves_the_session_as_it_was(workspace: Path) -> None:
     activate(workspace, cards(5))
-    SweepyService().submit_judgments("j00002", {"match_pct": 61}, None)
+    SweepyService().submit_judgments(a.SubmitJudgments(job_id="j00002", match_pct=61))
     before = SessionStore(workspace / "results").load(None)
 
     def failing() -> Iterator[Card]:

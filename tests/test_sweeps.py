@@ -25,9 +25,11 @@ from mcp_helpers import (
     write_resume,
 )
 
-from sweepy.mcp.payloads import output_schema
+from sweepy.mcp.protocol import output_schema
 from sweepy.pipeline import STAGES
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
+from sweepy.service.tools import RECORDS
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +47,7 @@ def no_sweep_left_running(app: App) -> Iterator[None]:
 
 def make_profile(app: App, workspace: Path, feed: Path | str, **changes: Any) -> Path:
     resume = write_resume(workspace / "resume.docx")
-    created = app.service.create_profile(**profile_args(resume, str(feed), **changes)).dump()
+    created = app.service.create_profile(a.CreateProfile(**profile_args(resume, str(feed), **changes))).dump()
     return Path(created["profile_path"])
 
 
@@ -253,7 +255,9 @@ async def test_get_jobs_warns_only_about_a_sweep_that_replaces_those_cards(
     small = workspace / "feeds" / "small.jsonl"
     write_feed(small, SMALL_FEED)
     resume = write_resume(workspace / "resume.docx")
-    other = app.service.create_profile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml").dump()
+    other = app.service.create_profile(
+        a.CreateProfile(**profile_args(resume, str(small)), output_filename="profiles/other.yaml")
+    ).dump()
     held = held_profile(app, workspace, held_board)
     with anyio.fail_after(120):
         async with Client(app.mcp) as client:
@@ -286,8 +290,15 @@ def test_the_services_clock_times_the_sweeps_sources(
     resume = write_resume(workspace / "resume.docx")
     write_feed(workspace / "feed.jsonl", SMALL_FEED)
     sources = {"greenhouse": {"boards": ["acme"], "base_url": boards.url}, "feed": {"path": "feed.jsonl"}}
-    created = service.create_profile(name="Alex Rivera", titles=["Paralegal"], location="New York, NY",
-                                     resume_path=str(resume), sources_config=sources)  # fmt: skip
+    created = service.create_profile(
+        a.CreateProfile(
+            name="Alex Rivera",
+            titles=["Paralegal"],
+            location="New York, NY",
+            resume_path=str(resume),
+            sources_config=sources,
+        )
+    )
     try:
         job, _joined = service.start_sweep(created.profile_path, deduplicate=True, include_seen=False)
         assert job.done.wait(60)
@@ -327,7 +338,7 @@ async def test_a_sweep_answers_with_up_to_three_examples_of_what_each_reason_dro
     seen = again["dropped_examples"]["seen"]
     assert again["dropped"]["seen"] == swept["card_count"] == 7 and len(seen) == 3
     assert seen[0] == {"title": "Litigation Paralegal", "company": "Hudson & Pike LLP", "location": "New York, NY"}
-    schema = output_schema("run_sweep")
+    schema = output_schema(RECORDS["run_sweep"])
     jsonschema.validate(swept, schema)
     with pytest.raises(jsonschema.ValidationError):  # an example is a whole posting line, not a bare title
         jsonschema.validate({**swept, "dropped_examples": {"title": [{"title": "Software Engineer"}]}}, schema)

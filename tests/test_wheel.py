@@ -25,7 +25,7 @@ from conftest import ROOT
 from mcp import Client, StdioServerParameters
 from mcp_helpers import envelope
 
-from sweepy.mcp.tools import TOOLS
+from sweepy.service.tools import RECORDS as TOOLS
 
 pytestmark = pytest.mark.slow
 

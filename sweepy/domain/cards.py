@@ -5,70 +5,21 @@ validates judgments, the CSV, the report and the output schemas read their field
 """
 
 import re
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict
 
 from .employment import EmploymentType
-from .judging import Label, Line, Text
+from .judging import JUDGMENT_FIELDS as JUDGMENT_FIELDS
+from .judging import Judgment as Judgment
 from .postings import GhostSignalName, Salary, whole_numbers
 from .workplace import Workplace
 
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
 Verification = Literal["verified", "unverified", "dead", "not_checked"]
 
-# CSS level 4 named colours a badge may use (a safe, closed list: nothing else reaches the renderer).
-CSS_COLOURS = frozenset(
-    """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown
-    burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan
-    darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred
-    darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink
-    deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold
-    goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush
-    lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
-    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow
-    lime limegreen linen magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
-    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
-    navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise
-    palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red rosybrown royalblue
-    saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue slategray slategrey snow
-    springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
-    yellowgreen""".split()
-)
-_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
-
-class Judgment(BaseModel):
-    """What an assistant sets on a card (submit_judgments). None leaves a field as it is."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    match_pct: Annotated[int, Field(ge=0, le=100)] | None = None
-    resume_track: Label | None = None
-    resume_color: Label | None = None
-    domain: Label | None = None
-    summary: Text | None = None
-    requirements: Text | None = None
-    alignment: Text | None = None
-    has_extended_response: bool | None = None
-    app_format: Line | None = None
-    comp: Line | None = None
-    benefits: Line | None = None
-    page_theme: Label | None = None
-
-    @field_validator("resume_color")
-    @classmethod
-    def _colour(cls, value: str | None) -> str | None:
-        if value is None or _HEX_COLOUR.match(value) or value.lower() in CSS_COLOURS:
-            return value.lower() if value is not None and not value.startswith("#") else value
-        raise ValueError("must be a CSS colour name such as 'teal' or a hex colour such as '#1f6feb'")
-
-    def changes(self) -> dict[str, Any]:
-        return {k: v for k, v in self.model_dump().items() if v is not None}
-
-
-JUDGMENT_FIELDS = tuple(Judgment.model_fields)
 BRIEF_QUIET = {"also_on": [], "seen_before": False, "verification": "not_checked", "eligibility": [],
                "ghost_signals": [], "top_terms": [], "salary_status": "no_minimum", "is_new": False,
                "imported": False, "match_kind": "KEYWORD OVERLAP", "workplace": "unknown", "platform": "other",

@@ -1,3 +1,3 @@
-"""The face: the MCP server on the SDK's low-level Server (server), the envelope and the tool table (protocol,
-tools), each tool's argument model (arguments) and the outputSchema of its answer model (payloads; the models
-are the service's), prompts and resources. It calls the service layer and nothing below it."""
+"""The face: the MCP server on the SDK's low-level Server (server: one generic body per tool of
+sweepy.service.tools, and the face hooks), the envelope, the tool table and the outputSchema of each answer model
+(protocol), prompts and resources. It calls the service layer and nothing below it."""

@@ -7,8 +7,8 @@ import mcp.types as types
 from mcp.shared.exceptions import MCPError
 from pydantic import ValidationError
 
-from ..errors import InvalidArgument, SweepyError
-from . import arguments as a
+from ..errors import InvalidArgument, SweepyError, describe_validation_error
+from ..service import arguments as a
 from .protocol import Call, refusal
 
 if TYPE_CHECKING:
@@ -28,21 +28,13 @@ PROFILE_FORM: dict[str, dict[str, Any]] = {
 form holds plain values, not lists)."""
 
 
-def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
-    """The error a host without elicitation gets: the same words as any other missing argument."""
-    required = "; ".join(f"{name!r} is required" for name in missing)
-    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
-
-
 async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile | types.CallToolResult:
     """The arguments with titles, location and resume_path all given: asked of the person through a form when
-    the host can show one (exactly the missing fields), else an error naming them. A declined or cancelled form
-    answers an error that says nothing was written."""
+    the host can show one (exactly the missing fields); a host that cannot ask gets them as they are, for the
+    service's error naming them. A declined or cancelled form answers an error that says nothing was written."""
     missing = [name for name in a.REQUIRED_PROFILE_FIELDS if getattr(args, name) is None]
-    if not missing:
+    if not missing or not call.can_elicit:
         return args
-    if not call.can_elicit:
-        raise missing_arguments("create_profile", missing)
     schema = {"type": "object", "properties": {name: PROFILE_FORM[name] for name in missing}, "required": missing}
     answer = await ask(
         call,
@@ -71,7 +63,13 @@ async def complete_profile(call: Call, args: a.CreateProfile) -> a.CreateProfile
                 f"The form came back without {name}; nothing was written. Call create_profile again with {name}."
             )
         given[name] = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()] if name == "titles" else text
-    return args.model_copy(update=given)
+    try:  # the form's answers meet the same argument model as the call's own
+        return a.CreateProfile.model_validate(args.model_dump(by_alias=True, exclude_unset=True) | given)
+    except ValidationError as exc:
+        raise InvalidArgument(
+            f"The form's answers are invalid: {describe_validation_error(exc)} Nothing was written; call "
+            "create_profile again with them fixed."
+        ) from None
 
 
 async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHistory) -> types.CallToolResult | None:
@@ -79,7 +77,7 @@ async def confirm_clear(call: Call, service: "SweepyService", args: a.ClearHisto
     Otherwise the answer that nothing was cleared."""
     if args.dry_run or not call.can_elicit:
         return None
-    count = await call.run(service.clear_history, args.profile_path, args.profile_stem, True)
+    count = await call.run(service.clear_history, args.model_copy(update={"dry_run": True}))
     if not count.would_clear:
         return None
     schema = {

@@ -43,7 +43,7 @@ class PromptDef:
 
 def mentioned(text: str) -> set[str]:
     """The names of Sweepy's tools a prompt's text mentions."""
-    from .tools import TOOLS
+    from ..service.tools import RECORDS as TOOLS
 
     return {name for name in TOOLS if re.search(rf"\b{name}\b", text)}
 
@@ -208,7 +208,7 @@ class Prompts:
         """The tools a host sees (None: every tool): SWEEPY_TOOLS=core lists the core ones alone."""
         if self.settings.tools != "core":
             return None
-        from .tools import TOOLS
+        from ..service.tools import RECORDS as TOOLS
 
         return frozenset(name for name, spec in TOOLS.items() if spec.core)
 

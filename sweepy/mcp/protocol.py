@@ -3,17 +3,17 @@ answers, the tool table (`tools/list` from each tool's argument model, `tools/ca
 what a tool body may ask of the host during a call (progress, log lines, elicitation) on both protocol eras.
 
 Nothing here reaches into the SDK's private modules: the tool's schema and its validation are Sweepy's own
-pydantic models (sweepy.mcp.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
+pydantic models (sweepy.service.arguments), so an SDK release that rearranges MCPServer's internals changes nothing.
 """
 
 import functools
-import inspect
 import json
 import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import anyio
 import mcp.types as types
@@ -21,12 +21,12 @@ from mcp.server import ServerRequestContext
 from mcp.server.context import CallNext, HandlerResult
 from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..errors import SweepyError, describe_validation_error
+from ..service.arguments import Arguments
+from ..service.tools import TOOLS, ToolRecord
 from ..settings import Settings
-from .arguments import Arguments
-from .tools import TOOLS
 
 if TYPE_CHECKING:  # the answer models come with the service, on the first call (sweepy.service says why)
     from ..service.answers import Answer
@@ -34,11 +34,6 @@ if TYPE_CHECKING:  # the answer models come with the service, on the first call 
 log = logging.getLogger("sweepy.mcp.protocol")
 T = TypeVar("T")
 
-ENVELOPE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"status": {"type": "string", "enum": ["ok", "error"]}, "message": {"type": "string"}},
-    "required": ["status"],
-}
 LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
     "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
 )  # fmt: skip
@@ -162,37 +157,71 @@ ToolBody = Callable[[Call, Any], Awaitable[types.CallToolResult]]
 
 @dataclass(frozen=True)
 class ToolDef:
-    name: str
-    arguments: type[Arguments]
+    """A tool as this server offers it: its record (sweepy.service.tools) and the body that answers a call."""
+
+    record: ToolRecord
     body: ToolBody
-    description: str
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+    @property
+    def arguments(self) -> type[Arguments]:
+        return self.record.arguments
 
     def listing(self, settings: Settings) -> types.Tool:
-        spec = TOOLS[self.name]
-        schema = None
-        if settings.output_schemas:  # opt-in: the answer models are then imported with the listing
-            from .payloads import PAYLOADS, output_schema
-
-            schema = output_schema(self.name) if self.name in PAYLOADS else ENVELOPE_SCHEMA
+        record, hints = self.record, self.record.hints
         return types.Tool(
-            name=self.name,
-            title=spec.title,
-            description=self.description,
-            input_schema=self.arguments.model_json_schema(by_alias=True),
-            output_schema=schema,
-            annotations=spec.annotations(),
+            name=record.name,
+            title=record.title,
+            description=record.description,
+            input_schema=record.arguments.model_json_schema(by_alias=True),
+            # opt-in: the answer models are then imported with the listing
+            output_schema=output_schema(record) if settings.output_schemas else None,
+            annotations=types.ToolAnnotations(
+                title=record.title,
+                read_only_hint=hints.read_only,
+                destructive_hint=hints.destructive,
+                idempotent_hint=hints.idempotent,
+                open_world_hint=hints.open_world,
+            ),
         )
+
+
+def output_schema(record: ToolRecord) -> dict[str, Any]:
+    """The tool's answer: `status` first; with "ok" its success fields are required (for a sweep or a watch,
+    those of the running or the completed answer), with "error" a message (and whatever details the error
+    carries, such as job_id or unassessed_job_ids)."""
+    success = TypeAdapter(record.answer_model()).json_schema(by_alias=True)
+    definitions = success.pop("$defs", None)
+    variants = success.get("oneOf") or success.get("anyOf")
+    properties: dict[str, Any] = {"status": {"type": "string", "enum": ["ok", "error"]}}
+    if variants is None:
+        properties |= success.get("properties", {})
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": ["status"],
+        "additionalProperties": True,
+        "if": {"properties": {"status": {"const": "ok"}}},
+        "then": {"oneOf": variants} if variants is not None else {"required": success.get("required", [])},
+        "else": {"required": ["message"], "properties": {"message": {"type": "string"}}},
+    }
+    if definitions:
+        schema["$defs"] = definitions
+    return schema
 
 
 def _decode_json_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, Any]:
     """Hosts sometimes send `titles: "[\\"Paralegal\\"]"`: JSON text stands in for an array or an object where
-    the field is not a plain string. Nothing else is decoded, so a profile stem "null" stays the text "null"
-    and "true" is not a boolean."""
+    the field takes no text. Nothing else is decoded, so a profile stem "null" (or "[1]") stays that text and
+    "true" is not a boolean."""
     fields = {info.alias or name: info for name, info in model.model_fields.items()}
     decoded = dict(raw)
     for key, value in raw.items():
         info = fields.get(key)
-        if info is None or info.annotation is str or not isinstance(value, str):
+        if info is None or _takes_text(info.annotation) or not isinstance(value, str):
             continue
         try:
             parsed = json.loads(value)
@@ -203,33 +232,36 @@ def _decode_json_text(model: type[BaseModel], raw: dict[str, Any]) -> dict[str, 
     return decoded
 
 
-class ToolTable:
-    """The tools a server offers: one argument model and one body each, with the titles and hints of TOOLS."""
+def _takes_text(annotation: Any) -> bool:
+    """Whether a field's type admits a string (str, a Literal of strings, Any), through Optional and Annotated:
+    text sent to it is a value, not JSON standing in for one."""
+    if annotation is str or annotation is Any:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return any(isinstance(arg, str) for arg in get_args(annotation))
+    if origin is Annotated:
+        return _takes_text(get_args(annotation)[0])
+    if origin in (Union, UnionType):
+        return any(_takes_text(arg) for arg in get_args(annotation))
+    return False
 
-    def __init__(self, settings: Settings) -> None:
+
+class ToolTable:
+    """The tools a server offers: the records of sweepy.service.tools that have a body here, in their order."""
+
+    def __init__(self, settings: Settings, bodies: dict[str, ToolBody]) -> None:
         self.settings = settings
-        self.tools: dict[str, ToolDef] = {}
+        self.tools = {record.name: ToolDef(record, bodies[record.name]) for record in TOOLS if record.name in bodies}
         self.log_level = LogLevel()
         self._listed: list[types.Tool] | None = None  # built on the first tools/list: schemas cost ~1 ms each
-
-    def tool(self, arguments: type[Arguments]) -> Callable[[ToolBody], ToolBody]:
-        """Register `body(call, args)` under its function name; its docstring is the tool's description."""
-
-        def register(body: ToolBody) -> ToolBody:
-            name = body.__name__
-            if name not in TOOLS:
-                raise ValueError(f"tool {name!r} has no entry in sweepy.mcp.tools.TOOLS (title and hints)")
-            self.tools[name] = ToolDef(name, arguments, body, _describe(body))
-            return body
-
-        return register
 
     def hidden(self) -> set[str]:
         """Names left out of `tools/list`: the non-core tools with SWEEPY_TOOLS=core. Visibility only: a
         hidden tool still answers when a client calls it by name."""
         if self.settings.tools != "core":
             return set()
-        return {name for name in self.tools if not TOOLS[name].core}
+        return {name for name, tool in self.tools.items() if not tool.record.core}
 
     async def list_tools(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -284,8 +316,3 @@ class ToolTable:
             result = failure(tool.name, exc)
             await call.log("error", f"{tool.name}: {result.structured_content['message']}")
             return result
-
-
-def _describe(body: Callable[..., Any]) -> str:
-    """The docstring as the description, its indentation removed."""
-    return inspect.cleandoc(body.__doc__ or "")

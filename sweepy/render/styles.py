@@ -11,7 +11,7 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 
-from ..domain.cards import CSS_COLOURS
+from ..domain.judging import CSS_COLOURS
 from ..fonts import FONTS, register_fonts
 
 PAGE = LETTER

@@ -1,6 +1,6 @@
 """What each tool answers on success, as models: the service builds them, the MCP envelope dumps them (`dump`),
-and their JSON schemas become the tools' outputSchema (sweepy.mcp.payloads). They live here, below the MCP face,
-so the service and the CLI use them without importing MCP.
+and their JSON schemas become the tools' outputSchema (sweepy.mcp.protocol, from the records of
+sweepy.service.tools). They live here, below the MCP face, so the service and the CLI use them without importing MCP.
 
 An answer leaves out the optional fields its service did not set and keeps the ones it set to None as null
 (`exclude_unset`): a field appears in the JSON exactly when the service put it there."""

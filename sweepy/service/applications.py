@@ -29,6 +29,7 @@ from ..store.history import check_history_path
 from ..store.paths import Workspace, stat_in_real_dir
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
+from . import arguments as a
 from .answers import (
     ApplicationEntry,
     GetApplications,
@@ -186,9 +187,8 @@ def _parse_items(items: list[Any], now: dt.date) -> tuple[list[tuple[int, TrackI
 
 class ApplicationTools(ServiceBase):
     # -- track_jobs -----------------------------------------------------------------------------------------
-    def track_jobs(self, items: list[Any], profile_stem: str | None, results_dir: str) -> TrackJobs:
-        if not items:
-            raise InvalidArgument("items is empty: give at least one {job_id, status} (get_jobs lists the job_ids).")
+    def track_jobs(self, args: a.TrackJobs) -> TrackJobs:
+        items, profile_stem, results_dir = args.items, args.profile_stem, args.results_dir
         if len(items) > MAX_TRACK_ITEMS:
             raise InvalidArgument(
                 f"items holds {len(items):,} entries; track at most {MAX_TRACK_ITEMS} per call. Nothing was "
@@ -263,8 +263,10 @@ class ApplicationTools(ServiceBase):
         return key, history_from, store.applications(key) if store is not None else {}
 
     # -- get_applications -----------------------------------------------------------------------------------
-    def get_applications(self, status: str | None, due_only: bool, profile_path: str | None, limit: int | None,
-                         cursor: str | None) -> GetApplications:  # fmt: skip
+    def get_applications(self, args: a.GetApplications) -> GetApplications:
+        status, due_only, profile_path, limit, cursor = (
+            args.status, args.due_only, args.profile_path, args.limit, args.cursor
+        )  # fmt: skip
         key, source, found = self._applications_of(profile_path)
         days = follow_up_days(source or None)
         rows = due_rows(found.values(), today(self.clock()), days)
@@ -300,9 +302,9 @@ class ApplicationTools(ServiceBase):
         )
 
     # -- get_outcomes ---------------------------------------------------------------------------------------
-    def get_outcomes(self, since: str | None, profile_path: str | None) -> GetOutcomes:
-        start = _since(since, today(self.clock()))
-        key, _source, found = self._applications_of(profile_path)
+    def get_outcomes(self, args: a.GetOutcomes) -> GetOutcomes:
+        start = _since(args.since, today(self.clock()))
+        key, _source, found = self._applications_of(args.profile_path)
         rows = [a for a in found.values() if (a.applied_on() or "") >= start and a.applied_on() is not None]
         groups: dict[str, dict[tuple[str, ...], list[Application]]] = defaultdict(lambda: defaultdict(list))
         for application in rows:

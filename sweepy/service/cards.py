@@ -10,6 +10,7 @@ from ..domain.cards import rank
 from ..errors import NotFound, SweepyError
 from ..store.session import Counts, Session, View, check_stem
 from ..sweeps import SweepJob
+from . import arguments as a
 from .answers import GetJobs, JobCard, SweepProgress, noted
 from .applications import check_status, statuses
 from .base import ServiceBase, shown_path
@@ -46,20 +47,13 @@ def _kept_page(
 
 
 class CardTools(ServiceBase):
-    def get_jobs(
-        self,
-        profile_stem: str | None,
-        results_dir: str,
-        limit: int | None,
-        offset: int = 0,
-        status: str | None = None,
-        eligible_only: bool = False,
-        new_only: bool = False,
-    ) -> GetJobs:
+    def get_jobs(self, args: a.GetJobs) -> GetJobs:
         """A page of the session's cards, best first: the store reads only the page's rows (by its ranking
         index) and the counts, so a page of a 100,000-card session costs what one of a 100-card session does.
         `status`: only the tracked cards with that application status; `eligible_only`: no card an eligibility
         finding blocks; `new_only`: only the cards no earlier sweep of the profile matched (Card.is_new)."""
+        profile_stem, results_dir, limit, offset = args.profile_stem, args.results_dir, args.limit, args.offset
+        status, eligible_only, new_only = args.status, args.eligible_only, args.new_only
         check_status(status)
         check_window(max(0, offset), limit)
         folder = self.workspace.read_dir(results_dir, "results_dir")

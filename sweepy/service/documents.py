@@ -8,6 +8,7 @@ from ..convert import ConversionResult, convert_docx_to_pdf, convert_to_pdf, def
 from ..errors import PathNotAllowed
 from ..store.owned import OwnWrites
 from ..store.paths import Workspace
+from . import arguments as a
 from .answers import Converted
 from .base import ServiceBase
 
@@ -38,14 +39,14 @@ class DocumentTools(ServiceBase):
             writes.check(target, "pdf_path")
         return writes
 
-    def convert_document(self, document_path: str, pdf_path: str | None) -> Converted:
-        source, target = self._paths(document_path, "document_path", pdf_path)
+    def convert_document(self, args: a.ConvertDocument) -> Converted:
+        source, target = self._paths(args.document_path, "document_path", args.pdf_path)
         writes = self._writes(source, target)
         result = convert_to_pdf(source, target, writes.write)
         return _payload(result, writes)
 
-    def convert_docx(self, docx_path: str, pdf_path: str | None) -> Converted:
-        source, target = self._paths(docx_path, "docx_path", pdf_path)
+    def convert_docx(self, args: a.ConvertDocx) -> Converted:
+        source, target = self._paths(args.docx_path, "docx_path", args.pdf_path)
         writes = self._writes(source, target)
         result = convert_docx_to_pdf(source, target, writes.write)
         return _payload(result, writes)

@@ -6,17 +6,17 @@ from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
 from ..store.history import HistoryStore, check_history_path
 from ..store.session import check_stem
+from . import arguments as a
 from .answers import ClearHistory
 from .base import ServiceBase
 
 
 class HistoryTools(ServiceBase):
     # -- clear_history --------------------------------------------------------------------------------------
-    def clear_history(
-        self, profile_path: str | None, profile_stem_arg: str | None, dry_run: bool = False
-    ) -> ClearHistory:
+    def clear_history(self, args: a.ClearHistory) -> ClearHistory:
         """Forget a profile's reported postings; with dry_run, only count them (the MCP server asks the person
         to confirm with that count first, where the host can ask)."""
+        profile_path, profile_stem_arg, dry_run = args.profile_path, args.profile_stem, args.dry_run
         ws = self.workspace
         if profile_path is not None and profile_stem_arg is not None:
             raise InvalidArgument("Pass profile_path or profile_stem, not both.")

@@ -19,6 +19,7 @@ from ..pipeline.score import make_card
 from ..resume import resume_text
 from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
+from . import arguments as a
 from .answers import Imported, ImportJobs, SkippedEntry, noted
 from .base import ServiceBase
 from .limits import MAX_IMPORT_BYTES
@@ -79,9 +80,9 @@ def _blocked(record: Any, allow_private: bool) -> str | None:
 
 
 class ImportTools(ServiceBase):
-    def import_jobs(
-        self, jobs_json: str, validate: bool, validate_timeout_seconds: float = VALIDATE_TIMEOUT_SECONDS
-    ) -> ImportJobs:
+    def import_jobs(self, args: a.ImportJobs) -> ImportJobs:
+        jobs_json, validate = args.jobs_json, args.validate_links
+        validate_timeout_seconds = args.validate_timeout_seconds
         if not 1 <= validate_timeout_seconds <= MAX_VALIDATE_TIMEOUT_SECONDS:  # NaN fails both
             raise InvalidArgument(f"validate_timeout_seconds must be between 1 and {MAX_VALIDATE_TIMEOUT_SECONDS:g}; "
                                   f"got {validate_timeout_seconds!r}.")  # fmt: skip

@@ -9,6 +9,7 @@ from ..domain.applications import MAX_JOB_ID
 from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound, describe_validation_error
 from ..store.session import Counts, Edit, check_stem
+from . import arguments as a
 from .answers import JobCard, JudgedCard, Rejected, SubmitJudgments, noted
 from .base import ServiceBase
 
@@ -56,15 +57,10 @@ def _unknown(job_id: str) -> str:
 
 
 class JudgmentTools(ServiceBase):
-    def submit_judgments(
-        self,
-        job_id: str | None,
-        fields: dict[str, Any],
-        judgments: list[Any] | None,
-        profile_stem: str | None = None,
-        results_dir: str = "results",
-    ) -> SubmitJudgments:
-        """One card (`job_id` with `fields`, the non-null judgment fields) or a batch (`judgments`)."""
+    def submit_judgments(self, args: a.SubmitJudgments) -> SubmitJudgments:
+        """One card (`job_id` with its judgment fields) or a batch (`judgments`)."""
+        job_id, judgments, profile_stem, results_dir = args.job_id, args.judgments, args.profile_stem, args.results_dir
+        fields = args.model_dump(exclude_none=True, exclude={"job_id", "judgments", "profile_stem", "results_dir"})
         if job_id is not None and judgments is not None:
             raise InvalidArgument(
                 "Pass either job_id with the fields of one card, or judgments (a list of objects each with its "
@@ -79,8 +75,6 @@ class JudgmentTools(ServiceBase):
                 "Nothing to judge: pass job_id and the fields to set (e.g. match_pct), or judgments, a list of "
                 "objects each with a job_id. get_jobs lists the job_ids."
             )
-        if judgments is not None and not judgments:
-            raise InvalidArgument("judgments is empty: give at least one object with a job_id and fields.")
         folder = self.workspace.results_dir(results_dir)
         stem = check_stem(profile_stem) if profile_stem is not None else None
         rejected: list[Rejected] = []

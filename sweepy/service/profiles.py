@@ -20,6 +20,7 @@ from ..pipeline.filter import location_problem
 from ..resume import resume_text
 from ..store.history import check_history_path
 from ..store.paths import atomic_write_text, keep_backup
+from . import arguments as a
 from .answers import CreateProfile
 from .base import ServiceBase, shown_path
 
@@ -33,75 +34,19 @@ ELIGIBILITY_KEYS = frozenset(
 
 class ProfileTools(ServiceBase):
     # -- create_profile -------------------------------------------------------------------------------------
-    def create_profile(
-        self,
-        name: str,
-        titles: list[str],
-        location: str,
-        resume_path: str,
-        remote_only: bool = False,
-        include_hybrid: bool = True,
-        min_salary: int = 0,
-        employment_types: list[str] | None = None,
-        must_have_skills: list[str] | None = None,
-        synonyms: list[list[str]] | None = None,
-        platforms: dict[str, Any] | None = None,
-        sources_config: dict[str, Any] | None = None,
-        cache_config: dict[str, Any] | None = None,
-        orchestrator_config: dict[str, Any] | None = None,
-        history_config: dict[str, Any] | None = None,
-        eligibility_config: dict[str, Any] | None = None,
-        job_tracking: bool = True,
-        assessment: str = "agent",
-        output_filename: str | None = None,
-        make_default: bool | None = None,
-    ) -> CreateProfile:
+    def create_profile(self, args: a.CreateProfile) -> CreateProfile:
         """Write the profile; it becomes the default profile (see default_profile) with `make_default`, which
         unset means "when there is none yet": the first profile is the default, later ones are not."""
         ws = self.workspace
-        if make_default is not None and not isinstance(make_default, bool):
-            raise InvalidArgument("make_default must be true, false or left out (the default for the first profile).")
-        resume = ws.resolve_read(resume_path, "resume_path")
-        base = {
-            "name": name,
-            "search": {
-                "titles": titles,
-                "location": location,
-                "remote_only": remote_only,
-                "include_hybrid": include_hybrid,
-                "min_salary": min_salary,
-                **({"employment_types": list(employment_types)} if employment_types else {}),
-            },
-            "resume": {
-                "path": str(resume),
-                "must_have_skills": must_have_skills or [],
-                "synonyms": synonyms or [],
-            },
-            "platforms": dict(platforms or {}),
-            "sources": {} if sources_config else {name: {"enabled": True} for name in default_engines()},
-            "export": {"tracking": job_tracking},
-            "report": {"assessment": assessment},
-        }
-        for block, changes in (
-            ("sources", sources_config),
-            ("cache", cache_config),
-            ("orchestrator", orchestrator_config),
-            ("history", history_config),
-        ):
-            if changes:
-                base[block] = deep_merge(base.get(block, {}), changes)  # type: ignore[arg-type]
-        if eligibility_config:
-            if not isinstance(eligibility_config, dict):
-                raise InvalidArgument('eligibility_config must be an object such as {"needs_sponsorship": true}')
-            stray = sorted(set(eligibility_config) - ELIGIBILITY_KEYS)
-            if stray:
-                raise InvalidArgument(
-                    f"eligibility_config has unknown keys {', '.join(map(repr, stray))}; use "
-                    f"{', '.join(sorted(ELIGIBILITY_KEYS))}. Nothing was written."
-                )
-            base.update(eligibility_config)
+        missing = [name for name in a.REQUIRED_PROFILE_FIELDS if getattr(args, name) is None]
+        if missing:  # the MCP face asks the person for them first where the host can (sweepy.mcp.elicitation)
+            raise a.missing_arguments("create_profile", missing)
+        assert args.titles is not None and args.location is not None and args.resume_path is not None
+        resume = ws.resolve_read(args.resume_path, "resume_path")
         profile = validate_profile_data(
-            base, "built from these arguments", fix="Fix that argument and call create_profile again."
+            self._profile_data(args, str(resume)),
+            "built from these arguments",
+            fix="Fix that argument and call create_profile again.",
         )
         try:
             resume_text(resume)  # a resume that cannot be read fails now, not in the middle of a sweep
@@ -117,22 +62,21 @@ class ProfileTools(ServiceBase):
                 '{"path": "postings.jsonl"}}, or leave sources_config out to use the keyless public boards.'
             )
         check_history_path(ws, profile.history.path, "history_config.path")  # a sweep could never write it
-        raw_target = output_filename or default_profile_filename(name, titles[0])
+        raw_target = args.output_filename or default_profile_filename(args.name, args.titles[0])
         if not raw_target.lower().endswith((".yaml", ".yml")):
             raise InvalidArgument(f"output_filename {raw_target!r} must end with .yaml or .yml.")
         target = ws.resolve_write(raw_target, "output_filename")
         text = dump_profile(profile)
         backup = keep_backup(target, text.encode("utf-8"), self.clock(), MAX_PROFILE_BYTES)
         atomic_write_text(target, text)
-        default, said = self._choose_default(target, make_default)
-        warnings = [problem[0].upper() + problem[1:]] if (problem := location_problem(location)) else []
-        not_enabled = sorted(set(engines()) - set(enabled))
+        default, said = self._choose_default(target, args.make_default)
+        warnings = [problem[0].upper() + problem[1:]] if (problem := location_problem(args.location)) else []
         message = f"Profile written to {target}. {said}"
         if backup is not None:
             message += f" The file it replaced differed, so it was kept as {backup}."
         for warning in warnings:
             message += f" Warning: {warning}"
-        if not sources_config:
+        if not args.sources_config:
             message += (
                 f" No sources_config was given, so the keyless public boards are enabled ({', '.join(enabled)}); "
                 "add company boards (greenhouse, lever, ashby, ...) or keyed engines through sources_config."
@@ -142,13 +86,55 @@ class ProfileTools(ServiceBase):
             profile_stem=profile_stem(target),
             backup_path=str(backup) if backup else None,
             enabled_engines=enabled,
-            engines_not_enabled=not_enabled,
-            default_sources_used=not sources_config,
+            engines_not_enabled=sorted(set(engines()) - set(enabled)),
+            default_sources_used=not args.sources_config,
             is_default=default == target,
             default_profile=str(default) if default is not None else None,
             warnings=warnings,
             message=message,
         )
+
+    @staticmethod
+    def _profile_data(args: a.CreateProfile, resume: str) -> dict[str, Any]:
+        """The profile the arguments describe, as the YAML's mapping (validated by the caller)."""
+        base: dict[str, Any] = {
+            "name": args.name,
+            "search": {
+                "titles": args.titles,
+                "location": args.location,
+                "remote_only": args.remote_only,
+                "include_hybrid": args.include_hybrid,
+                "min_salary": args.min_salary,
+                **({"employment_types": list(args.employment_types)} if args.employment_types else {}),
+            },
+            "resume": {
+                "path": resume,
+                "must_have_skills": args.must_have_skills or [],
+                "synonyms": args.synonyms or [],
+            },
+            "platforms": dict(args.platforms or {}),
+            "sources": {} if args.sources_config else {name: {"enabled": True} for name in default_engines()},
+            "export": {"tracking": args.job_tracking},
+            "report": {"assessment": args.assessment},
+        }
+        for block, changes in (
+            ("sources", args.sources_config),
+            ("cache", args.cache_config),
+            ("orchestrator", args.orchestrator_config),
+            ("history", args.history_config),
+        ):
+            if changes:
+                base[block] = deep_merge(base.get(block, {}), changes)
+        eligibility = args.eligibility_config
+        if eligibility:
+            stray = sorted(set(eligibility) - ELIGIBILITY_KEYS)
+            if stray:
+                raise InvalidArgument(
+                    f"eligibility_config has unknown keys {', '.join(map(repr, stray))}; use "
+                    f"{', '.join(sorted(ELIGIBILITY_KEYS))}. Nothing was written."
+                )
+            base.update(eligibility)
+        return base
 
     def _choose_default(self, target: Path, make_default: bool | None) -> tuple[Path | None, str]:
         """Store `target` as the default profile when asked (or, unasked, when no default exists yet); the

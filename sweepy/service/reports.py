@@ -16,6 +16,7 @@ from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
 from ..store.results import card_total, holds_all, load_result, result_cards, sweep_cards
 from ..store.session import Session, View, check_stem
+from . import arguments as a
 from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
 from .applications import follow_up_days, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
@@ -37,7 +38,8 @@ from .report_parts import (
 
 
 class ReportTools(ServiceBase):
-    def get_results(self, profile_stem: str | None, results_dir: str, limit: int) -> GetResults:
+    def get_results(self, args: a.GetResults) -> GetResults:
+        profile_stem, results_dir, limit = args.profile_stem, args.results_dir, args.limit
         folder = self.workspace.read_dir(results_dir, "results_dir")
         files = result_files(folder, check_stem(profile_stem) if profile_stem is not None else None)
         if not files:
@@ -81,19 +83,14 @@ class ReportTools(ServiceBase):
         except SweepyError:
             return None
 
-    def render_report(
-        self,
-        profile_stem: str | None,
-        results_dir: str,
-        output_filename: str | None,
-        playbook: str,
-        limit: int = REPORT_CARDS,
-    ) -> RenderReport:
+    def render_report(self, args: a.RenderReport) -> RenderReport:
         """The card PDF of the session's best `limit` cards (see TOOLS.md render_report). Every check runs
         before anything is written; a given playbook is saved with the session only once the PDF is in place."""
         from ..render.coverage import Coverage
         from ..render.pdf import ReportDocument, render_pdf
 
+        profile_stem, results_dir, output_filename = args.profile_stem, args.results_dir, args.output_filename
+        playbook, limit = args.playbook, args.limit
         if len(playbook) > MAX_PLAYBOOK_CHARS:
             raise InvalidArgument(
                 f"playbook is {len(playbook):,} characters; the limit is {MAX_PLAYBOOK_CHARS:,}. Shorten it to the "
@@ -172,20 +169,13 @@ class ReportTools(ServiceBase):
         )
         return noted(answer, migrated)
 
-    def export_report(
-        self,
-        json_source: str | None,
-        profile_stem: str | None,
-        results_dir: str,
-        formats: list[str],
-        candidate_name: str | None,
-        output_dir: str | None,
-        job_tracking: bool | None,
-    ) -> ExportReport:
+    def export_report(self, args: a.ExportReport) -> ExportReport:
         """Report files rebuilt from a sweep JSON (see TOOLS.md export_report). Arguments, the source and the
         output folder are checked before anything is written; then each format is made on its own, so one
         failing is listed in `errors` and the others are still written."""
-        asked = check_formats(formats)
+        json_source, profile_stem, results_dir = args.json_source, args.profile_stem, args.results_dir
+        candidate_name, output_dir, job_tracking = args.candidate_name, args.output_dir, args.job_tracking
+        asked = check_formats(list(args.formats))
         given_name = check_name(candidate_name) if candidate_name is not None else None
         source, data, newer_empty = self._export_source(json_source, profile_stem, results_dir)
         out = output_folder(self.workspace, output_dir, source.parent)

@@ -14,6 +14,7 @@ from ..errors import InvalidArgument, NotFound, ServerBusy, SweepFailed, SweepyE
 from ..store.paths import Workspace
 from ..store.schedules import Claim, Schedule, ScheduleStore
 from ..sweeps import SweepJob, new_job_id
+from . import arguments as a
 from .answers import (
     CancelSweep,
     JobState,
@@ -25,7 +26,7 @@ from .answers import (
     SweepRunning,
     SweepScheduled,
 )
-from .base import shown_path
+from .base import clamp, shown_path
 from .sweeps import SweepTools
 
 RETRY_BUSY_SECONDS = 60.0
@@ -56,6 +57,31 @@ class ScheduleTools(SweepTools):
         return dt.datetime.fromtimestamp(self.clock(), tz=dt.UTC)
 
     # -- run_sweep with scheduled_for -------------------------------------------------------------------------
+    # -- run_sweep / get_sweep_status -----------------------------------------------------------------------
+    def run_sweep(self, args: a.RunSweep) -> SweepJob | SweepScheduled:
+        """A sweep started now (or joined: an identical one running), whose job the face waits on; or, with
+        scheduled_for, the schedule kept for later."""
+        if args.scheduled_for is None:
+            if args.schedule_timezone is not None or args.repeat is not None:
+                raise InvalidArgument(
+                    "schedule_timezone and repeat only apply to a scheduled sweep: add scheduled_for (e.g. "
+                    "'2026-12-07T09:00'), or leave them out to sweep now."
+                )
+            job, _joined = self.start_sweep(args.profile_path, args.deduplicate, args.include_seen)
+            return job
+        return self.schedule_sweep(
+            args.profile_path,
+            args.deduplicate,
+            args.include_seen,
+            args.scheduled_for,
+            args.schedule_timezone,
+            args.repeat,
+        )
+
+    def get_sweep_status(self, args: a.GetSweepStatus) -> SweepJob | JobState:
+        """The sweep to wait on (the face waits for what is left of wait_seconds), or a schedule's state."""
+        return self.find_sweep_or_schedule(args.job_id, clamp(args.wait_seconds, 0, 600))
+
     def schedule_sweep(
         self,
         profile_path: str | None,
@@ -138,8 +164,9 @@ class ScheduleTools(SweepTools):
         self._changed()
 
     # -- cancel_sweep -----------------------------------------------------------------------------------------
-    def cancel_sweep(self, job_id: str) -> CancelSweep:
+    def cancel_sweep(self, args: a.CancelSweep) -> CancelSweep:
         """Cancel a waiting schedule at once, or a running sweep (a schedule's or not) at its next stage."""
+        job_id = args.job_id
         try:
             job: SweepJob | None = self.sweeps.get(job_id)
         except NotFound:
@@ -223,8 +250,9 @@ class ScheduleTools(SweepTools):
         return schedule_state(schedule, self.clock(), self.workspace)
 
     # -- list_sweeps ------------------------------------------------------------------------------------------
-    def list_sweeps(self, limit: int | None, cursor: str | None) -> ListSweeps:
+    def list_sweeps(self, args: a.ListSweeps) -> ListSweeps:
         """This server's sweeps and watches, and the state folder's schedules, newest first."""
+        limit, cursor = args.limit, args.cursor
         entries = [(j.created_at, j.id, j.listing()) for j in self.sweeps.newest_first() if j.scheduled is None]
         for schedule in self.schedules.newest_first():
             live = self._live_run(schedule)

@@ -23,6 +23,7 @@ from ..store.applications import Application, ApplicationStore, TrackedPosting, 
 from ..store.history import check_history_path
 from ..store.session import check_stem, load_session
 from ..sweeps import SweepJob, SweepLog, new_job_id
+from . import arguments as a
 from .answers import FieldChange, WatchCompleted, Watched
 from .applications import history_raw, profile_key
 from .base import ServiceBase
@@ -69,10 +70,9 @@ def _fields(posting: Posting) -> dict[str, str]:
 
 
 class WatchTools(ServiceBase):
-    def start_watch(self, job_ids: list[str] | None, profile_stem: str | None, results_dir: str) -> SweepJob:
-        """Check the arguments and pick the postings, then start the watch thread."""
-        if job_ids is not None and not job_ids:
-            raise InvalidArgument("job_ids is empty: omit it to watch every saved, applied or interview posting.")
+    def watch_postings(self, args: a.WatchPostings) -> SweepJob:
+        """Check the arguments and pick the postings, then start the watch thread (the face waits on it)."""
+        job_ids, profile_stem, results_dir = args.job_ids, args.profile_stem, args.results_dir
         if job_ids is not None and len(job_ids) > MAX_WATCH:
             raise InvalidArgument(f"job_ids holds {len(job_ids)} ids; watch at most {MAX_WATCH} per call.")
         ws = self.workspace

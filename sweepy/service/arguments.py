@@ -5,13 +5,23 @@ Adding a parameter to a tool is one field here (and the service keyword of the s
 one model here and one function in sweepy.mcp.server.
 """
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from ..domain.applications import MAX_JOB_ID, MAX_TRACK_ITEMS, Status, TrackItem
-from ..domain.employment import EmploymentType
-from ..domain.judging import Label, Line, Text
+from ..domain.judging import Judgment
+from ..domain.profile_fields import (
+    EmploymentTypes,
+    Location,
+    MinSalary,
+    Name,
+    ResumePath,
+    Skills,
+    Synonyms,
+    Titles,
+)
+from ..errors import InvalidArgument
 from ..service.limits import (
     MAX_IMPORT_BYTES,
     MAX_PLAYBOOK_CHARS,
@@ -43,27 +53,27 @@ class Arguments(BaseModel):
 
 
 class CreateProfile(Arguments):
-    name: Annotated[str, Field(description="Full name written into the profile.")]
+    name: Annotated[Name, Field(description="Full name written into the profile.")]
     # titles, location and resume_path are required by the service: a host that can ask the person
     # (elicitation) gets a form for the missing ones; any other gets an error naming them.
     titles: Annotated[
-        list[str] | None, Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"]. Required.')
+        Titles | None, Field(description='Target titles, e.g. ["Technical Writer", "UX Writer"]. Required.')
     ] = None
-    location: Annotated[str | None, Field(description='Target location, e.g. "New York, NY". Required.')] = None
-    resume_path: Annotated[str | None, Field(description="Path to a PDF or DOCX resume. Required.")] = None
+    location: Annotated[Location | None, Field(description='Target location, e.g. "New York, NY". Required.')] = None
+    resume_path: Annotated[ResumePath | None, Field(description="Path to a PDF or DOCX resume. Required.")] = None
     remote_only: Annotated[bool, Field(description="Keep only fully remote roles.")] = False
     include_hybrid: Annotated[bool, Field(description="Keep hybrid roles.")] = True
-    min_salary: Annotated[int, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0
+    min_salary: Annotated[MinSalary, Field(description="Minimum annual base salary; 0 = no minimum.")] = 0
     employment_types: Annotated[
-        list[EmploymentType] | None,
+        EmploymentTypes | None,
         Field(
             description='Kinds of job to keep, e.g. ["full_time", "contract"]; a posting that does not say is '
             "kept. Default: all."
         ),
     ] = None
-    must_have_skills: Annotated[list[str] | None, Field(description="Skill terms that raise the match.")] = None
+    must_have_skills: Annotated[Skills | None, Field(description="Skill terms that raise the match.")] = None
     synonyms: Annotated[
-        list[list[str]] | None, Field(description='Groups of interchangeable terms, e.g. [["JD", "Juris Doctor"]].')
+        Synonyms | None, Field(description='Groups of interchangeable terms, e.g. [["JD", "Juris Doctor"]].')
     ] = None
     platforms: Annotated[Options | None, Field(description='Platform switches, e.g. {"indeed": false}.')] = None
     sources_config: Annotated[
@@ -115,6 +125,13 @@ class CreateProfile(Arguments):
 
 REQUIRED_PROFILE_FIELDS = ("titles", "location", "resume_path")
 """What create_profile cannot do without, although the schema lets a host leave them out (to ask the person)."""
+
+
+def missing_arguments(tool: str, missing: list[str]) -> InvalidArgument:
+    """The error for arguments a tool cannot do without that the schema lets a host leave out (so that the face
+    can ask the person for them): the same words as any other missing argument."""
+    required = "; ".join(f"{name!r} is required" for name in missing)
+    return InvalidArgument(f"Invalid arguments for {tool}: {required}. Fix them and call {tool} again.")
 
 
 class RunSweep(Arguments):
@@ -250,35 +267,40 @@ class ConvertDocx(Arguments):
     ] = None
 
 
-class SubmitJudgments(Arguments):
+class _SubmitJudgments(Arguments):
+    """What submit_judgments takes besides Judgment's fields; SubmitJudgments puts those between job_id and
+    judgments."""
+
     job_id: Annotated[
         str | None, Field(max_length=MAX_JOB_ID, description="Card id from get_jobs; required unless judgments.")
     ] = None
-    match_pct: Annotated[
-        int | None, Field(ge=0, le=100, description="Real match 0..100; sets the card's label to MATCH.")
-    ] = None
-    resume_track: Annotated[Label | None, Field(description="Resume track shown on the card.")] = None
-    resume_color: Annotated[
-        Label | None, Field(description="Badge colour of the track: a CSS colour name or #rrggbb.")
-    ] = None
-    domain: Annotated[Label | None, Field(description="Role domain shown on the card.")] = None
-    summary: Annotated[Text | None, Field(description="Card summary (at most 4000 characters).")] = None
-    requirements: Annotated[Text | None, Field(description="Requirements text (at most 4000).")] = None
-    alignment: Annotated[Text | None, Field(description="How the resume's evidence meets the role (at most 4000).")] = (
-        None
-    )
-    has_extended_response: Annotated[bool | None, Field(description="The posting asks for written answers.")] = None
-    app_format: Annotated[Line | None, Field(description="Application format, e.g. a portal or email.")] = None
-    comp: Annotated[Line | None, Field(description="Compensation line.")] = None
-    benefits: Annotated[Line | None, Field(description="Benefits line.")] = None
-    page_theme: Annotated[Label | None, Field(description="Card theme override.")] = None
     judgments: Annotated[
         # Published as objects; a malformed entry is still accepted here so that it alone is rejected.
         list[Annotated[Any, WithJsonSchema({"type": "object"})]] | None,
-        Field(description="Batch: objects each with a job_id plus any field above. Not with job_id."),
+        Field(min_length=1, description="Batch: objects each with a job_id plus any field above. Not with job_id."),
     ] = None
     profile_stem: SessionStem = None
     results_dir: ResultsDir = "results"
+
+
+def _submit_judgments() -> type[Arguments]:
+    """job_id, then Judgment's fields with their types, limits and descriptions (declared once, in
+    sweepy.domain.judging), then the batch and the session's place."""
+    own = _SubmitJudgments.model_fields
+    fields: dict[str, Any] = {"job_id": (own["job_id"].annotation, own["job_id"])}
+    for name, info in Judgment.model_fields.items():
+        fields[name] = (info.annotation, Field(None, description=info.description))
+    fields |= {name: (info.annotation, info) for name, info in own.items() if name != "job_id"}
+    return create_model("SubmitJudgments", __base__=Arguments, __module__=__name__, **fields)
+
+
+if TYPE_CHECKING:
+
+    class SubmitJudgments(_SubmitJudgments):
+        """(Type checkers see the batch fields; the real model adds Judgment's between job_id and judgments.)"""
+
+else:
+    SubmitJudgments = _submit_judgments()
 
 
 class RenderReport(Arguments):
@@ -313,7 +335,13 @@ class ExportReport(Arguments):
         Field(min_length=1, description='Any of "pdf", "png", "csv", "json", "ics" (the follow-up calendar).'),
     ] = ["pdf"]
     candidate_name: Annotated[
-        str | None, Field(max_length=NAME_CHARS, description="Name in the PDF header; default the profile's name.")
+        str | None,
+        Field(
+            min_length=1,
+            max_length=NAME_CHARS,
+            pattern=r"\S",  # not only spaces (the service trims it)
+            description="Name in the PDF header; default the profile's name.",
+        ),
     ] = None
     output_dir: Annotated[
         str | None, Field(description="Output folder inside the workspace; default the source JSON's folder.")
@@ -327,7 +355,9 @@ class TrackJobs(Arguments):
     items: Annotated[
         # Published as TrackItem objects; a malformed entry is still accepted here so that it alone is rejected.
         list[Annotated[Any, WithJsonSchema(TrackItem.model_json_schema())]],
-        Field(max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."),
+        Field(
+            min_length=1, max_length=MAX_TRACK_ITEMS, description="Status changes: {job_id, status, date?, note?} each."
+        ),
     ]
     profile_stem: SessionStem = None
     results_dir: ResultsDir = "results"
@@ -336,7 +366,11 @@ class TrackJobs(Arguments):
 class WatchPostings(Arguments):
     job_ids: Annotated[
         list[Annotated[str, Field(min_length=1, max_length=MAX_JOB_ID)]] | None,
-        Field(max_length=MAX_WATCH, description="Postings to check; default every saved, applied or interview one."),
+        Field(
+            min_length=1,
+            max_length=MAX_WATCH,
+            description="Postings to check; default every saved, applied or interview one.",
+        ),
     ] = None
     profile_stem: SessionStem = None
     results_dir: ResultsDir = "results"
