@@ -17,10 +17,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sweepy.config import load_profile  # noqa: E402
 from sweepy.pipeline import SweepContext, commit_history, run  # noqa: E402
 from sweepy.service import arguments as a  # noqa: E402
 from sweepy.store.paths import Workspace  # noqa: E402
+from sweepy.store.profiles import load_profile  # noqa: E402
 from sweepy.store.results import write_results  # noqa: E402
 from tools.sample import generate_postings  # noqa: E402
 

@@ -74,10 +74,10 @@ def peak_rss_mb() -> float:
 
 
 def sweep(workdir: Path, url: str, max_bytes: int | None, full: bool) -> dict[str, Any]:
-    from sweepy.config import load_profile
     from sweepy.engines.http import build_client, open_network
     from sweepy.pipeline import SweepContext, discover_sources, run
     from sweepy.store.paths import Workspace
+    from sweepy.store.profiles import load_profile
 
     text = PROFILE.format(resume=ROOT / "sweepy" / "data" / "sample_resume.pdf", sites=json.dumps(SITES), url=url)
     budget = "" if max_bytes is None else f", max_bytes: {max_bytes}"  # None: the code's default (or none)

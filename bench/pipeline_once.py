@@ -9,9 +9,9 @@ import sys
 import time
 from pathlib import Path
 
-from sweepy.config import load_profile
 from sweepy.pipeline import SweepContext, commit_history, run
 from sweepy.store.paths import Workspace
+from sweepy.store.profiles import load_profile
 from sweepy.store.results import write_results
 
 

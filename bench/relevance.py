@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from relevance_set import Label, labels, postings, profile, profile_paths  # noqa: E402
 
-from sweepy.config import Profile  # noqa: E402
 from sweepy.domain.postings import Posting  # noqa: E402
+from sweepy.domain.profile import Profile  # noqa: E402
 from sweepy.pipeline import sweep_criteria, sweep_scorer  # noqa: E402
 from sweepy.pipeline.dedupe import deduplicate  # noqa: E402
 from sweepy.pipeline.filter import filter_postings  # noqa: E402

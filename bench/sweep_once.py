@@ -17,9 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import sweepy
-import sweepy.config
-from sweepy.config import load_profile
 from sweepy.pipeline import SweepContext, commit_history, run
+
+try:  # the profile model and its loader since the redesign of issue 26; sweepy.config in earlier revisions
+    from sweepy.domain import profile as profile_model
+    from sweepy.store.profiles import load_profile
+except ImportError:
+    import sweepy.config as profile_model
+    from sweepy.config import load_profile
 from sweepy.store.paths import Workspace
 from sweepy.store.results import write_results
 
@@ -43,7 +48,7 @@ ORCHESTRATOR = {"timeout_per_source_seconds": 600, "max_bytes": 2_000_000_000}
 
 def orchestrator_line() -> str:
     """The orchestrator settings this revision's strict profile accepts (an older one may lack `max_bytes`)."""
-    model = getattr(sweepy.config, "Orchestrator", None)
+    model = getattr(profile_model, "Orchestrator", None)
     known = set(getattr(model, "model_fields", ORCHESTRATOR))
     accepted = ", ".join(f"{key}: {value}" for key, value in ORCHESTRATOR.items() if key in known)
     return f"orchestrator: {{{accepted}}}\n" if accepted else ""

@@ -10,12 +10,12 @@ import os
 import sys
 from pathlib import Path
 
-from .config import init_workspace
 from .errors import SweepFailed, SweepyError
 from .service import SweepyService
 from .service import arguments as a
 from .service.answers import SweepCompleted
 from .settings import Settings
+from .store.profiles import init_workspace
 from .sweeps import SweepJob
 
 EXIT_OK, EXIT_FAILED, EXIT_ERROR, EXIT_NO_SOURCE = 0, 1, 2, 3

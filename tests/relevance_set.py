@@ -16,12 +16,13 @@ from typing import Any
 
 import httpx
 
-from sweepy.config import Profile, load_profile
 from sweepy.domain.postings import Posting
+from sweepy.domain.profile import Profile
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import open_network
 from sweepy.pipeline.discover import discover
 from sweepy.store.paths import Workspace
+from sweepy.store.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "tests" / "relevance"

@@ -9,10 +9,10 @@ import pytest
 from fakeboards import FakeBoards, greenhouse
 from mcp_helpers import write_resume
 
-from sweepy.config import load_profile
 from sweepy.errors import ProfileError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
+from sweepy.store.profiles import load_profile
 
 ROLE_TEXT = (
     "<p>Northwind Labs is hiring a litigation paralegal for its Manhattan office. You will draft and file motions in "

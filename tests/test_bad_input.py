@@ -15,12 +15,12 @@ from conftest import HELD_CARDS, App, HeldBoard, snapshot
 from mcp import Client
 from mcp_helpers import SMALL_FEED, envelope, error_payload, profile_args, write_feed, write_resume
 
-from sweepy.config import load_profile
 from sweepy.errors import DocumentError, ProfileError, StorageError
 from sweepy.resume import resume_text
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.csvfiles import carried_tracking
+from sweepy.store.profiles import load_profile
 
 pytestmark = pytest.mark.anyio
 

@@ -15,7 +15,6 @@ from mcp_helpers import profile_args, write_feed, write_resume
 from pydantic import ValidationError
 from report_helpers import pdf_text
 
-from sweepy.config import validate_profile_data
 from sweepy.domain.cards import Card
 from sweepy.domain.employment import as_employment_type, employment_type, title_kind
 from sweepy.domain.postings import Posting
@@ -27,6 +26,7 @@ from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.service.report_parts import search_line
 from sweepy.store.csvfiles import csv_text
+from sweepy.store.profiles import validate_profile_data
 
 TODAY = dt.date(2026, 6, 15)
 

@@ -6,8 +6,11 @@ from pathlib import Path
 import pytest
 from conftest import PROFILES
 
-from sweepy.config import (
-    KNOWN_PLATFORMS,
+from sweepy.domain.profile import KNOWN_PLATFORMS
+from sweepy.errors import NotFound, ProfileError
+from sweepy.settings import Settings
+from sweepy.store import paths
+from sweepy.store.profiles import (
     MAX_PROFILE_DEPTH,
     default_profile_filename,
     dump_profile,
@@ -16,9 +19,6 @@ from sweepy.config import (
     parse_profile_text,
     validate_profile_data,
 )
-from sweepy.errors import NotFound, ProfileError
-from sweepy.settings import Settings
-from sweepy.store import paths
 from sweepy.store.session import check_stem
 
 DESIGN_PROFILE = """\

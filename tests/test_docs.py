@@ -6,7 +6,7 @@ import re
 from conftest import ROOT
 from pydantic import BaseModel
 
-from sweepy.config import Profile
+from sweepy.domain.profile import Profile
 from sweepy.engines import engines
 from sweepy.hosts import HOSTS
 from sweepy.service.tools import RECORDS as TOOLS

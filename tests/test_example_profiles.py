@@ -2,9 +2,9 @@
 
 from conftest import PROFILES
 
-from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine, validate_sources
 from sweepy.settings import Settings
+from sweepy.store.profiles import load_profile
 
 
 def test_the_live_example_enables_real_boards_and_every_keyless_board_and_no_keyed_engine() -> None:

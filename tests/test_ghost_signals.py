@@ -6,12 +6,12 @@ from typing import Any
 
 from mcp_helpers import profile_args, write_feed, write_resume
 
-from sweepy.config import load_profile
 from sweepy.pipeline import SweepContext, SweepOptions, commit_history, run
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.history import DAY
+from sweepy.store.profiles import load_profile
 
 START = 1_780_000_000.0  # 2026-05-28 UTC
 

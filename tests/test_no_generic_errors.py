@@ -29,10 +29,10 @@ from mcp_helpers import (
     write_resume,
 )
 
-from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, ProfileError, StorageError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
+from sweepy.store.profiles import load_profile
 from sweepy.store.session import Session, SessionStore
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -7,13 +7,13 @@ import pytest
 from conftest import snapshot
 from mcp_helpers import SMALL_FEED, profile_args, write_feed, write_resume
 
-from sweepy.config import load_profile
 from sweepy.errors import InvalidArgument, PathNotAllowed
 from sweepy.pipeline import SweepContext, run
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.paths import append_text, atomic_write_text
+from sweepy.store.profiles import load_profile
 from sweepy.store.results import write_results
 from sweepy.store.session import folder_lock
 

@@ -128,7 +128,7 @@ def test_every_limit_validation_enforces_is_published(
     assert isinstance(answer, str) and answer.startswith(f"Invalid arguments for {tool}: '{field}"), answer
 
 
-HEAVY = ("sweepy.service.facade", "sweepy.pipeline", "sweepy.engines", "sweepy.store.session", "sweepy.config")
+HEAVY = ("sweepy.service.facade", "sweepy.pipeline", "sweepy.engines", "sweepy.store.session", "sweepy.store.profiles")
 """What the first tool call imports: a host's start (initialize and the three lists) must not wait for it."""
 
 

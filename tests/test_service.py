@@ -11,11 +11,11 @@ import pytest
 from conftest import DATA, PROFILES, snapshot
 from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, write_resume
 
-from sweepy.config import load_profile
 from sweepy.domain.cards import Card, rank
 from sweepy.errors import InvalidArgument, ProfileError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
+from sweepy.store.profiles import load_profile
 
 PARALEGAL_FAMILY = ("paralegal", "legal assistant", "law clerk", "litigation support")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from conftest import PROFILES, ROOT, snapshot
 
-from sweepy.config import load_profile
 from sweepy.engines import default_engines, get_engine
 from sweepy.errors import InvalidArgument, NotFound, PathNotAllowed, StorageError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
+from sweepy.store.profiles import load_profile
 
 FIXED_NOW = 1_790_000_000.0
 

@@ -1,7 +1,7 @@
-"""The limits of what a person puts in a profile, declared once: the profile model (sweepy.config) validates the
-YAML with these types and create_profile's argument model (sweepy.service.arguments) publishes and validates its
-arguments with the same ones, so the tool's inputSchema states every limit the profile enforces and a caller's
-mistake is named by the argument it sent (`'min_salary'`), not by the profile key it becomes.
+"""The limits of what a person puts in a profile, declared once: the profile model (sweepy.domain.profile) validates
+the YAML with these types and create_profile's argument model (sweepy.service.arguments) publishes and validates
+its arguments with the same ones, so the tool's inputSchema states every limit the profile enforces and a
+caller's mistake is named by the argument it sent (`'min_salary'`), not by the profile key it becomes.
 
 Text is trimmed, then 1..500 characters; `\\S` (some character that is not a space) is what the schema can say of
 "not empty once trimmed"."""

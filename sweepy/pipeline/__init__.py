@@ -8,9 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import Profile, profile_stem
 from ..domain.cards import Card
 from ..domain.postings import Posting
+from ..domain.profile import Profile
 from ..domain.scoring import Scorer
 from ..engines import DiscoverRequest, SkippedSource, validate_sources
 from ..engines.http import Network
@@ -18,6 +18,7 @@ from ..errors import SweepFailed
 from ..resume import resume_text
 from ..store.history import HistoryStore
 from ..store.paths import Workspace
+from ..store.profiles import profile_stem
 from .dedupe import deduplicate
 from .discover import Discovery, SourceReport, discover
 from .drops import Drops

@@ -11,7 +11,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..config import load_profile, profile_stem
 from ..domain.applications import (
     ANSWERS,
     FOLLOW_UP_DAYS,
@@ -27,6 +26,7 @@ from ..store.applications import Application, ApplicationStore, Event, check_dat
 from ..store.followups import due_rows
 from ..store.history import check_history_path
 from ..store.paths import Workspace, stat_in_real_dir
+from ..store.profiles import load_profile, profile_stem
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from . import arguments as a

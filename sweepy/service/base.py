@@ -8,13 +8,13 @@ from pathlib import Path
 
 import httpx
 
-from ..config import default_profile, load_profile
 from ..engines.http import build_client
 from ..errors import SweepyError
 from ..resume import fingerprint
 from ..settings import Settings
 from ..store.owned import OwnWrites, protected_resumes
 from ..store.paths import INSTALL_DIR, Workspace
+from ..store.profiles import default_profile, load_profile
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, SessionStore
 from ..sweeps import SweepRegistry

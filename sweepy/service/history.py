@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from ..config import load_profile, profile_stem
 from ..errors import InvalidArgument, NotFound
 from ..store.history import HistoryStore, check_history_path
+from ..store.profiles import load_profile, profile_stem
 from ..store.session import check_stem
 from . import arguments as a
 from .answers import ClearHistory

@@ -4,7 +4,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..config import load_profile
 from ..domain.cards import Card
 from ..domain.postings import Posting
 from ..domain.records import RecordError, posting_from_record
@@ -17,6 +16,7 @@ from ..pipeline import sweep_scorer
 from ..pipeline.dedupe import role_key
 from ..pipeline.score import make_card
 from ..resume import resume_text
+from ..store.profiles import load_profile
 from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
 from . import arguments as a

@@ -4,7 +4,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..config import (
+from ..engines import default_engines, engines, validate_sources
+from ..errors import DocumentError, InvalidArgument, SweepyError
+from ..pipeline.filter import location_problem
+from ..resume import resume_text
+from ..store.history import check_history_path
+from ..store.paths import atomic_write_text, keep_backup
+from ..store.profiles import (
     DEFAULT_KEY,
     MAX_PROFILE_BYTES,
     deep_merge,
@@ -14,12 +20,6 @@ from ..config import (
     profile_stem,
     validate_profile_data,
 )
-from ..engines import default_engines, engines, validate_sources
-from ..errors import DocumentError, InvalidArgument, SweepyError
-from ..pipeline.filter import location_problem
-from ..resume import resume_text
-from ..store.history import check_history_path
-from ..store.paths import atomic_write_text, keep_backup
 from . import arguments as a
 from .answers import CreateProfile
 from .base import ServiceBase, shown_path

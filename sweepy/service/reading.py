@@ -12,12 +12,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..config import MAX_PROFILE_BYTES, load_profile
 from ..domain.cards import Card
 from ..errors import InvalidArgument, NotFound, StorageError
 from ..resume import resume_text
 from ..store import results as stored
 from ..store.paths import INSTALL_DIR, result_files
+from ..store.profiles import MAX_PROFILE_BYTES, load_profile
 from ..store.reads import MAX_DATA_BYTES, read_regular
 from ..store.session import SessionStore, check_stem
 from .base import ServiceBase

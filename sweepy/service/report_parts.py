@@ -5,9 +5,10 @@ import time
 from pathlib import Path
 from typing import Any, get_args
 
-from ..config import Profile, load_profile
+from ..domain.profile import Profile
 from ..errors import InvalidArgument, SweepyError
 from ..store.paths import Workspace
+from ..store.profiles import load_profile
 from ..store.results import read_result
 from .limits import NAME_CHARS, Format
 

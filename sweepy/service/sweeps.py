@@ -6,8 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..config import Profile, dump_profile, find_profile, load_profile, profile_stem
 from ..domain.cards import Card
+from ..domain.profile import Profile
 from ..engines import validate_sources
 from ..engines.http import open_network
 from ..errors import InvalidArgument, NotFound, SweepCancelled, SweepFailed, SweepyError
@@ -15,6 +15,7 @@ from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history,
 from ..pipeline.score import CARD_ID
 from ..store.history import check_history_path
 from ..store.paths import Workspace
+from ..store.profiles import dump_profile, find_profile, load_profile, profile_stem
 from ..store.results import write_results
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from .answers import (

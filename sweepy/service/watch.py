@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ..config import Profile, load_profile
 from ..domain.applications import WATCHED
 from ..domain.cards import Card
 from ..domain.postings import Posting
+from ..domain.profile import Profile
 from ..domain.text import normalize_company
 from ..domain.urls import canonical_url
 from ..engines.http import open_network
@@ -21,6 +21,7 @@ from ..pipeline import SweepOptions, discover_sources
 from ..pipeline.score import CARD_DESCRIPTION_CAP
 from ..store.applications import Application, ApplicationStore, TrackedPosting, today
 from ..store.history import check_history_path
+from ..store.profiles import load_profile
 from ..store.session import check_stem, load_session
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from . import arguments as a

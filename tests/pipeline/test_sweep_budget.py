@@ -13,7 +13,7 @@ from fakeboards import FakeBoards
 from mcp import Client, StdioServerParameters
 from mcp_helpers import SERVER_PY, ok, server_env, write_resume
 
-from sweepy.config import Orchestrator
+from sweepy.domain.profile import Orchestrator
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.http import DEFAULT_SWEEP_BYTES, build_client, open_network
 from sweepy.pipeline.discover import Discovery, discover
