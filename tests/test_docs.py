@@ -125,7 +125,7 @@ def test_the_benchmarks_paragraph_names_every_bench_section_once_and_repeats_no_
 def test_the_get_jobs_card_table_lists_every_field_of_the_published_card_in_order() -> None:
     """docs/tools.md's card table names each field of get_jobs' JobCard once, in the order get_jobs sends them,
     and marks "always" exactly the fields its schema requires; the salary paragraph names each salary field."""
-    from sweepy.service.answers import JobCard, SalaryBrief
+    from sweepy.service.answers_cards import JobCard, SalaryBrief
 
     section = TOOLS_DOC.split("\n## get_jobs\n", 1)[1].split("\n## ", 1)[0]
     table = section.split("| field | when | meaning |", 1)[1].split("\n\n", 1)[0]

@@ -18,7 +18,8 @@ import sweepy.service
 from sweepy.domain.cards import Card, EligibilityFinding, GhostSignal, ScoreParts
 from sweepy.domain.postings import Salary
 from sweepy.service import SweepyService
-from sweepy.service.answers import Answer, JobCard
+from sweepy.service.answers import Answer
+from sweepy.service.answers_cards import JobCard
 from sweepy.service.tools import RECORDS as TOOLS
 from sweepy.store.session import Session, SessionStore
 

@@ -204,7 +204,7 @@ class Card(BaseModel):
         nothing (BRIEF_QUIET values, BRIEF_SAME_AS ones and the repeats its note names); the description and the
         eligibility quotes cut to whole sentences ending " …", the first TERMS_IN_BRIEF matched and top terms (the
         session and the report keep all whole); a stale judgment flagged. get_jobs' answer model
-        (service.answers.JobCard) is built from Card's fields and the BRIEF_ names above: a key this adds must be
+        (service.answers_cards.JobCard) is built from Card's fields and the BRIEF_ names above: a key this adds must be
         declared there."""
         data = self.model_dump(mode="json", exclude_none=True, exclude={*BRIEF_HIDDEN, *BRIEF_LAST})
         data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]

@@ -29,7 +29,8 @@ from .wire import CheckedStdin, claimed_stdin
 
 if TYPE_CHECKING:  # the service is imported by the first tool call (ServiceOnDemand)
     from ..service import SweepyService
-    from ..service.answers import Answer, Generated
+    from ..service.answers import Answer
+    from ..service.answers_reports import Generated
     from ..sweeps import SweepJob
 
 INSTRUCTIONS = """Sweepy runs job searches for one person and turns the postings into cards to judge and a PDF.

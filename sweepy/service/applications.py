@@ -30,16 +30,8 @@ from ..store.profiles import load_profile, profile_stem
 from ..store.reads import FileIdentity, file_identity
 from ..store.session import Session, check_stem, load_session
 from . import arguments as a
-from .answers import (
-    ApplicationEntry,
-    GetApplications,
-    GetOutcomes,
-    OutcomeCounts,
-    Rejected,
-    TrackedEntry,
-    TrackedStatus,
-    TrackJobs,
-)
+from .answers_applications import ApplicationEntry, GetApplications, GetOutcomes, OutcomeCounts, TrackedEntry, TrackJobs
+from .answers_cards import Rejected, TrackedStatus
 from .base import ServiceBase
 from .cursors import Cursors
 

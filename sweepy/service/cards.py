@@ -11,7 +11,8 @@ from ..errors import NotFound, SweepyError
 from ..store.session import Counts, Session, View, check_stem
 from ..sweeps import SweepJob
 from . import arguments as a
-from .answers import GetJobs, JobCard, SweepProgress, noted
+from .answers import SweepProgress, noted
+from .answers_cards import GetJobs, JobCard
 from .applications import check_status, statuses
 from .base import ServiceBase, shown_path
 from .paging import Listed, check_window, next_offset

@@ -9,7 +9,7 @@ from ..errors import PathNotAllowed
 from ..store.owned import OwnWrites
 from ..store.paths import Workspace
 from . import arguments as a
-from .answers import Converted
+from .answers_reports import Converted
 from .base import ServiceBase
 
 

@@ -14,7 +14,7 @@ from ..errors import StorageError, SweepyError
 from ..store.csvfiles import carried_tracking, csv_text, overlay_tracking
 from ..store.followups import FollowUp, ReportMarks, calendar_bytes
 from ..store.owned import OwnWrites
-from .answers import FormatError, Generated
+from .answers_reports import FormatError, Generated
 from .limits import Format
 
 log = logging.getLogger("sweepy.service.exports")

@@ -7,7 +7,7 @@ from ..store.history import HistoryStore, check_history_path
 from ..store.profiles import load_profile, profile_stem
 from ..store.session import check_stem
 from . import arguments as a
-from .answers import ClearHistory
+from .answers_reports import ClearHistory
 from .base import ServiceBase
 
 

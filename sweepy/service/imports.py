@@ -20,7 +20,8 @@ from ..store.profiles import load_profile
 from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session import Session
 from . import arguments as a
-from .answers import Imported, ImportJobs, SkippedEntry, noted
+from .answers import noted
+from .answers_cards import Imported, ImportJobs, SkippedEntry
 from .base import ServiceBase
 from .limits import MAX_IMPORT_BYTES
 

@@ -10,7 +10,8 @@ from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound, describe_validation_error
 from ..store.session import Counts, Edit, check_stem
 from . import arguments as a
-from .answers import JobCard, JudgedCard, Rejected, SubmitJudgments, noted
+from .answers import noted
+from .answers_cards import JobCard, JudgedCard, Rejected, SubmitJudgments
 from .base import ServiceBase
 
 Entry = tuple[int, str, Judgment]

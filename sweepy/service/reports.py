@@ -17,7 +17,8 @@ from ..store.paths import RESULT_NAME, result_files
 from ..store.results import card_total, holds_all, load_result, result_cards, sweep_cards
 from ..store.session import Session, View, check_stem
 from . import arguments as a
-from .answers import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole, noted
+from .answers import noted
+from .answers_reports import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole
 from .applications import follow_up_days, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
 from .cards import empty_session_message

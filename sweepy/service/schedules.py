@@ -15,17 +15,8 @@ from ..store.paths import Workspace
 from ..store.schedules import Claim, Schedule, ScheduleStore
 from ..sweeps import SweepJob, new_job_id
 from . import arguments as a
-from .answers import (
-    CancelSweep,
-    JobState,
-    ListSweeps,
-    ScheduleRun,
-    SweepCompleted,
-    SweepListing,
-    SweepProgress,
-    SweepRunning,
-    SweepScheduled,
-)
+from .answers import CancelSweep, JobState, ScheduleRun, SweepCompleted, SweepProgress, SweepRunning, SweepScheduled
+from .answers_reports import ListSweeps, SweepListing
 from .base import clamp, shown_path
 from .sweeps import SweepTools
 

@@ -10,11 +10,15 @@ The answer model is named, not imported: a host's start (initialize, tools/list)
 models and the card model behind them (sweepy.service says why); `answer_model()` imports them when asked.
 """
 
+import importlib
 import inspect
 from dataclasses import dataclass
 from typing import Any
 
 from . import arguments as a
+
+ANSWER_MODULES = ("answers", "answers_cards", "answers_reports", "answers_applications")
+"""The service's answer models, one module per group of tools (sweepy.service.answers and its three siblings)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,7 @@ class ToolRecord:
     core: bool
     arguments: type[a.Arguments]
     answer: str
-    """The answer model's name in sweepy.service.answers."""
+    """The answer model's name in one of ANSWER_MODULES."""
     doc: str
     """The description as written here; `description` is what the host sees."""
 
@@ -51,9 +55,11 @@ class ToolRecord:
         return inspect.cleandoc(self.doc)
 
     def answer_model(self) -> Any:
-        from . import answers
-
-        return getattr(answers, self.answer)
+        for name in ANSWER_MODULES:
+            module = importlib.import_module(f"{__package__}.{name}")
+            if hasattr(module, self.answer):
+                return getattr(module, self.answer)
+        raise LookupError(f"no answer model {self.answer!r} in {', '.join(ANSWER_MODULES)}")
 
 
 TOOLS: tuple[ToolRecord, ...] = (
