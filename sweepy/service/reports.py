@@ -18,13 +18,13 @@ from ..store.results import card_total, holds_all, load_result, result_cards, sw
 from ..store.session import Session, View, check_stem
 from . import arguments as a
 from .answers import noted
-from .answers_reports import ExportReport, GetResults, PlaybookSource, RenderReport, ResultRole
+from .answers_reports import ExportReport, FormatError, GetResults, PlaybookSource, RenderReport, ResultRole
 from .applications import follow_up_days, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
 from .cards import empty_session_message
 from .exports import Export
 from .gate import check_assessed
-from .limits import MAX_PLAYBOOK_CHARS, MAX_REPORT_CARDS, REPORT_CARDS
+from .limits import MAX_PLAYBOOK_CHARS, MAX_REPORT_CARDS, REPORT_CARDS, Format
 from .report_parts import (
     UNNAMED,
     check_formats,
@@ -92,16 +92,7 @@ class ReportTools(ServiceBase):
 
         profile_stem, results_dir, output_filename = args.profile_stem, args.results_dir, args.output_filename
         playbook, limit = args.playbook, args.limit
-        if len(playbook) > MAX_PLAYBOOK_CHARS:
-            raise InvalidArgument(
-                f"playbook is {len(playbook):,} characters; the limit is {MAX_PLAYBOOK_CHARS:,}. Shorten it to the "
-                "strategy itself (the cards carry the details)."
-            )
-        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_REPORT_CARDS:
-            raise InvalidArgument(
-                f"limit {limit!r} is out of range: give the number of cards the report shows, 1 to "
-                f"{MAX_REPORT_CARDS:,} (default {REPORT_CARDS}), best first."
-            )
+        _check_report_size(playbook, limit)
         given = playbook.strip()
         folder = self.workspace.read_dir(results_dir, "results_dir")
         stem = check_stem(profile_stem) if profile_stem is not None else None
@@ -113,13 +104,7 @@ class ReportTools(ServiceBase):
         if given:  # it will be saved beside the session: that folder must be writable too
             self.workspace.resolve_write(folder, "results_dir")
         now = self.clock()
-        default = (
-            Path(session.source_result).with_suffix(".pdf")
-            if session.source_result
-            else folder
-            / f"{session.profile_stem or 'report'}_{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}.pdf"
-        )
-        target = pdf_target(self.workspace, output_filename, default)
+        target = pdf_target(self.workspace, output_filename, _default_pdf(session, folder, now))
         writes = self.own_writes([session.profile_path])
         writes.check(target, "output_filename")
         resume = self.resume_fingerprint(session)
@@ -153,22 +138,34 @@ class ReportTools(ServiceBase):
         if given and given != session.playbook:
             with self.sessions(folder).writing(stem) as edit:
                 edit.set_playbook(given)
-        left = f" (the best {len(cards)} of {total}; pass a larger limit for more)" if total > len(cards) else ""
         backup = writes.backups[0] if writes.backups else None
-        answer = RenderReport(
+        return noted(self._rendered(session, target, rendered.pages, len(cards), total, source, backup), migrated)
+
+    def _rendered(
+        self,
+        session: Session,
+        target: Path,
+        pages: int,
+        shown: int,
+        total: int,
+        source: PlaybookSource,
+        backup: str | None,
+    ) -> RenderReport:
+        """render_report's answer: the PDF written, its pages and cards, where the playbook came from."""
+        left = f" (the best {shown} of {total}; pass a larger limit for more)" if total > shown else ""
+        return RenderReport(
             pdf_report=str(target),
             profile_stem=session.profile_stem,
             profile_path=shown_path(self.workspace, session.profile_path) if session.profile_path else None,
-            pages=rendered.pages,
-            card_count=len(cards),
+            pages=pages,
+            card_count=shown,
             total_cards=total,
             playbook_saved=source != "generated",
             playbook_source=source,
             backup_path=backup,
-            message=f"Wrote {rendered.pages} pages for {len(cards)} roles{left} to {target}."
+            message=f"Wrote {pages} pages for {shown} roles{left} to {target}."
             + (f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}." if backup else ""),
         )
-        return noted(answer, migrated)
 
     def export_report(self, args: a.ExportReport) -> ExportReport:
         """Report files rebuilt from a sweep JSON (see TOOLS.md export_report). Arguments, the source and the
@@ -182,11 +179,7 @@ class ReportTools(ServiceBase):
         out = output_folder(self.workspace, output_dir, source.parent)
         block = data["profile"]
         cards = sweep_cards(self.sessions(source.parent), source, data)
-        session, earlier = self._saved_judgments(source.parent, block.get("stem"))
-        if session is not None:  # the judgments live in the profile's saved session
-            for card in cards:
-                if (old := earlier.get(card.job_id)) is not None:
-                    card.carry_judgment(old)
+        session = self._carry_judgments(source.parent, block.get("stem"), cards)
         if holds_all(data):
             imported = self._imported(source, cards, block.get("stem"))
             cards += imported
@@ -221,17 +214,7 @@ class ReportTools(ServiceBase):
             marks=marks,
         )
         generated, errors = export.write(asked)
-        done = ", ".join(f for f in asked if f not in {e.format for e in errors})
-        message = f"Exported {len(cards)} roles from {source.name}"
-        if imported:
-            message += f" ({len(imported)} of them imported into its session)"
-        message += f": {done or 'nothing'}" + (f"; {len(errors)} format(s) failed (see errors)." if errors else ".")
-        if not cards:
-            message += f" {source.name} holds no roles: that sweep kept none (its dropped and sources say why)."
-        elif newer_empty:
-            message += f" Newer sweeps that kept no role were passed over: {', '.join(newer_empty)}."
-        if export.writes.backups:
-            message += f" Files Sweepy had not written were kept as backups: {', '.join(export.writes.backups)}."
+        message = _export_message(source, len(cards), len(imported), asked, errors, newer_empty, export.writes.backups)
         return ExportReport(
             source_file=str(source),
             profile_stem=block["stem"] if isinstance(block.get("stem"), str) else None,
@@ -242,6 +225,16 @@ class ReportTools(ServiceBase):
             backups=export.writes.backups,
             message=message,
         )
+
+    def _carry_judgments(self, folder: Path, stem: Any, cards: list[Card]) -> Session | None:
+        """The profile's saved session, whose judgments the exported cards take (they live there, not in the
+        sweep's result file); None when there is none."""
+        session, earlier = self._saved_judgments(folder, stem)
+        if session is not None:
+            for card in cards:
+                if (old := earlier.get(card.job_id)) is not None:
+                    card.carry_judgment(old)
+        return session
 
     def _applications(self, profile_path: str | None, stem: Any) -> dict[str, Application]:
         """The result profile's tracked postings (none when nothing was ever tracked)."""
@@ -305,3 +298,49 @@ def _result_role(card: Card, playbook: str | None) -> ResultRole:
     return ResultRole(job_id=card.job_id, title=card.title, company=card.company, location=card.location,
                       url=card.url, match_score=card.match_score, match_kind=card.match_kind,
                       resume_track=card.resume_track, domain=card.domain, playbook=playbook)  # fmt: skip
+
+
+def _check_report_size(playbook: str, limit: int) -> None:
+    """A playbook within MAX_PLAYBOOK_CHARS and a card limit within 1..MAX_REPORT_CARDS, else what to give."""
+    if len(playbook) > MAX_PLAYBOOK_CHARS:
+        raise InvalidArgument(
+            f"playbook is {len(playbook):,} characters; the limit is {MAX_PLAYBOOK_CHARS:,}. Shorten it to the "
+            "strategy itself (the cards carry the details)."
+        )
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_REPORT_CARDS:
+        raise InvalidArgument(
+            f"limit {limit!r} is out of range: give the number of cards the report shows, 1 to "
+            f"{MAX_REPORT_CARDS:,} (default {REPORT_CARDS}), best first."
+        )
+
+
+def _default_pdf(session: Session, folder: Path, now: float) -> Path:
+    """Where the report goes without output_filename: beside the sweep's result JSON, else a stamped name."""
+    if session.source_result:
+        return Path(session.source_result).with_suffix(".pdf")
+    return folder / f"{session.profile_stem or 'report'}_{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}.pdf"
+
+
+def _export_message(
+    source: Path,
+    count: int,
+    imported: int,
+    asked: list[Format],
+    errors: list[FormatError],
+    newer_empty: list[str],
+    backups: list[str],
+) -> str:
+    """What export_report made and from what: the formats written and failed, an empty sweep, the newer empty
+    sweeps passed over, and the backups of files Sweepy had not written."""
+    done = ", ".join(f for f in asked if f not in {e.format for e in errors})
+    message = f"Exported {count} roles from {source.name}"
+    if imported:
+        message += f" ({imported} of them imported into its session)"
+    message += f": {done or 'nothing'}" + (f"; {len(errors)} format(s) failed (see errors)." if errors else ".")
+    if not count:
+        message += f" {source.name} holds no roles: that sweep kept none (its dropped and sources say why)."
+    elif newer_empty:
+        message += f" Newer sweeps that kept no role were passed over: {', '.join(newer_empty)}."
+    if backups:
+        message += f" Files Sweepy had not written were kept as backups: {', '.join(backups)}."
+    return message
