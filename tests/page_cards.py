@@ -17,7 +17,8 @@ from sweepy.pipeline.dedupe import deduplicate
 from sweepy.pipeline.filter import filter_postings
 from sweepy.pipeline.score import make_card, score_postings
 from sweepy.resume import resume_text
-from sweepy.store.session import Session, SessionStore
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session
 from tools.sample import generate_postings
 
 SAMPLE_RESUME = Path(__file__).resolve().parents[1] / "sweepy" / "data" / "sample_resume.pdf"

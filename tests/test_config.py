@@ -19,7 +19,7 @@ from sweepy.store.profiles import (
     parse_profile_text,
     validate_profile_data,
 )
-from sweepy.store.session import check_stem
+from sweepy.store.session_model import check_stem
 
 DESIGN_PROFILE = """\
 name: Pedro Writer

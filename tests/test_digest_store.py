@@ -7,7 +7,9 @@ from pathlib import Path
 
 from sweepy.domain.cards import Card, EncodedCard
 from sweepy.store.digests import DigestStore
-from sweepy.store.session import MIGRATIONS, Session, SessionStore, card_text
+from sweepy.store.session import SessionStore
+from sweepy.store.session_migrations import MIGRATIONS
+from sweepy.store.session_model import Session, card_text
 
 
 def card(job_id: str, **fields: object) -> Card:

@@ -12,7 +12,8 @@ from sweepy.pipeline.score import make_card
 from sweepy.resume import resume_text
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
-from sweepy.store.session import Session, SessionStore, card_text
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session, card_text
 from tools.sample import generate_postings
 
 DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"

@@ -33,7 +33,8 @@ from sweepy.errors import InvalidArgument, ProfileError, StorageError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.store.profiles import load_profile
-from sweepy.store.session import Session, SessionStore
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session
 
 DEEP = "[" * 100_000 + "]" * 100_000
 """Nested far past what Python's JSON parser follows: json.loads raised RecursionError."""

@@ -21,7 +21,8 @@ from sweepy.service import SweepyService
 from sweepy.service.answers import Answer
 from sweepy.service.answers_cards import JobCard
 from sweepy.service.tools import RECORDS as TOOLS
-from sweepy.store.session import Session, SessionStore
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session
 
 pytestmark = pytest.mark.anyio
 

@@ -18,7 +18,9 @@ from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
 from sweepy.store.history import check_history_path
-from sweepy.store.session import DB_NAME, RANK_ORDER, Session, SessionStore
+from sweepy.store.session import DB_NAME, SessionStore
+from sweepy.store.session_model import Session
+from sweepy.store.session_rows import RANK_ORDER
 
 PROFILE = """\
 name: Alex Rivera

@@ -34,9 +34,11 @@ from sweepy.errors import InvalidArgument, PathNotAllowed, StorageError
 from sweepy.settings import Settings
 from sweepy.store import paths
 from sweepy.store.applications import ApplicationStore, Event
+from sweepy.store.folder_lock import folder_lock
 from sweepy.store.history import HistoryStore, check_history_path
 from sweepy.store.owned import OwnWrites, WrittenFiles
-from sweepy.store.session import Session, SessionStore, folder_lock
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session
 from sweepy.sweeps import SweepLog
 
 
@@ -189,7 +191,8 @@ def test_a_history_folder_removed_mid_sweep_is_a_storage_error(state: Path) -> N
 def test_the_session_store_is_never_written_through_a_swapped_results_folder(outside: Path) -> None:
     """The session store (results/sessions.db) writes under the folder lock, which refuses the swapped folder."""
     from sweepy.domain.cards import Card
-    from sweepy.store.session import Session, SessionStore
+    from sweepy.store.session import SessionStore
+    from sweepy.store.session_model import Session
 
     ws = Settings.from_env().workspace()
     folder = ws.resolve_write("results", "results_dir")

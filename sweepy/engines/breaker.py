@@ -64,7 +64,7 @@ class BreakerBook:
         so a state folder swapped for a link gets neither (PathNotAllowed)."""
         if not outcomes:
             return
-        from ..store.session import folder_lock  # the state folder's OS lock, opened without following links
+        from ..store.folder_lock import folder_lock  # the state folder's OS lock, opened without following links
 
         with folder_lock(self.path.parent, timeout=10):
             states = self._read()

@@ -28,7 +28,8 @@ from ..store.history import check_history_path
 from ..store.paths import Workspace, stat_in_real_dir
 from ..store.profiles import load_profile, profile_stem
 from ..store.reads import FileIdentity, file_identity
-from ..store.session import Session, check_stem, load_session
+from ..store.session import load_session
+from ..store.session_model import Session, check_stem
 from . import arguments as a
 from .answers_applications import ApplicationEntry, GetApplications, GetOutcomes, OutcomeCounts, TrackedEntry, TrackJobs
 from .answers_cards import Rejected, TrackedStatus

@@ -16,7 +16,8 @@ from ..store.owned import OwnWrites, protected_resumes
 from ..store.paths import INSTALL_DIR, Workspace
 from ..store.profiles import default_profile, load_profile
 from ..store.reads import FileIdentity, file_identity
-from ..store.session import Session, SessionStore
+from ..store.session import SessionStore
+from ..store.session_model import Session
 from ..sweeps import SweepRegistry
 
 KEYWORD_NOTE = (

@@ -8,7 +8,8 @@ from typing import Any
 
 from ..domain.cards import rank
 from ..errors import NotFound, SweepyError
-from ..store.session import Counts, Session, View, check_stem
+from ..store.session_model import Counts, Session, check_stem
+from ..store.session_rows import View
 from ..sweeps import SweepJob
 from . import arguments as a
 from .answers import SweepProgress, noted

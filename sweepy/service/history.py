@@ -5,7 +5,7 @@ from pathlib import Path
 from ..errors import InvalidArgument, NotFound
 from ..store.history import HistoryStore, check_history_path
 from ..store.profiles import load_profile, profile_stem
-from ..store.session import check_stem
+from ..store.session_model import check_stem
 from . import arguments as a
 from .answers_reports import ClearHistory
 from .base import ServiceBase

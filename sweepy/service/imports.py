@@ -18,7 +18,7 @@ from ..pipeline.score import make_card
 from ..resume import resume_text
 from ..store.profiles import load_profile
 from ..store.reads import NonFiniteNumber, loads_finite
-from ..store.session import Session
+from ..store.session_model import Session
 from . import arguments as a
 from .answers import noted
 from .answers_cards import Imported, ImportJobs, SkippedEntry

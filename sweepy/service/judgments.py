@@ -8,7 +8,8 @@ from pydantic import ValidationError
 from ..domain.applications import MAX_JOB_ID
 from ..domain.cards import JUDGMENT_FIELDS, Card, Judgment
 from ..errors import InvalidArgument, NotFound, describe_validation_error
-from ..store.session import Counts, Edit, check_stem
+from ..store.session_model import Counts, check_stem
+from ..store.session_rows import Edit
 from . import arguments as a
 from .answers import noted
 from .answers_cards import JobCard, JudgedCard, Rejected, SubmitJudgments

@@ -19,7 +19,8 @@ from ..store import results as stored
 from ..store.paths import INSTALL_DIR, result_files
 from ..store.profiles import MAX_PROFILE_BYTES, load_profile
 from ..store.reads import MAX_DATA_BYTES, read_regular
-from ..store.session import SessionStore, check_stem
+from ..store.session import SessionStore
+from ..store.session_model import check_stem
 from .base import ServiceBase
 from .paging import MAX_PAGE, PAGE, Listed, Page, page_of
 

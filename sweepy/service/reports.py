@@ -15,7 +15,8 @@ from ..store.csvsync import csv_values
 from ..store.followups import follow_ups, report_marks
 from ..store.paths import RESULT_NAME, result_files
 from ..store.results import card_total, holds_all, load_result, result_cards, sweep_cards
-from ..store.session import Session, View, check_stem
+from ..store.session_model import Session, check_stem
+from ..store.session_rows import View
 from . import arguments as a
 from .answers import noted
 from .answers_reports import ExportReport, FormatError, GetResults, PlaybookSource, RenderReport, ResultRole

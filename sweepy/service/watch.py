@@ -22,7 +22,8 @@ from ..pipeline.score import CARD_DESCRIPTION_CAP
 from ..store.applications import Application, ApplicationStore, TrackedPosting, today
 from ..store.history import check_history_path
 from ..store.profiles import load_profile
-from ..store.session import check_stem, load_session
+from ..store.session import load_session
+from ..store.session_model import check_stem
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from . import arguments as a
 from .answers import FieldChange, WatchCompleted, Watched

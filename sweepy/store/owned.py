@@ -70,7 +70,7 @@ class WrittenFiles:
     def update(self, written: dict[Path, bytes], removed: Iterable[Path] = (), now: float | None = None) -> None:
         """Record `written` (path -> the bytes written) and forget `removed`. A manifest that cannot be written
         is logged, not raised: the files are in place, and the next write of them only keeps a backup."""
-        from .session import folder_lock  # the state folder's OS lock; session builds on paths, as this does
+        from .folder_lock import folder_lock  # the state folder's OS lock; session builds on paths, as this does
 
         stamp = time.time() if now is None else now
         try:

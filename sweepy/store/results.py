@@ -21,10 +21,13 @@ from ..errors import NotFound, StorageError, SweepyError, describe_validation_er
 from .csvfiles import write_cards_csv
 from .csvsync import saved_judgments, sweep_overlay
 from .digests import DigestHistory
+from .folder_lock import folder_lock
 from .history import check_history_path
 from .paths import RESULT_NAME, atomic_writer
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
-from .session import DB_NAME, Session, SessionStore, View, check_stem, folder_lock
+from .session import DB_NAME, SessionStore
+from .session_model import Session, check_stem
+from .session_rows import View
 
 if TYPE_CHECKING:  # the pipeline hands its outcome down to be written; the store never imports it
     from ..pipeline import SweepContext, SweepOutcome
