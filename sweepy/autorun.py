@@ -15,7 +15,9 @@ from xml.sax.saxutils import escape
 
 from .errors import InvalidArgument, StorageError
 from .settings import is_checkout
-from .store.paths import INSTALL_DIR, atomic_write_bytes, make_real_dir
+from .store.files import atomic_write_bytes
+from .store.paths import INSTALL_DIR
+from .store.realdirs import make_real_dir
 
 MARKER = "# sweepy run-due (managed by `sweepy schedule install`)"
 """The end of Sweepy's crontab line: install replaces, and remove deletes, only lines ending with it."""

@@ -17,7 +17,9 @@ from typing import Any, Literal
 from .errors import InvalidArgument, StorageError
 from .jsonedit import Layout, set_member
 from .settings import is_checkout
-from .store.paths import INSTALL_DIR, atomic_write_bytes, make_real_dir
+from .store.files import atomic_write_bytes
+from .store.paths import INSTALL_DIR
+from .store.realdirs import make_real_dir
 
 SERVER_NAME = "sweepy"
 """The entry's name in every host's file: the one key Sweepy adds or changes."""

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from .errors import InvalidArgument, NotFound, ServerBusy, SweepyError
 from .pipeline import STAGES, SweepOptions
-from .store.paths import append_text
+from .store.files import append_text
 
 Status = Literal["running", "completed", "failed", "cancelled"]
 MAX_RUNNING = 4

@@ -12,8 +12,8 @@ from sweepy.pipeline import SweepContext, run
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
+from sweepy.store.files import append_text, atomic_write_text
 from sweepy.store.folder_lock import folder_lock
-from sweepy.store.paths import append_text, atomic_write_text
 from sweepy.store.profiles import load_profile
 from sweepy.store.results import write_results
 

@@ -32,7 +32,7 @@ from sweepy.engines.breaker import BreakerBook
 from sweepy.engines.cache import ResponseCache
 from sweepy.errors import InvalidArgument, PathNotAllowed, StorageError
 from sweepy.settings import Settings
-from sweepy.store import paths
+from sweepy.store import realdirs
 from sweepy.store.applications import ApplicationStore, Event
 from sweepy.store.folder_lock import folder_lock
 from sweepy.store.history import HistoryStore, check_history_path
@@ -276,7 +276,7 @@ def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> It
     /proc/self/fd; Windows cannot hold a folder open): a documented fake of the platform, so the by-path
     fallbacks run here against a real swapped folder."""
     for name, value in ROUTES[request.param].items():
-        monkeypatch.setattr(paths, name, value)
+        monkeypatch.setattr(realdirs, name, value)
     yield request.param
 
 
@@ -305,9 +305,9 @@ def test_on_every_route_the_history_is_never_read_or_written_through_a_swapped_s
         with pytest.raises(PathNotAllowed) as caught:
             attempt()
         assert f"{state} is no longer a real folder: it {SWAPPED}" in caught.value.message
-    assert paths.stat_in_real_dir(state.with_name("state_real") / "history.db") is not None
+    assert realdirs.stat_in_real_dir(state.with_name("state_real") / "history.db") is not None
     with pytest.raises(PathNotAllowed):
-        paths.stat_in_real_dir(state / "history.db")
+        realdirs.stat_in_real_dir(state / "history.db")
     assert snapshot(outside) == before and sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
     store.close()
     assert list(ApplicationStore(state.with_name("state_real") / "history.db").applications("p")) == ["j1"]

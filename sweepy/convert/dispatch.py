@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from ..documents import MAX_FILE_BYTES, check_docx, read_document, read_pdf
 from ..errors import DocumentError
-from ..store.paths import atomic_write_bytes
+from ..store.files import atomic_write_bytes
 
 Method = Literal[
     "python-docx+reportlab", "markdown+reportlab", "text+reportlab", "copy", "passthrough", "libreoffice", "docx2pdf"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SweepyError
-from ..store.paths import atomic_write_text, read_in_real_dir
+from ..store.files import atomic_write_text, read_in_real_dir
 from ..store.reads import MAX_STATE_BYTES, loads_finite
 
 log = logging.getLogger("sweepy")

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import SweepyError
-from ..store.paths import DIR_FD_WRITES, atomic_write_bytes, open_real_dir, read_in_real_dir
+from ..store.files import atomic_write_bytes, read_in_real_dir
 from ..store.reads import MAX_DATA_BYTES
+from ..store.realdirs import DIR_FD_WRITES, open_real_dir
 
 _MAGIC = b"sweepy-cache-1 "
 FUTURE_TOLERANCE = 60.0

@@ -25,9 +25,10 @@ from ..errors import InvalidArgument, NotFound, PathNotAllowed, SweepyError, des
 from ..store.applications import Application, ApplicationStore, Event, check_date, today
 from ..store.followups import due_rows
 from ..store.history import check_history_path
-from ..store.paths import Workspace, stat_in_real_dir
+from ..store.paths import Workspace
 from ..store.profiles import load_profile, profile_stem
 from ..store.reads import FileIdentity, file_identity
+from ..store.realdirs import stat_in_real_dir
 from ..store.session import load_session
 from ..store.session_model import Session, check_stem
 from . import arguments as a

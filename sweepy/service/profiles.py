@@ -8,8 +8,8 @@ from ..engines import default_engines, engines, validate_sources
 from ..errors import DocumentError, InvalidArgument, SweepyError
 from ..pipeline.filter import location_problem
 from ..resume import resume_text
+from ..store.files import atomic_write_text, keep_backup
 from ..store.history import check_history_path
-from ..store.paths import atomic_write_text, keep_backup
 from ..store.profiles import (
     DEFAULT_KEY,
     MAX_PROFILE_BYTES,

@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict
 from ..domain.cards import Card
 from .history import MIGRATIONS, HistoryStore
 from .migrations import Migrations
-from .paths import connect_in_real_dir, stat_in_real_dir
+from .realdirs import stat_in_real_dir
+from .sqlite_files import connect_in_real_dir
 
 
 class TrackedPosting(BaseModel):

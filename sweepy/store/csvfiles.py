@@ -12,7 +12,7 @@ from typing import BinaryIO
 from ..domain.cards import Card
 from ..domain.postings import Salary
 from ..errors import StorageError
-from .paths import atomic_writer, open_in_real_dir
+from .files import atomic_writer, open_in_real_dir
 from .tracking import MAX_CSV_BYTES, TrackingIndex, Values, identity
 
 CARD_COLUMNS = (

@@ -16,7 +16,7 @@ if sys.platform != "win32":
     import fcntl
 
 from ..errors import StorageError, StoreBusy, write_advice
-from . import paths
+from . import realdirs
 
 LOCK_NAME = ".session.lock"
 BUSY = "The results folder {} is busy (another sweep or Sweepy process is writing to it). Try again in a moment."
@@ -29,10 +29,10 @@ _held = threading.local()  # this thread's OS locks: folder -> (descriptor, dept
 def folder_lock(folder: Path, timeout: float = 30.0) -> Iterator[None]:
     """The results folder's OS lock (reentrant in one thread, exclusive across threads and processes).
 
-    The lock file is opened inside the folder's descriptor without following links (paths.open_real_dir), so
+    The lock file is opened inside the folder's descriptor without following links (realdirs.open_real_dir), so
     a results folder swapped for a symlink cannot make Sweepy create it elsewhere.
     """
-    if not paths.DIR_FD_WRITES:
+    if not realdirs.DIR_FD_WRITES:
         with _filelock(folder, timeout):
             yield
         return
@@ -60,7 +60,7 @@ def folder_lock(folder: Path, timeout: float = 30.0) -> Iterator[None]:
 
 def _os_lock(folder: Path, timeout: float) -> int:
     try:
-        dir_fd = paths.open_real_dir(folder)
+        dir_fd = realdirs.open_real_dir(folder)
         try:
             flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
             fd = os.open(LOCK_NAME, flags, 0o644, dir_fd=dir_fd)
@@ -83,13 +83,13 @@ def _os_lock(folder: Path, timeout: float) -> int:
 @contextmanager
 def _filelock(folder: Path, timeout: float) -> Iterator[None]:
     """Where folders cannot be held open (Windows): the lock file by path, in a folder checked before and after
-    (paths.check_unmoved), so a results folder swapped for a link is refused, not locked on the other side."""
+    (realdirs.check_unmoved), so a results folder swapped for a link is refused, not locked on the other side."""
     try:
-        paths.make_real_dir(folder)
+        realdirs.make_real_dir(folder)
         lock = FileLock(str(folder / LOCK_NAME), timeout=timeout, is_singleton=True, fallback_to_soft=False)
         lock.acquire()
         try:
-            paths.check_unmoved(folder)
+            realdirs.check_unmoved(folder)
         except BaseException:
             lock.release()
             raise

@@ -11,8 +11,10 @@ from typing import ClassVar
 
 from ..errors import InvalidArgument, StorageError, sqlite_full
 from .migrations import Migrations, immediate, migrate
-from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, sqlite_reader_in_real_dir
+from .paths import Workspace
 from .reads import open_regular
+from .realdirs import make_real_dir
+from .sqlite_files import sqlite_errors, sqlite_in_real_dir, sqlite_reader_in_real_dir
 
 DAY = 86_400
 _OWN_FILES = re.compile(

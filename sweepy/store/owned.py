@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, SweepyError
-from .paths import Workspace, atomic_write_bytes, atomic_write_text, keep_backup, read_in_real_dir, remove_file
+from .files import atomic_write_bytes, atomic_write_text, keep_backup, read_in_real_dir, remove_file
+from .paths import Workspace
 from .reads import MAX_DATA_BYTES, MAX_STATE_BYTES, loads_finite
 
 MANIFEST = "written.json"

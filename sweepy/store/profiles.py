@@ -16,7 +16,7 @@ from ..domain.profile import Profile
 from ..domain.text import normalize_title
 from ..domain.titles import read_title
 from ..errors import NotFound, ProfileError, describe_validation_error
-from . import paths
+from . import files, paths, realdirs
 from .paths import Workspace
 from .reads import read_regular
 
@@ -275,9 +275,9 @@ def init_workspace(workspace: Workspace) -> list[Path]:
     for source in sorted(bundled_profiles().glob("*.yaml")):
         target = workspace.resolve_write(workspace.home / "profiles" / source.name, "example profile")
         if not target.exists():
-            paths.atomic_write_bytes(target, read_regular(source, "Bundled profile", MAX_PROFILE_BYTES))
+            files.atomic_write_bytes(target, read_regular(source, "Bundled profile", MAX_PROFILE_BYTES))
             written.append(target)
-    paths.make_real_dir(workspace.results_dir("results"))
+    realdirs.make_real_dir(workspace.results_dir("results"))
     return written
 
 

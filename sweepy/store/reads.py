@@ -3,7 +3,7 @@
 Every file read back (sessions, results, state, caches, profiles, resumes, feeds) may have been edited, swapped
 for a FIFO or grown to gigabytes, and every JSON text may hold NaN or be nested past the parser's recursion: the
 helpers here turn each of those into a clear error of the caller's type. Where a read must also stay inside a
-folder as it was checked, sweepy.store.paths.read_in_real_dir wraps them.
+folder as it was checked, sweepy.store.files.read_in_real_dir wraps them.
 """
 
 import json

@@ -21,9 +21,10 @@ from ..errors import NotFound, StorageError, SweepyError, describe_validation_er
 from .csvfiles import write_cards_csv
 from .csvsync import saved_judgments, sweep_overlay
 from .digests import DigestHistory
+from .files import atomic_writer
 from .folder_lock import folder_lock
 from .history import check_history_path
-from .paths import RESULT_NAME, atomic_writer
+from .paths import RESULT_NAME
 from .reads import MAX_DATA_BYTES, loads_finite, read_regular
 from .session import DB_NAME, SessionStore
 from .session_model import Session, check_stem

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .migrations import Migrations, immediate, migrate
-from .paths import Workspace, make_real_dir, sqlite_errors, sqlite_in_real_dir, stat_in_real_dir
+from .paths import Workspace
+from .realdirs import make_real_dir, stat_in_real_dir
+from .sqlite_files import sqlite_errors, sqlite_in_real_dir
 
 DB_NAME = "schedules.db"
 LEASE_SECONDS = 6 * 3600

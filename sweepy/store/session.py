@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from ..domain.cards import Card, EncodedCard
 from ..errors import InvalidArgument, NotFound, StorageError
-from . import paths
+from . import realdirs, sqlite_files
 from .folder_lock import BUSY, folder_lock
 from .session_migrations import MIGRATIONS, parse_legacy, set_aside
 from .session_model import Carried, Session, not_found, session_path
@@ -69,14 +69,14 @@ class SessionStore:
         """Whether sessions.db exists, looked up in the results folder as checked: a folder swapped for a link is
         refused (PathNotAllowed), not read as one holding no session."""
         with self._errors():
-            return paths.stat_in_real_dir(self.path) is not None
+            return realdirs.stat_in_real_dir(self.path) is not None
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
         damaged = "Move it aside, then call run_sweep for a fresh session."
         try:
-            with paths.sqlite_errors(f"The session store {self.path}", busy=BUSY.format(self.folder), damaged=damaged,
-                                     where=self.path):  # fmt: skip
+            name, busy = f"The session store {self.path}", BUSY.format(self.folder)
+            with sqlite_files.sqlite_errors(name, busy=busy, damaged=damaged, where=self.path):
                 yield
         except DamagedRow as exc:  # a write's transaction has rolled back: nothing was changed
             raise StorageError(f"The session store {self.path} holds {exc}: it was changed outside Sweepy, and "
@@ -89,11 +89,11 @@ class SessionStore:
             return
         if not write:  # a read creates nothing it need not: on a full disk it still reads (sqlite_reader)
             name = f"The session store {self.path}"
-            with paths.sqlite_reader_in_real_dir(self.path, name, 30.0, check_same_thread=False) as reader:
+            with sqlite_files.sqlite_reader_in_real_dir(self.path, name, 30.0, check_same_thread=False) as reader:
                 yield reader
             return
         # Opened in the folder as checked (a folder swapped for a link is refused); every write also holds its lock.
-        with paths.sqlite_in_real_dir(self.path, timeout=30.0, check_same_thread=False) as db:
+        with sqlite_files.sqlite_in_real_dir(self.path, timeout=30.0, check_same_thread=False) as db:
             db.execute("PRAGMA synchronous=NORMAL")
             yield db
 

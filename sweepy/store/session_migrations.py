@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..errors import StorageError, describe_validation_error
-from . import paths, reads
+from . import files, reads
 from .session_model import Session
 
 _DAMAGED = (
@@ -22,7 +22,7 @@ _DAMAGED = (
 def parse_legacy(path: Path) -> Session | None:
     """A session file of the JSON era, None if there is none; StorageError if it is damaged."""
     try:
-        text = paths.read_in_real_dir(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
+        text = files.read_in_real_dir(path, "Session file", reads.MAX_DATA_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:

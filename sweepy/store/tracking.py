@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StorageError
-from .paths import atomic_write_text, open_in_real_dir, read_in_real_dir
+from .files import atomic_write_text, open_in_real_dir, read_in_real_dir
 from .reads import file_identity, loads_finite
 
 MAX_CSV_BYTES = 4_000_000_000
