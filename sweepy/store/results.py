@@ -63,14 +63,11 @@ def write_results(
         return _write_locked(ctx, out, folder, job_id, max_bytes)
 
 
-def _write_locked(
-    ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, max_bytes: int
-) -> dict[str, str]:
-    now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
-    base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
-    json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
+def _summary(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, now: dt.datetime) -> dict[str, Any]:
+    """The result file's head: the sweep, its profile and options, counts, drops, sources and where the store
+    keeps every card (the best cards follow it in the file)."""
     profile = ctx.profile
-    document = {
+    return {
         "sweep_id": job_id,
         "generated_at": now.isoformat(timespec="seconds"),
         "profile": {
@@ -98,6 +95,16 @@ def _write_locked(
         "cards_total": len(out.cards),
         "store": {"path": str(folder / DB_NAME), "session": ctx.stem, "sweep_id": job_id},
     }
+
+
+def _write_locked(
+    ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, max_bytes: int
+) -> dict[str, str]:
+    now = dt.datetime.fromtimestamp(ctx.clock(), tz=dt.UTC)
+    base = _free_stem(folder, ctx.stem, now.strftime("%Y%m%d-%H%M%S"))
+    json_path, csv_path = folder / f"{base}.json", folder / f"{base}.csv"
+    profile = ctx.profile
+    document = _summary(ctx, out, folder, job_id, now)
     session = Session(
         profile_stem=ctx.stem,
         profile_path=str(ctx.profile_path),
