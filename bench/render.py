@@ -11,7 +11,8 @@ from sweepy.resume import fingerprint
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
 from sweepy.settings import Settings
-from sweepy.store.session import Session, SessionStore
+from sweepy.store.session import SessionStore
+from sweepy.store.session_model import Session
 from tools.sample import generate_postings
 
 ROOT = Path(__file__).resolve().parents[1]
