@@ -5,7 +5,7 @@
      latencies and their ratio (target ≤ 2), and the JSON bytes of the 50 cards (target ≤ 45 KB);
    - the page of the 50 largest cards of real boards' bodies (tests/page_cards.py; target ≤ 40 KB) and the
      answer of submit_judgments to 50 full judgments of them (target ≤ 15 KB), in bytes, each beside its target
-     (tests/test_page_size.py asserts them);
+     (tests/mcp/test_page_size.py asserts them);
    - submit_judgments of 50 cards, next to the same batch on a 1,000-card session (target ratio ≤ 2);
    - render_report of the best 200 (judged), next to the same 200 cards as a 200-card session (target ≤ 1.5).
 2. write_history: the sweep's write stage (CPU) with 0 and with 30 earlier 20,000-row CSVs of the same profile,

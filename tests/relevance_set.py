@@ -1,5 +1,6 @@
 """The labeled relevance set (tests/relevance/): its profiles, its postings parsed by each board's own engine, and
-the hand-written grades. Read by tests/test_relevance_labels.py (the format) and bench/relevance.py (the figures).
+the hand-written grades. Read by tests/domain/test_relevance_labels.py (the format) and bench/relevance.py (the
+figures).
 
 Each file tests/relevance/boards/<engine>/<name>.json is one answer of that board's API, byte for byte what the
 engine would read; it is served to the engine's own discover() over an httpx MockTransport, so every posting goes

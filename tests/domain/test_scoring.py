@@ -21,7 +21,7 @@ from sweepy.domain.text import normalize
 from sweepy.resume import resume_text
 from tools.sample import generate_postings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 PARALEGAL_RESUME = """Paralegal with six years in litigation support: legal research on Westlaw and LexisNexis,
 e-filing in state and federal courts, drafting discovery requests, subpoenas and deposition summaries,

@@ -16,7 +16,7 @@ from sweepy.store.session import SessionStore
 from sweepy.store.session_model import Session, card_text
 from tools.sample import generate_postings
 
-DATA = Path(__file__).resolve().parents[1] / "sweepy" / "data"
+DATA = Path(__file__).resolve().parents[2] / "sweepy" / "data"
 PAGE_LIMIT_BYTES = 60_000
 PROFILE = """\
 name: Alex Rivera

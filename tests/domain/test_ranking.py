@@ -15,7 +15,7 @@ from sweepy.domain.scoring import MUST_WEIGHT, PLACE_FIT, Score, Scorer
 from sweepy.pipeline.score import score_postings
 from sweepy.resume import resume_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "sweepy" / "data"
 
 RESUME = """Software engineer: backend services in Go and Python, REST APIs, PostgreSQL, Kafka, Kubernetes on AWS,

@@ -12,7 +12,7 @@ from mcp import Client, StdioServerParameters
 from mcp_helpers import SMALL_FEED, error_payload, ok, profile_args, server_env, write_feed, write_resume
 
 pytestmark = pytest.mark.anyio
-TICKING_SERVER = str(Path(__file__).resolve().parent / "ticking_server.py")
+TICKING_SERVER = str(Path(__file__).resolve().parents[1] / "ticking_server.py")
 BOARD = {"boards": ["acme"], "base_url": "http://127.0.0.1:9"}  # never asked: its deadline has passed first
 
 
