@@ -54,8 +54,13 @@ class Target:
     crontab_file: Path | None = None
 
 
-def target(state_dir: Path, platform: str | None = None, home: Path | None = None,
-           crontab_file: Path | None = None, environ: dict[str, str] | None = None) -> Target:  # fmt: skip
+def target(
+    state_dir: Path,
+    platform: str | None = None,
+    home: Path | None = None,
+    crontab_file: Path | None = None,
+    environ: dict[str, str] | None = None,
+) -> Target:
     """This installation's `run-due` command (this Python, `-m sweepy.cli run-due`) for `platform`."""
     env = os.environ if environ is None else environ
     passed = {name: env[name] for name in ENV_NAMES if env.get(name)}

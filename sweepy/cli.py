@@ -90,8 +90,9 @@ def _sweep(args: argparse.Namespace) -> int:
     swept.message = cli_words(swept.message)
     print(json.dumps(swept.dump(), indent=2) if args.json else _summary(swept))
     if swept.sources and all(source.status == "skipped" for source in swept.sources):
-        print(f"every source failed ({len(swept.sources)} of {len(swept.sources)}): nothing was searched",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"every source failed ({len(swept.sources)} of {len(swept.sources)}): nothing was searched", file=sys.stderr
+        )
         return EXIT_NO_SOURCE
     return EXIT_OK
 
@@ -199,15 +200,22 @@ def _add_install(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
     install.add_argument("host", choices=list(HOSTS), help="the MCP host whose config gets the sweepy entry")
     install.add_argument("--config", metavar="PATH", help="edit this file instead of the host's own on this OS")
     install.add_argument(
-        "--env", action="append", default=[], metavar="NAME=VALUE", help="an environment variable for the server, "
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an environment variable for the server, "
         "e.g. an engine's API key (repeat for more; nothing else is written into env)",
-    )  # fmt: skip
+    )
     install.add_argument("--dry-run", action="store_true", help="print the change and write nothing")
     form = install.add_mutually_exclusive_group()
     form.add_argument(
-        "--from-checkout", dest="form", action="store_const", const="checkout",
+        "--from-checkout",
+        dest="form",
+        action="store_const",
+        const="checkout",
         help="run this checkout's server.py with this Python (the default when Sweepy runs from a checkout)",
-    )  # fmt: skip
+    )
     form.add_argument("--uvx", dest="form", action="store_const", const="uvx", help="run `uvx sweepy-mcp`")
     install.set_defaults(func=_install, form=None)
 

@@ -23,11 +23,16 @@ PDF_STREAM_BYTES = 10_000_000
 PDF_LIMITS = {
     name: PDF_STREAM_BYTES
     for name in (
-        "maximum_declared_stream_length", "array_based_stream_maximum_output_length", "jbig2_maximum_output_length",
-        "lzw_maximum_output_length", "run_length_maximum_output_length", "zlib_maximum_output_length",
-        "brotli_maximum_output_length", "image_maximum_buffer_size",
+        "maximum_declared_stream_length",
+        "array_based_stream_maximum_output_length",
+        "jbig2_maximum_output_length",
+        "lzw_maximum_output_length",
+        "run_length_maximum_output_length",
+        "zlib_maximum_output_length",
+        "brotli_maximum_output_length",
+        "image_maximum_buffer_size",
     )
-} | {"stream_decoding_work_maximum_length": 4 * PDF_STREAM_BYTES}  # fmt: skip
+} | {"stream_decoding_work_maximum_length": 4 * PDF_STREAM_BYTES}
 
 
 def read_document(path: Path, limit: int = MAX_FILE_BYTES, what: str = "Document") -> bytes:

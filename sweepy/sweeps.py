@@ -72,8 +72,13 @@ class SweepJob:
 
     @property
     def key(self) -> tuple[str, str, str, bool, bool]:
-        return (self.kind, str(self.profile_path), self.profile_digest, self.options.deduplicate,
-                self.options.include_seen)  # fmt: skip
+        return (
+            self.kind,
+            str(self.profile_path),
+            self.profile_digest,
+            self.options.deduplicate,
+            self.options.include_seen,
+        )
 
     @property
     def total(self) -> int:

@@ -28,8 +28,12 @@ class ConversionResult:
     pages: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {"pdf_path": str(self.pdf_path), "source_path": str(self.source_path), "method": self.method,
-                "pages": self.pages}  # fmt: skip
+        return {
+            "pdf_path": str(self.pdf_path),
+            "source_path": str(self.source_path),
+            "method": self.method,
+            "pages": self.pages,
+        }
 
 
 def default_pdf_path(source: Path) -> Path:

@@ -74,9 +74,12 @@ def convert_with_libreoffice(source: Path, timeout: float = SOFFICE_TIMEOUT) -> 
         try:
             completed = subprocess.run(
                 [*command, "--outdir", folder, str(copy)],
-                capture_output=True, timeout=timeout, check=False, stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=timeout,
+                check=False,
+                stdin=subprocess.DEVNULL,
                 env={**os.environ, "HOME": folder},
-            )  # fmt: skip
+            )
         except subprocess.TimeoutExpired:
             raise DocumentError(
                 f"LibreOffice took more than {timeout:.0f} s to convert {source.name} and was stopped. Open it in "

@@ -36,9 +36,15 @@ def styles() -> dict[str, Any]:
 
     def heading(name: str, size: float, before: float, after: float) -> ParagraphStyle:
         return ParagraphStyle(
-            name, parent=body, fontName=FONTS.bold, fontSize=size, leading=size * 1.25, spaceBefore=before,
-            spaceAfter=after, keepWithNext=1,
-        )  # fmt: skip
+            name,
+            parent=body,
+            fontName=FONTS.bold,
+            fontSize=size,
+            leading=size * 1.25,
+            spaceBefore=before,
+            spaceAfter=after,
+            keepWithNext=1,
+        )
 
     return {
         "body": body,
@@ -104,9 +110,15 @@ def build_pdf(flowables: Sequence[Any], source: Path, pagesize: tuple[float, flo
     harden_reportlab()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
-        buffer, pagesize=pagesize or A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=16 * mm,
-        bottomMargin=16 * mm, title=source.stem, creator="Sweepy",
-    )  # fmt: skip
+        buffer,
+        pagesize=pagesize or A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=16 * mm,
+        bottomMargin=16 * mm,
+        title=source.stem,
+        creator="Sweepy",
+    )
     story = list(flowables) or [Spacer(1, 1)]  # an empty document still becomes one blank page
     try:
         doc.build(story)

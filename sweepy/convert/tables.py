@@ -37,8 +37,12 @@ def make_table(
         commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")))
     commands.extend(("SPAN", (c0, r0), (c1, r1)) for c0, r0, c1, r1 in spans)
     table = Table(
-        padded, colWidths=[w * scale for w in relative], repeatRows=1 if header else 0, hAlign="LEFT",
-        spaceBefore=4, spaceAfter=8,
-    )  # fmt: skip
+        padded,
+        colWidths=[w * scale for w in relative],
+        repeatRows=1 if header else 0,
+        hAlign="LEFT",
+        spaceBefore=4,
+        spaceAfter=8,
+    )
     table.setStyle(TableStyle(commands))
     return table

@@ -20,9 +20,18 @@ REGION_WORDS = frozenset(
 the posting's company before it is looked up (never from the list, so "Hudson Global" does not become "Hudson")."""
 
 CONFIDENTIAL_NAMES = frozenset(
-    ["confidential", "confidential company", "confidential employer", "company confidential", "undisclosed",
-     "undisclosed company", "undisclosed employer", "anonymous employer", "hidden company"]
-)  # fmt: skip
+    [
+        "confidential",
+        "confidential company",
+        "confidential employer",
+        "company confidential",
+        "undisclosed",
+        "undisclosed company",
+        "undisclosed employer",
+        "anonymous employer",
+        "hidden company",
+    ]
+)
 """Company fields that hide the employer, as agencies and some boards write them."""
 QUOTE_CHARS = 200
 """The evidence quotes at most this much of its sentence, ending " …" when cut: get_jobs shows ghost signals
@@ -101,8 +110,10 @@ def company_evidence(company: str) -> str | None:
 
 
 _CLIENT = r"(?:[\w-]+ ){0,2}?client\b(?!s|-)"
-_AFTER_CLIENT = (r"(?:'s\b|\s*[,(–—:]|\s+-\s|\s+(?:is|has|are|seeks|needs|requires|wants|offers|based|located|"
-                 r"specialis\w+|specializ\w+|operates|provides|a|an)\b)")  # fmt: skip
+_AFTER_CLIENT = (
+    r"(?:'s\b|\s*[,(–—:]|\s+-\s|\s+(?:is|has|are|seeks|needs|requires|wants|offers|based|located|"
+    r"specialis\w+|specializ\w+|operates|provides|a|an)\b)"
+)
 """What follows "our client" when it is the employer being described ("Our client, a leading…", "our client is",
 "our client's team"), not a consultancy's work ("serve our clients", "client-facing", "with our client teams")."""
 _NOT_DATA = r"(?!\s+(?:information|data|records?|documents?|materials?|matters|files?|property|and)\b)"
@@ -178,10 +189,20 @@ _ANCHORED: tuple[tuple[str, re.Pattern[str]], ...] = (
 """Each cue with a word it holds: the cue's regex runs only around that word's occurrences (one regex of every
 cue tried at every position of a description took 2 ms; a sweep reads tens of thousands of descriptions)."""
 _REACH: dict[str, tuple[int, int]] = {
-    "behalf": (30, 80), "client": (40, 40), "confidential": (30, 60), "undisclosed": (5, 60), "partner": (20, 180),
-    "recruiting for": (20, 110), "contract": (50, 50), " agency": (90, 20), " firm": (90, 20), " partner": (90, 20),
-    "kunde": (25, 20), "mandant": (25, 20), "opdrachtgever": (20, 25),
-}  # fmt: skip
+    "behalf": (30, 80),
+    "client": (40, 40),
+    "confidential": (30, 60),
+    "undisclosed": (5, 60),
+    "partner": (20, 180),
+    "recruiting for": (20, 110),
+    "contract": (50, 50),
+    " agency": (90, 20),
+    " firm": (90, 20),
+    " partner": (90, 20),
+    "kunde": (25, 20),
+    "mandant": (25, 20),
+    "opdrachtgever": (20, 25),
+}
 """How far before and after its word (characters from the word's start) a cue reaches, with room for what its
 lookaheads read (they see nothing past the window): the regex runs only there."""
 

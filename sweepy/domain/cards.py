@@ -59,8 +59,16 @@ class EligibilityFinding(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    kind: Literal["sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days",
-                  "language", "experience"]  # fmt: skip
+    kind: Literal[
+        "sponsorship",
+        "citizenship",
+        "clearance",
+        "location_restriction",
+        "timezone",
+        "onsite_days",
+        "language",
+        "experience",
+    ]
     verdict: Literal["blocks", "warns", "ok"]
     quote: str
 

@@ -3,9 +3,7 @@
 
 import re
 
-EU = frozenset(
-    "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split()
-)  # fmt: skip
+EU = frozenset("AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split())
 EEA = EU | {"IS", "LI", "NO"}
 
 _COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bool], ...] = tuple(
@@ -13,22 +11,38 @@ _COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bo
     for pattern, codes, flags, cues in (
         # Short forms in capitals only: "us" and "eu" are also words.
         (r"\bU\.?S\.?(?:A\.?)?(?![A-Za-z])", {"US"}, 0, "US|U.S"),
-        (r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b", {"US"}, re.IGNORECASE,
-         "united states|american|estados unidos|états-unis"),
+        (
+            r"\bunited states\b|\bamerican\b|\bestados unidos\b|\bétats-unis\b",
+            {"US"},
+            re.IGNORECASE,
+            "united states|american|estados unidos|états-unis",
+        ),
         (r"\bU\.?K\.?(?![A-Za-z])", {"GB"}, 0, "UK|U.K"),
-        (r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b", {"GB"}, re.IGNORECASE,
-         "united kingdom|british|great britain|reino unido|royaume-uni"),
+        (
+            r"\bunited kingdom\b|\bbritish\b|\bgreat britain\b|\breino unido\b|\broyaume-uni\b",
+            {"GB"},
+            re.IGNORECASE,
+            "united kingdom|british|great britain|reino unido|royaume-uni",
+        ),
         (r"\bcanad(?:a|ian|á|ienne?)\b", {"CA"}, re.IGNORECASE, "canad"),
         (r"\baustralia[n]?\b|\bNSW\b|\bVIC\b|\bQLD\b|\bACT\b", {"AU"}, 0, "australia|NSW|VIC|QLD|ACT"),
         (r"\baustralia[n]?\b", {"AU"}, re.IGNORECASE, "australia"),
         (r"\bnew zealand\b", {"NZ"}, re.IGNORECASE, "new zealand"),
         (r"\bindia[n]?\b", {"IN"}, re.IGNORECASE, "india"),
-        (r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b", {"DE"}, re.IGNORECASE,
-         "german|deutsch|allemagne|alemania"),
+        (
+            r"\bgerman[y]?\b|\bdeutschland\b|\bdeutsche[nr]?\b|\ballemagne\b|\balemania\b",
+            {"DE"},
+            re.IGNORECASE,
+            "german|deutsch|allemagne|alemania",
+        ),
         (r"\bfran(?:ce|ç(?:ais|aise))\b|\bfrench\b|\bfrancia\b|\bfrankreich\b", {"FR"}, re.IGNORECASE, "fran|french"),
         (r"\bspa(?:in|nish)\b|\bespañ(?:a|ol|ola)\b|\bespagne\b|\bspanien\b", {"ES"}, re.IGNORECASE, "spa"),
-        (r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b", {"NL"}, re.IGNORECASE,
-         "netherlands|dutch|niederlande|pays-bas"),
+        (
+            r"\bnetherlands\b|\bdutch\b|\bniederlande\b|\bpays-bas\b",
+            {"NL"},
+            re.IGNORECASE,
+            "netherlands|dutch|niederlande|pays-bas",
+        ),
         (r"\bireland\b|\birish\b", {"IE"}, re.IGNORECASE, "ireland|irish"),
         (r"\bEU\b|\bEU-", set(EU), 0, "EU"),
         (r"\beuropean union\b|\bunión europea\b|\bunion européenne\b", set(EU), re.IGNORECASE, "union|unión"),
@@ -40,7 +54,7 @@ _COUNTRY_WORDS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...], bo
         (r"\bmexic(?:o|an)\b|\bméxico\b", {"MX"}, re.IGNORECASE, "mexic|méxico"),
         (r"\bbrazil(?:ian)?\b|\bbrasil\b", {"BR"}, re.IGNORECASE, "brazil|brasil"),
     )
-)  # fmt: skip
+)
 """Each country's pattern, its codes, the words one of which any match holds (lower case where the pattern
 ignores case, as written where it does not), and whether it is case-sensitive: a sentence without any of the
 words skips the search (24 searches per sentence were most of the time of reading one)."""

@@ -12,9 +12,15 @@ from typing import Literal
 from .countries import countries_in
 
 Kind = Literal[
-    "sponsorship", "citizenship", "clearance", "location_restriction", "timezone", "onsite_days", "language",
+    "sponsorship",
+    "citizenship",
+    "clearance",
+    "location_restriction",
+    "timezone",
+    "onsite_days",
+    "language",
     "experience",  # read by sweepy/domain/experience.py
-]  # fmt: skip
+]
 Verdict = Literal["blocks", "warns", "ok"]
 Clearance = Literal["none", "public_trust", "secret", "top_secret", "ts_sci"]
 FederalStatus = Literal["none", "employee", "veteran"]
@@ -136,10 +142,14 @@ _CLEARANCE_LEVEL = (
     (re.compile(r"\bsecret\b|\bü2\b", re.IGNORECASE), "secret"),
     (re.compile(r"\bpublic[\s-]trust\b|\bü1\b|\bconfidentiel\b", re.IGNORECASE), "public_trust"),
 )
-_OBTAIN = re.compile(r"\b(?:ability|able|eligible|eligibility)\s+to\s+obtain\b|\bwilling(?:ness)?\s+to\s+obtain\b",
-                     re.IGNORECASE)  # fmt: skip
-_CLEARANCE_NEED = re.compile(r"\bactive\b|\bcurrent\b|\brequire|\bmust\b|\bhold\b|\bpossess|\bneeded\b|\bobtain"
-                             r"|\berforderlich|\brequis|\brequerid", re.IGNORECASE)  # fmt: skip
+_OBTAIN = re.compile(
+    r"\b(?:ability|able|eligible|eligibility)\s+to\s+obtain\b|\bwilling(?:ness)?\s+to\s+obtain\b", re.IGNORECASE
+)
+_CLEARANCE_NEED = re.compile(
+    r"\bactive\b|\bcurrent\b|\brequire|\bmust\b|\bhold\b|\bpossess|\bneeded\b|\bobtain"
+    r"|\berforderlich|\brequis|\brequerid",
+    re.IGNORECASE,
+)
 
 _RESTRICTED = _rx(
     r"\bremote\s*(?:\(|-|–|—|,)?\s*(?:within|in|from)\s+(?:the\s+)?[A-Z]",
@@ -209,8 +219,11 @@ _LANGUAGE_NEED = re.compile(
     r"dominio|fluido)\b",
     re.IGNORECASE,
 )
-_NICE = re.compile(r"\b(?:plus|nice\s+to\s+have|bonus|advantage|preferred|desirable|von\s+vorteil|wünschenswert|"
-                   r"un\s+atout|valorable|se\s+valorará|deseable)\b", re.IGNORECASE)  # fmt: skip
+_NICE = re.compile(
+    r"\b(?:plus|nice\s+to\s+have|bonus|advantage|preferred|desirable|von\s+vorteil|wünschenswert|"
+    r"un\s+atout|valorable|se\s+valorará|deseable)\b",
+    re.IGNORECASE,
+)
 
 
 # -- assessment ------------------------------------------------------------------------------------------------

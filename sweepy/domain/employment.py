@@ -11,7 +11,7 @@ from typing import Literal, get_args
 
 EmploymentType = Literal[
     "full_time", "part_time", "contract", "temporary", "internship", "apprenticeship", "volunteer", "other"
-]  # fmt: skip
+]
 EMPLOYMENT_TYPES: tuple[EmploymentType, ...] = get_args(EmploymentType)
 
 _WORDS: tuple[tuple[EmploymentType, str], ...] = (

@@ -126,8 +126,9 @@ class Gazetteer:
 
     def city(self, index: int, text: str) -> Place:
         _name, country, subdivision, lat, lon, _people = self.cities[index].split("\t")
-        return Place("city", text, country=country, subdivision=subdivision or None, city=index, lat=float(lat),
-                     lon=float(lon))  # fmt: skip
+        return Place(
+            "city", text, country=country, subdivision=subdivision or None, city=index, lat=float(lat), lon=float(lon)
+        )
 
     def population(self, index: int) -> int:
         return int(self.cities[index].rsplit("\t", 1)[1])
@@ -243,8 +244,9 @@ def _entry(items: list[_Item]) -> list[Place]:
             # A name the gazetteer does not know, or knows only elsewhere, is a place of the area after it:
             # "Scarborough, ON" is Toronto's Scarborough, not the English town of the same name.
             if context is not None and context.kind in ("country", "subdivision"):
-                context = places[-1] = Place("city", item.text, country=context.country,
-                                             subdivision=context.subdivision)  # fmt: skip
+                context = places[-1] = Place(
+                    "city", item.text, country=context.country, subdivision=context.subdivision
+                )
             else:
                 places.append(Place("unplaced", item.text))
                 context = None

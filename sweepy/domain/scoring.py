@@ -331,8 +331,14 @@ class Scorer:
         order, terms = self._order, self.terms
         top = [terms[i] for i in sorted(contributions, key=lambda i: (-contributions[i], order[i]))[:TOP_TERMS]]
         matched, missing = self._matched(title, reading, contributions)
-        return Score(score=score, matched_terms=matched, missing_must_haves=missing, parts=parts, top_terms=top,
-                     exact=max(0.0, sum(exact) - penalty))  # fmt: skip
+        return Score(
+            score=score,
+            matched_terms=matched,
+            missing_must_haves=missing,
+            parts=parts,
+            top_terms=top,
+            exact=max(0.0, sum(exact) - penalty),
+        )
 
     def _contributions(self, reading: Reading, stats: SweepStats) -> dict[int, float]:
         """Each resume term's points in this posting, by term index: its weight in the sweep times BM25's

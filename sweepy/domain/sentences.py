@@ -7,8 +7,9 @@ from collections.abc import Iterator
 _MARKS = re.compile(r"[.!?;:\n•·▪](?:(?<=[.!?;:])(?=\s)|(?<=\n)|(?<=\s[•·▪])(?=\s))")
 """What every sentence boundary holds: a stop before spaces, a line break, or a bullet between spaces. Only these
 are looked at (the engine jumps to them), not every space of the text."""
-_ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:e\.g|i\.e|etc|inc|approx|no|st|dr|mr|ms|vs|incl|z\.b|bzw|ca)\.)$",
-                           re.IGNORECASE)  # fmt: skip
+_ABBREVIATION = re.compile(
+    r"(?:\b[A-Za-z]\.|\b(?:e\.g|i\.e|etc|inc|approx|no|st|dr|mr|ms|vs|incl|z\.b|bzw|ca)\.)$", re.IGNORECASE
+)
 
 
 _ABBREVIATION_REACH = 8

@@ -202,9 +202,16 @@ def _target(title: str, said: str, table: TitleTable) -> _Target | None:
             if strength > heads.get(noun, (0.0, ""))[0]:
                 heads[noun] = (strength, why + ("" if strength == FAMILY else f" {_show(head)}"))
     return _Target(
-        title, said, head, mods, generic, heads, generics,
-        frozenset(k for f in applying for k in f.kinds), frozenset(k for f in applying for k in f.near_kinds),
-    )  # fmt: skip
+        title,
+        said,
+        head,
+        mods,
+        generic,
+        heads,
+        generics,
+        frozenset(k for f in applying for k in f.kinds),
+        frozenset(k for f in applying for k in f.near_kinds),
+    )
 
 
 def _relation(wanted: str, present: Sequence[str], table: TitleTable) -> tuple[float, str]:

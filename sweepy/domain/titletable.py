@@ -104,9 +104,15 @@ def _family(name: str, raw: object) -> Family:
         return frozenset(_phrases(raw.get(key, []), f"families.{name}.{key}"))
 
     return Family(
-        name, field("heads"), field("near_heads"), field("generic"), field("kinds"), field("near_kinds"),
-        bool(raw.get("only_for_kinds", False)), field("requires"),
-    )  # fmt: skip
+        name,
+        field("heads"),
+        field("near_heads"),
+        field("generic"),
+        field("kinds"),
+        field("near_kinds"),
+        bool(raw.get("only_for_kinds", False)),
+        field("requires"),
+    )
 
 
 def _levels(raw: dict[str, Any], where: str) -> dict[str, Level]:

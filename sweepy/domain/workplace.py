@@ -74,7 +74,7 @@ _ONSITE = (
     ("site", re.compile(rf"site(?:(?<=\bon-site)|(?<=\bonsite)|(?<=\bon site))\b{_NOT_A_PLACE}")),
     ("office", re.compile(rf"office(?:(?<=\bin-office)|(?<=\bin office))\b{_NOT_A_PLACE}|office(?<!\woffice)-?based")),
     ("person", re.compile(rf"person(?:(?<=\bin-person)|(?<=\bin person))\b{_NOT_A_PLACE}")),
-)  # fmt: skip
+)
 _SITES = (
     r"(?:site|depot|branch|store|shop|warehouse|plant|factory|facility|clinic|hospital|surgery|dealership|showroom|"
     r"yard|workshop|garage|premises|restaurant|hotel|kitchen|salon|pharmacy|school|campus|lab|laboratory)s?\b"
@@ -85,7 +85,7 @@ _PLACED = (
     ("located", re.compile(rf"located(?<!\wlocated) (?:in|at) {_PLACE}")),
     ("at our", re.compile(rf"at our(?<!\wat our) (?:[\w'’-]+ ){{0,3}}{_SITES}")),
     ("site", re.compile(rf"site(?:(?<=\bon-site)|(?<=\bonsite)|(?<=\bon site)) (?:in|at) {_PLACE}")),
-)  # fmt: skip
+)
 _PLACED_BY = re.compile(
     r"(?:(?:must|will|would|should|need to|needs to|is to|'ll|’ll) be|(?:role|position|job|post|vacancy) is) $"
     r"|(?:^|[.!?•:\n]) ?$"

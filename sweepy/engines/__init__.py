@@ -99,8 +99,11 @@ def _add_installed(entry: importlib.metadata.EntryPoint) -> None:
             log.warning("engine %s not loaded: the module registers no engine", where)
         return
     if not isinstance(engine, Engine):
-        log.warning("engine %s not loaded: it is a %s, not a sweepy.engines.Engine subclass or instance",
-                    where, type(found).__name__)  # fmt: skip
+        log.warning(
+            "engine %s not loaded: it is a %s, not a sweepy.engines.Engine subclass or instance",
+            where,
+            type(found).__name__,
+        )
         return
     if any(other is engine for other in added):  # its module registered it (or it was just refused, above)
         return

@@ -25,7 +25,7 @@ CURRENCIES = {
 """Adzuna's country sites and the currency each one's salaries are in (the API has no currency field)."""
 Country = Literal[
     "at", "au", "be", "br", "ca", "ch", "de", "es", "fr", "gb", "in", "it", "mx", "nl", "nz", "pl", "sg", "us", "za"
-]  # fmt: skip
+]
 
 
 class AdzunaConfig(HttpEngineConfig):
@@ -60,8 +60,13 @@ class AdzunaEngine(Engine):
         result = request.result  # what it holds when the byte budget runs out is kept
 
         def fetch(page: int) -> Page[int]:
-            url = api_url(config.origin(ORIGIN), "/v1/api/jobs/{country}/search/{page}", params,
-                          country=config.country, page=str(page))  # fmt: skip
+            url = api_url(
+                config.origin(ORIGIN),
+                "/v1/api/jobs/{country}/search/{page}",
+                params,
+                country=config.country,
+                page=str(page),
+            )
             data = as_object(request.client.get_json(url), "the search answer")
             jobs = as_list(data.get("results"), "the answer's 'results'")
             return Page(jobs, page + 1 if len(jobs) >= config.results_per_page else None, number(data.get("count")))
@@ -97,8 +102,14 @@ def _salary(job: dict[str, Any], currency: str) -> Salary | None:
     shown = " - ".join(f"{amount:,.0f}" for amount in dict.fromkeys(a for a in (low, high) if a is not None))
     predicted = str(job.get("salary_is_predicted", "0")).strip() == "1"
     note = " (predicted): estimated by Adzuna, not stated by the employer" if predicted else ""
-    return Salary(min=low, max=high, currency=currency, period="year", text=f"{shown} {currency} a year{note}",
-                  predicted=predicted)  # fmt: skip
+    return Salary(
+        min=low,
+        max=high,
+        currency=currency,
+        period="year",
+        text=f"{shown} {currency} a year{note}",
+        predicted=predicted,
+    )
 
 
 register(AdzunaEngine())

@@ -20,8 +20,12 @@ ORIGIN = "https://api.ashbyhq.com"
 WORKPLACES: dict[str, Workplace] = {"Remote": "remote", "Hybrid": "hybrid", "OnSite": "onsite"}
 """`workplaceType`; `isRemote` is ignored: it is true on most hybrid jobs and null on many others."""
 INTERVALS: dict[str, Period] = {
-    "1 YEAR": "year", "1 MONTH": "month", "1 WEEK": "week", "1 DAY": "day", "1 HOUR": "hour",
-}  # fmt: skip
+    "1 YEAR": "year",
+    "1 MONTH": "month",
+    "1 WEEK": "week",
+    "1 DAY": "day",
+    "1 HOUR": "hour",
+}
 
 
 class AshbyConfig(HttpEngineConfig):
@@ -39,9 +43,11 @@ class AshbyEngine(Engine):
 
     def discover(self, config: AshbyConfig, request: DiscoverRequest) -> EngineResult:
         url = api_url(
-            config.origin(ORIGIN), "/posting-api/job-board/{board}", {"includeCompensation": "true"},
+            config.origin(ORIGIN),
+            "/posting-api/job-board/{board}",
+            {"includeCompensation": "true"},
             board=request.source,
-        )  # fmt: skip
+        )
         data = as_object(request.client.get_json(url), "the board")
         result = EngineResult()
         for job in as_list(data.get("jobs"), "the board's 'jobs'"):
@@ -88,8 +94,9 @@ def _salary(job: dict[str, Any]) -> Salary | None:
     for component in inner_list(compensation, "summaryComponents"):
         if _is_salary(component):
             period = INTERVALS.get(string(component.get("interval")).upper())
-            salary = salary_range(component.get("minValue"), component.get("maxValue"),
-                                  component.get("currencyCode"), period)  # fmt: skip
+            salary = salary_range(
+                component.get("minValue"), component.get("maxValue"), component.get("currencyCode"), period
+            )
             if salary is not None:
                 return dataclasses.replace(salary, ote=True) if _on_target(compensation) else salary
     return None
@@ -102,11 +109,15 @@ def _on_target(compensation: dict[str, Any]) -> bool:
     if says_ote(string(compensation.get("compensationTierSummary"))):
         return True
     tiers = [
-        [tier.get("title"), tier.get("tierSummary"), tier.get("additionalInformation"),
-         *(part.get("summary") for part in inner_list(tier, "components") if _is_salary(part))]
+        [
+            tier.get("title"),
+            tier.get("tierSummary"),
+            tier.get("additionalInformation"),
+            *(part.get("summary") for part in inner_list(tier, "components") if _is_salary(part)),
+        ]
         for tier in inner_list(compensation, "compensationTiers")
         if isinstance(tier, dict) and any(_is_salary(part) for part in inner_list(tier, "components"))
-    ]  # fmt: skip
+    ]
     return bool(tiers) and all(says_ote(joined(labels, " • ")) for labels in tiers)
 
 

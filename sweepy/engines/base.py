@@ -140,9 +140,12 @@ class DiscoverRequest:
         except EngineConfigError as exc:
             raise SourceError("config", exc.message) from None
         if config.base_url is not None and not (self.network is not None and self.network.trust_base_urls):
-            raise SourceError("config", f"{self.engine}'s key is sent only to its own API, not to base_url "
-                                        f"{config.base_url}; set SWEEPY_TRUST_BASE_URLS=1 in the server's "
-                                        "environment to send keys to a mirror or proxy you trust")  # fmt: skip
+            raise SourceError(
+                "config",
+                f"{self.engine}'s key is sent only to its own API, not to base_url "
+                f"{config.base_url}; set SWEEPY_TRUST_BASE_URLS=1 in the server's "
+                "environment to send keys to a mirror or proxy you trust",
+            )
         return self.client.add_secret(value)
 
 

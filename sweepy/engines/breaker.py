@@ -44,8 +44,11 @@ class BreakerBook:
             problem = "" if isinstance(data, dict) else f"it holds a JSON {type(data).__name__}, not an object"
         if not isinstance(data, dict):
             if report:
-                log.warning("circuit breakers %s are damaged (%s); every source starts with a closed breaker",
-                            self.path, problem[:200])  # fmt: skip
+                log.warning(
+                    "circuit breakers %s are damaged (%s); every source starts with a closed breaker",
+                    self.path,
+                    problem[:200],
+                )
             return {}
         return {k: v for k, v in data.items() if isinstance(v, dict) and isinstance(v.get("failures"), int)}
 

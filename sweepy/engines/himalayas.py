@@ -93,11 +93,14 @@ def _salary(job: dict[str, Any]) -> Salary | None:
         return None
     period, currency = job.get("salaryPeriod"), job.get("currency")
     try:
-        return parse_salary({
-            "min": low, "max": high,
-            "currency": currency.strip().upper() if isinstance(currency, str) and currency.strip() else None,
-            "period": _PERIODS.get(period.strip().lower(), "year") if isinstance(period, str) else "year",
-        })  # fmt: skip
+        return parse_salary(
+            {
+                "min": low,
+                "max": high,
+                "currency": currency.strip().upper() if isinstance(currency, str) and currency.strip() else None,
+                "period": _PERIODS.get(period.strip().lower(), "year") if isinstance(period, str) else "year",
+            }
+        )
     except ValueError:  # an amount too large to be pay
         return None
 

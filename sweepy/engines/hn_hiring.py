@@ -120,8 +120,10 @@ class HnHiringEngine(Engine):
         base = config.origin(ORIGIN)
         # whoishiring posts three threads a month; only "Who is hiring?" holds job posts.
         params = {"tags": "story,author_whoishiring", "hitsPerPage": 3 * config.months + 3}
-        stories = as_list(as_object(request.client.get_json(api_url(base, SEARCH, params)), "the search")
-                          .get("hits"), "the search's 'hits'")  # fmt: skip
+        stories = as_list(
+            as_object(request.client.get_json(api_url(base, SEARCH, params)), "the search").get("hits"),
+            "the search's 'hits'",
+        )
         threads = [s for s in stories if isinstance(s, dict) and _HIRING.match(str(s.get("title") or ""))]
         threads.sort(key=_created, reverse=True)
         if not threads:
@@ -148,8 +150,11 @@ class HnHiringEngine(Engine):
 
     def _thread(self, base: str, story: str, request: DiscoverRequest, result: EngineResult) -> None:
         """The thread's top-level comments into `result`, page by page (Algolia caps a page at 1000 hits)."""
-        params: dict[str, Any] = {"tags": f"comment,story_{story}", "numericFilters": f"parent_id={story}",
-                                  "hitsPerPage": 1000}  # fmt: skip
+        params: dict[str, Any] = {
+            "tags": f"comment,story_{story}",
+            "numericFilters": f"parent_id={story}",
+            "hitsPerPage": 1000,
+        }
 
         def fetch(page: int) -> Page[int]:
             data = as_object(request.client.get_json(api_url(base, SEARCH, {**params, "page": page})), "a page")

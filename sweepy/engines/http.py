@@ -175,8 +175,9 @@ class SourceClient:
         return text
 
     def _timeout(self) -> SourceError:
-        return SourceError("timeout", f"no complete answer within {self.budget:g} s "
-                                      "(orchestrator.timeout_per_source_seconds)")  # fmt: skip
+        return SourceError(
+            "timeout", f"no complete answer within {self.budget:g} s (orchestrator.timeout_per_source_seconds)"
+        )
 
     # -- public calls ---------------------------------------------------------------------------------------
     def get_json(self, url: str, headers: dict[str, str] | None = None) -> Any:
@@ -221,8 +222,10 @@ class SourceClient:
                     self._backoff(attempt, None, problem)
                     continue
                 if isinstance(exc, httpx.RemoteProtocolError | httpx.DecodingError):
-                    raise SourceError("bad_response", f"the answer from {self._where(url)} was cut short or "
-                                                      f"garbled ({type(exc).__name__})") from None  # fmt: skip
+                    raise SourceError(
+                        "bad_response",
+                        f"the answer from {self._where(url)} was cut short or garbled ({type(exc).__name__})",
+                    ) from None
                 raise problem from None
             if status in RETRY_STATUSES:
                 reason: SkipReason = "http_429" if status == 429 else "http_error"
@@ -292,8 +295,9 @@ class SourceClient:
                 refused.detail = f"its redirect {chain.hop} is refused: {refused.detail}"
             raise
         except BadLocation:
-            raise SourceError("bad_response", f"{self._where(url)} redirects to a Location that does not "
-                                              "parse") from None  # fmt: skip
+            raise SourceError(
+                "bad_response", f"{self._where(url)} redirects to a Location that does not parse"
+            ) from None
         except TooManyHops:
             raise SourceError("bad_response", f"{self._where(url)} still redirects after {MAX_HOPS} hops") from None
 
@@ -305,8 +309,11 @@ class SourceClient:
         query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if self.redact(v) == v]
         cleaned = urlunsplit(parts._replace(query=urlencode(query)))
         if self.redact(cleaned) != cleaned:
-            raise SourceError("blocked_address", f"{self._where(url)} redirects to another origin with the key "
-                                                 "in the URL; not followed", counts_as_failure=False)  # fmt: skip
+            raise SourceError(
+                "blocked_address",
+                f"{self._where(url)} redirects to another origin with the key in the URL; not followed",
+                counts_as_failure=False,
+            )
         return cleaned
 
     def _answer(self, answer: httpx.Response, url: str) -> tuple[int, str | None, bytes]:
@@ -350,17 +357,25 @@ class SourceClient:
         cap's `bad_response`."""
         left = self.max_bytes - self.bytes_read
         if self.sweep is not None and self.sweep.left() < min(left, MAX_RESPONSE_BYTES):
-            return SourceError("too_large", f"stopped at {self._where(url)}: the sweep's answers together pass its "
-                                            f"budget of {_mb(self.sweep.limit)} (orchestrator.max_bytes); this "
-                                            f"source read {_mb(self.bytes_read)} before it",
-                               counts_as_failure=False)  # fmt: skip
+            return SourceError(
+                "too_large",
+                f"stopped at {self._where(url)}: the sweep's answers together pass its "
+                f"budget of {_mb(self.sweep.limit)} (orchestrator.max_bytes); this "
+                f"source read {_mb(self.bytes_read)} before it",
+                counts_as_failure=False,
+            )
         if left < MAX_RESPONSE_BYTES:
-            return SourceError("too_large", f"stopped at {self._where(url)}: the source's answers pass its budget "
-                                            f"of {_mb(self.max_bytes)} (max_bytes); {_mb(self.bytes_read)} read "
-                                            "before it", counts_as_failure=False)  # fmt: skip
+            return SourceError(
+                "too_large",
+                f"stopped at {self._where(url)}: the source's answers pass its budget "
+                f"of {_mb(self.max_bytes)} (max_bytes); {_mb(self.bytes_read)} read "
+                "before it",
+                counts_as_failure=False,
+            )
         said = "is larger than" if size is not None else "inflates past"
-        return SourceError("bad_response", f"the answer from {self._where(url)} {said} "
-                                           f"{MAX_RESPONSE_BYTES // 1_000_000} MB")  # fmt: skip
+        return SourceError(
+            "bad_response", f"the answer from {self._where(url)} {said} {MAX_RESPONSE_BYTES // 1_000_000} MB"
+        )
 
 
 def _mb(size: int) -> str:

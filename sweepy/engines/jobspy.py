@@ -25,8 +25,13 @@ from .shapes import number
 Site = Literal["linkedin", "indeed", "glassdoor", "zip_recruiter", "google"]
 DEFAULT_SITES: list[Site] = ["indeed"]
 INSTALL = "install it with `.venv/bin/pip install -e '.[jobspy]'`"
-INTERVALS: dict[str, Period] = {"yearly": "year", "monthly": "month", "weekly": "week", "daily": "day",
-                                "hourly": "hour"}  # fmt: skip
+INTERVALS: dict[str, Period] = {
+    "yearly": "year",
+    "monthly": "month",
+    "weekly": "week",
+    "daily": "day",
+    "hourly": "hour",
+}
 PLATFORMS = {"linkedin": "linkedin", "indeed": "indeed", "glassdoor": "glassdoor", "zip_recruiter": "ziprecruiter"}
 """JobSpy's `site` → platform; `google` rows are classified from their URL (Google lists other boards' jobs)."""
 _UNREACHABLE = ("connection", "timeout", "proxy", "ssl", "maxretry")
@@ -58,10 +63,13 @@ class JobspyEngine(Engine):
         with request.remote():  # the scrape is held to the per-source deadline; making postings of its rows is not
             try:
                 frame = jobspy.scrape_jobs(
-                    site_name=list(dict.fromkeys(config.sites)), search_term=request.source,
-                    location=request.location, results_wanted=config.results_wanted, hours_old=config.hours_old,
+                    site_name=list(dict.fromkeys(config.sites)),
+                    search_term=request.source,
+                    location=request.location,
+                    results_wanted=config.results_wanted,
+                    hours_old=config.hours_old,
                     country_indeed=config.country_indeed,
-                )  # fmt: skip
+                )
                 rows = frame.to_dict("records")
             except Exception as exc:  # a scraper's failure is this source's, whatever its type
                 kind = type(exc).__name__
@@ -123,8 +131,13 @@ def _salary(row: dict[str, Any]) -> Salary | None:
         return None
     currency = _text(row.get("currency")).upper() or None
     shown = " - ".join(f"{a:,.2f}".removesuffix(".00") for a in dict.fromkeys(x for x in (low, high) if x is not None))
-    return Salary(min=low, max=high, currency=currency, period=period,
-                  text=f"{shown} {currency or ''} {_text(row.get('interval'))}".replace("  ", " "))  # fmt: skip
+    return Salary(
+        min=low,
+        max=high,
+        currency=currency,
+        period=period,
+        text=f"{shown} {currency or ''} {_text(row.get('interval'))}".replace("  ", " "),
+    )
 
 
 register(JobspyEngine())

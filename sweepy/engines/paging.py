@@ -51,8 +51,9 @@ def paginate(
         idents = [_ident(item, key) for item in page.items]
         known = {ident for ident in idents if ident is not None}
         if known and known <= seen:
-            request.log(f"source {request.engine}/{request.source}: page {number} repeats earlier postings; "
-                        "stopped paging")  # fmt: skip
+            request.log(
+                f"source {request.engine}/{request.source}: page {number} repeats earlier postings; stopped paging"
+            )
             return
         fresh = []
         for item, ident in zip(page.items, idents, strict=True):

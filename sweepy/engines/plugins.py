@@ -27,8 +27,9 @@ class BrokenPlugin(Engine):
         """Nothing to check: the sweep says what is wrong, source by source, and sweeps the other engines."""
 
     def discover(self, config: Any, request: DiscoverRequest) -> EngineResult:
-        raise SourceError("plugin_error", f"{self.problem}; fix or uninstall that package, or set "
-                                          f"sources.{self.name}.enabled: false")  # fmt: skip
+        raise SourceError(
+            "plugin_error", f"{self.problem}; fix or uninstall that package, or set sources.{self.name}.enabled: false"
+        )
 
 
 def broken_plugin(name: str, problem: str) -> BrokenPlugin:

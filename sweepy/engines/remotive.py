@@ -30,8 +30,9 @@ class RemotiveEngine(Engine):
 
     def discover(self, config: RemotiveConfig, request: DiscoverRequest) -> EngineResult:
         params = {"category": config.category, "limit": config.limit}
-        data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/remote-jobs", params)),
-                         "the feed")  # fmt: skip
+        data = as_object(
+            request.client.get_json(api_url(config.origin(ORIGIN), "/api/remote-jobs", params)), "the feed"
+        )
         return self.collected(
             request, as_list(data.get("jobs"), "the feed's 'jobs'"), lambda job: self._posting(job, request)
         )

@@ -8,9 +8,17 @@ from typing import Literal
 from ..domain.postings import Posting
 
 SkipReason = Literal[
-    "timeout", "circuit_open", "http_429", "http_error", "bad_response", "unreachable", "config", "blocked_address",
-    "too_large", "plugin_error",
-]  # fmt: skip
+    "timeout",
+    "circuit_open",
+    "http_429",
+    "http_error",
+    "bad_response",
+    "unreachable",
+    "config",
+    "blocked_address",
+    "too_large",
+    "plugin_error",
+]
 
 
 class SourceError(Exception):

@@ -50,8 +50,9 @@ class SerpapiEngine(KeyedSearchEngine):
 
         def fetch(token: str) -> Page[str]:
             asked = {**params, "next_page_token": token or None}
-            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/search.json", asked)),
-                             "the search answer")  # fmt: skip
+            data = as_object(
+                request.client.get_json(api_url(config.origin(ORIGIN), "/search.json", asked)), "the search answer"
+            )
             error = data.get("error")
             if isinstance(error, str) and error:
                 if NO_RESULTS in error:
@@ -71,16 +72,22 @@ class SerpapiEngine(KeyedSearchEngine):
         extensions = found if isinstance(found, dict) else {}
         options = job.get("apply_options")
         links: list[str] = [
-            o["link"] for o in (options if isinstance(options, list) else [])
+            o["link"]
+            for o in (options if isinstance(options, list) else [])
             if isinstance(o, dict) and isinstance(o.get("link"), str) and o["link"].startswith(("http://", "https://"))
-        ]  # fmt: skip
+        ]
         direct = next((link for link in links if not _google(link)), None)
         page = direct or (links[0] if links else job.get("share_link"))
         platform = None
         if direct is None or platform_for_url(direct, request.custom_platforms) == "other":
             platform = _via(job.get("via"))  # the link is Google's or unknown: `via` names the board
-        highlights = [item for h in job.get("job_highlights") or [] if isinstance(h, dict)
-                      for item in h.get("items") or [] if isinstance(item, str)]  # fmt: skip
+        highlights = [
+            item
+            for h in job.get("job_highlights") or []
+            if isinstance(h, dict)
+            for item in h.get("items") or []
+            if isinstance(item, str)
+        ]
         return self.posting(
             request,
             title=job.get("title"),

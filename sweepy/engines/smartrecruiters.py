@@ -22,8 +22,13 @@ from .shapes import BoardToken, as_list, as_object, inner_object, joined, number
 ORIGIN = "https://api.smartrecruiters.com"
 JOB_PAGES = "https://jobs.smartrecruiters.com"
 PAGE_SIZE = 100
-LABELS = (("department", "Department"), ("function", "Function"), ("typeOfEmployment", "Employment"),
-          ("experienceLevel", "Experience"), ("industry", "Industry"))  # fmt: skip
+LABELS = (
+    ("department", "Department"),
+    ("function", "Function"),
+    ("typeOfEmployment", "Employment"),
+    ("experienceLevel", "Experience"),
+    ("industry", "Industry"),
+)
 
 
 class SmartRecruitersConfig(HttpEngineConfig):
@@ -44,8 +49,12 @@ class SmartRecruitersEngine(Engine):
         unknown: list[bool] = []  # the first page is empty and says no total: the company may not exist
 
         def fetch(offset: int) -> Page[int]:
-            url = api_url(config.origin(ORIGIN), "/v1/companies/{company}/postings",
-                          {"limit": PAGE_SIZE, "offset": offset}, company=request.source)  # fmt: skip
+            url = api_url(
+                config.origin(ORIGIN),
+                "/v1/companies/{company}/postings",
+                {"limit": PAGE_SIZE, "offset": offset},
+                company=request.source,
+            )
             data = as_object(request.client.get_json(url), "the company's postings")
             jobs = as_list(data.get("content"), "the postings' 'content'")
             total = number(data.get("totalFound"))
@@ -57,8 +66,10 @@ class SmartRecruitersEngine(Engine):
             self.collect(request, result, jobs, lambda job: self._posting(job, request), "a posting")
         if unknown == [True]:
             # An unknown company identifier answers 200 with an empty list, not 404 (job_apis.md §24.6).
-            request.log(f"source smartrecruiters/{request.source}: no postings; the company identifier may not "
-                        "exist (SmartRecruiters answers an unknown one with an empty list)")  # fmt: skip
+            request.log(
+                f"source smartrecruiters/{request.source}: no postings; the company identifier may not "
+                "exist (SmartRecruiters answers an unknown one with an empty list)"
+            )
         return result
 
     def _posting(self, job: dict[str, Any], request: DiscoverRequest) -> Posting:

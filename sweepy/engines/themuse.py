@@ -46,10 +46,16 @@ class TheMuseEngine(Engine):
         result = request.result  # what it holds when the byte budget runs out is kept
 
         def fetch(page: int) -> Page[int]:
-            params = {"page": page, "category": config.category, "level": config.level,
-                      "location": config.location, "api_key": key}  # fmt: skip
-            data = as_object(request.client.get_json(api_url(config.origin(ORIGIN), "/api/public/jobs", params)),
-                             "the answer")  # fmt: skip
+            params = {
+                "page": page,
+                "category": config.category,
+                "level": config.level,
+                "location": config.location,
+                "api_key": key,
+            }
+            data = as_object(
+                request.client.get_json(api_url(config.origin(ORIGIN), "/api/public/jobs", params)), "the answer"
+            )
             jobs = as_list(data.get("results"), "'results'")
             page_count = number(data.get("page_count"))
             last = len(jobs) < (number(data.get("items_per_page")) or 20) or (page_count and page + 1 >= page_count)

@@ -20,10 +20,18 @@ from .shapes import as_list, as_object, number
 HOST = "data.usajobs.gov"
 ORIGIN = f"https://{HOST}"
 RATE_INTERVALS: dict[str, tuple[Period, float]] = {
-    "PA": ("year", 1), "PER YEAR": ("year", 1), "PH": ("hour", 1), "PER HOUR": ("hour", 1),
-    "PD": ("day", 1), "PER DAY": ("day", 1), "PM": ("month", 1), "PER MONTH": ("month", 1),
-    "PER WEEK": ("week", 1), "BW": ("week", 0.5), "BI-WEEKLY": ("week", 0.5),
-}  # fmt: skip
+    "PA": ("year", 1),
+    "PER YEAR": ("year", 1),
+    "PH": ("hour", 1),
+    "PER HOUR": ("hour", 1),
+    "PD": ("day", 1),
+    "PER DAY": ("day", 1),
+    "PM": ("month", 1),
+    "PER MONTH": ("month", 1),
+    "PER WEEK": ("week", 1),
+    "BW": ("week", 0.5),
+    "BI-WEEKLY": ("week", 0.5),
+}
 """RateIntervalCode (or its "Per Year" wording) → period; a bi-weekly amount is halved into a weekly one.
 PW (piece work) and WC (without compensation) state no salary."""
 
@@ -53,11 +61,17 @@ class UsajobsEngine(Engine):
         result = request.result  # what it holds when the byte budget runs out is kept
 
         def fetch(page: int) -> Page[int]:
-            params = {"Keyword": request.source, "LocationName": request.location or None,
-                      "ResultsPerPage": config.results_per_page, "Page": page}  # fmt: skip
+            params = {
+                "Keyword": request.source,
+                "LocationName": request.location or None,
+                "ResultsPerPage": config.results_per_page,
+                "Page": page,
+            }
             url = api_url(config.origin(ORIGIN), "/api/search", params)
-            data = as_object(as_object(request.client.get_json(url, headers), "the answer").get("SearchResult"),
-                             "the answer's 'SearchResult'")  # fmt: skip
+            data = as_object(
+                as_object(request.client.get_json(url, headers), "the answer").get("SearchResult"),
+                "the answer's 'SearchResult'",
+            )
             items = as_list(data.get("SearchResultItems"), "'SearchResultItems'")
             user_area = data.get("UserArea")
             pages = number(user_area.get("NumberOfPages")) if isinstance(user_area, dict) else None
@@ -65,8 +79,14 @@ class UsajobsEngine(Engine):
             return Page(items, None if last else page + 1)
 
         for items in paginate(request, fetch, 1, "MatchedObjectId", config.pages):
-            self.collect(request, result, items, lambda item: self._posting(item, request), "a result item",
-                         key="MatchedObjectId")  # fmt: skip
+            self.collect(
+                request,
+                result,
+                items,
+                lambda item: self._posting(item, request),
+                "a result item",
+                key="MatchedObjectId",
+            )
         return result
 
     def _posting(self, item: dict[str, Any], request: DiscoverRequest) -> Posting:

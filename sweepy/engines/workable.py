@@ -34,8 +34,9 @@ class WorkableEngine(Engine):
         return list(dict.fromkeys(config.accounts))
 
     def discover(self, config: WorkableConfig, request: DiscoverRequest) -> EngineResult:
-        url = api_url(config.origin(ORIGIN), "/api/v1/widget/accounts/{account}", {"details": "true"},
-                      account=request.source)  # fmt: skip
+        url = api_url(
+            config.origin(ORIGIN), "/api/v1/widget/accounts/{account}", {"details": "true"}, account=request.source
+        )
         data = as_object(request.client.get_json(url), "the account")
         company = string(data.get("name")) or request.source
         jobs = as_list(data.get("jobs"), "the account's 'jobs'")

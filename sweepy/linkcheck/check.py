@@ -100,13 +100,20 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
             heads = {name.lower(): value for name, value in answer.headers.items()}
             return judge(url, chain.url, answer.status_code, heads, body, cut)
     except TooManyHops:
-        return LinkVerdict(url, "unverified", "too_many_redirects", chain.status, chain.url,
-                           f"still redirecting after {MAX_HOPS} hops")  # fmt: skip
+        return LinkVerdict(
+            url, "unverified", "too_many_redirects", chain.status, chain.url, f"still redirecting after {MAX_HOPS} hops"
+        )
     except BadLocation as bad:
         # httpx reads a redirect's Location itself, before the hop is ours to judge (`http:\\127.0.0.1\x`).
         said = "" if bad.location is None else f" {bad.location[:100]!r}"
-        return LinkVerdict(url, "unverified", "bad_url", chain.status, chain.url,
-                           one_line(f"the redirect's Location{said} does not parse: {bad}"))  # fmt: skip
+        return LinkVerdict(
+            url,
+            "unverified",
+            "bad_url",
+            chain.status,
+            chain.url,
+            one_line(f"the redirect's Location{said} does not parse: {bad}"),
+        )
     except Refused as refused:
         if refused.reason == "timeout" and policy.clock() >= policy.batch_deadline:
             return _not_reached(url, chain.status, chain.url, policy)
@@ -114,16 +121,23 @@ def _check_link(url: str, policy: _Policy) -> LinkVerdict:
     except httpx.TimeoutException:
         if policy.clock() >= policy.batch_deadline:
             return _not_reached(url, chain.status, chain.url, policy)
-        return LinkVerdict(url, "unverified", "timeout", chain.status, chain.url,
-                           f"no answer within {policy.timeout:g} s")  # fmt: skip
+        return LinkVerdict(
+            url, "unverified", "timeout", chain.status, chain.url, f"no answer within {policy.timeout:g} s"
+        )
     except httpx.HTTPError as exc:
         reason = "bad_url" if "location header" in str(exc).lower() else "unreachable"
         return LinkVerdict(url, "unverified", reason, chain.status, chain.url, one_line(f"{type(exc).__name__}: {exc}"))
 
 
 def _not_reached(url: str, status: int | None, current: str, policy: _Policy) -> LinkVerdict:
-    return LinkVerdict(url, "not_checked", "deadline", status, current,
-                       f"not checked within the validation's {policy.batch_seconds:g} s")  # fmt: skip
+    return LinkVerdict(
+        url,
+        "not_checked",
+        "deadline",
+        status,
+        current,
+        f"not checked within the validation's {policy.batch_seconds:g} s",
+    )
 
 
 def judge(original: str, final: str, status: int, headers: dict[str, str], body: str, cut: bool) -> LinkVerdict:

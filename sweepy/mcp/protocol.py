@@ -35,8 +35,15 @@ log = logging.getLogger("sweepy.mcp.protocol")
 T = TypeVar("T")
 
 LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
-    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
-)  # fmt: skip
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+)
 
 
 def envelope(answer: "Answer", links: list[types.ResourceLink] | None = None) -> types.CallToolResult:

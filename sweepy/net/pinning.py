@@ -118,9 +118,13 @@ def route(
     for address in addresses if not proxies.allow_private else ():
         ip = parse_address(address)
         if ip is not None and (problem := address_problem(ip, allow_private=False)) is not None:
-            raise Refused("blocked_address", f"the proxy {proxy.shown} is at {ip}, which is {problem}; set "
-                                             "SWEEPY_ALLOW_PRIVATE_PROXY=1 in the server's environment to use a "
-                                             "proxy on your own network", proxy=True)  # fmt: skip
+            raise Refused(
+                "blocked_address",
+                f"the proxy {proxy.shown} is at {ip}, which is {problem}; set "
+                "SWEEPY_ALLOW_PRIVATE_PROXY=1 in the server's environment to use a "
+                "proxy on your own network",
+                proxy=True,
+            )
     return Target(parsed, host, port, addresses, proxy)
 
 

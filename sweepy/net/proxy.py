@@ -62,8 +62,10 @@ def parse_proxy(value: str, source: str) -> Proxy:
     except ValueError as exc:
         raise ValueError(f"{source}={shown!r} does not parse as a proxy URL ({exc})") from None
     if parts.scheme.lower() != "http":
-        raise ValueError(f"{source}={shown!r} is a {parts.scheme}:// proxy; Sweepy speaks only to HTTP proxies "
-                         "(CONNECT): give its http://host:port URL")  # fmt: skip
+        raise ValueError(
+            f"{source}={shown!r} is a {parts.scheme}:// proxy; Sweepy speaks only to HTTP proxies "
+            "(CONNECT): give its http://host:port URL"
+        )
     host = parts.hostname or ""
     if parse_address(host) is None and not _HOST.match(host):
         raise ValueError(f"{source}={shown!r} has no usable host; write it as http://host:port")
@@ -196,8 +198,9 @@ def open_tunnel(stream: httpcore.NetworkStream, proxy: Proxy, host: str, port: i
         status, phrase, rest = _reply(stream, end, proxy)
     except (httpcore.ReadTimeout, httpcore.WriteTimeout):
         stream.close()
-        raise Refused("timeout", f"the proxy {proxy.shown} did not answer CONNECT {authority} in time",
-                      proxy=True) from None  # fmt: skip
+        raise Refused(
+            "timeout", f"the proxy {proxy.shown} did not answer CONNECT {authority} in time", proxy=True
+        ) from None
     except BaseException:
         stream.close()
         raise
@@ -206,8 +209,9 @@ def open_tunnel(stream: httpcore.NetworkStream, proxy: Proxy, host: str, port: i
     stream.close()
     said = f"{status} {phrase}".strip()
     if 200 <= status < 300:
-        raise Refused("unreachable", f"the proxy {proxy.shown} sent data before the tunnel to {authority} carried "
-                                     "any", proxy=True)  # fmt: skip
+        raise Refused(
+            "unreachable", f"the proxy {proxy.shown} sent data before the tunnel to {authority} carried any", proxy=True
+        )
     if status == 407:
         if proxy.authorization is None:
             advice = "the proxy asked for credentials; put them in the proxy URL as http://user:pass@host:port"
@@ -217,8 +221,12 @@ def open_tunnel(stream: httpcore.NetworkStream, proxy: Proxy, host: str, port: i
     if status in (502, 503, 504):
         raise httpcore.ConnectError(f"the proxy {proxy.shown} could not reach {authority} ({said})")
     hint = "; this proxy may open tunnels to port 443 only: an https:// URL may pass" if port != 443 else ""
-    raise Refused("unreachable", f"the proxy {proxy.shown} refused a tunnel to {authority} ({said}){hint}; or "
-                                 "name the host in NO_PROXY to go direct", proxy=True)  # fmt: skip
+    raise Refused(
+        "unreachable",
+        f"the proxy {proxy.shown} refused a tunnel to {authority} ({said}){hint}; or "
+        "name the host in NO_PROXY to go direct",
+        proxy=True,
+    )
 
 
 def _left(end: float | None) -> float | None:
@@ -235,8 +243,11 @@ def _reply(stream: httpcore.NetworkStream, end: float | None, proxy: Proxy) -> t
     head = b""
     while b"\r\n\r\n" not in head:
         if len(head) > MAX_REPLY_BYTES:
-            raise Refused("unreachable", f"the proxy {proxy.shown} answered CONNECT with more than "
-                                         f"{MAX_REPLY_BYTES} bytes of headers", proxy=True)  # fmt: skip
+            raise Refused(
+                "unreachable",
+                f"the proxy {proxy.shown} answered CONNECT with more than {MAX_REPLY_BYTES} bytes of headers",
+                proxy=True,
+            )
         piece = stream.read(4096, _left(end))
         if not piece:
             raise httpcore.ConnectError(f"the proxy {proxy.shown} closed the connection without answering CONNECT")

@@ -65,9 +65,10 @@ def follow(
             try:
                 target = httpx.URL(admitted)
                 answer = held.enter_context(
-                    client.stream(chain.method, target, headers=chain.headers, content=chain.body or None,
-                                  timeout=timeout())
-                )  # fmt: skip
+                    client.stream(
+                        chain.method, target, headers=chain.headers, content=chain.body or None, timeout=timeout()
+                    )
+                )
             except httpx.InvalidURL as exc:  # as httpx read a redirect's Location, or a hop no guard parsed
                 raise BadLocation(None, exc) from None
             origin = origin or _origin(target)  # the first hop's, read once the guard has passed its URL

@@ -94,8 +94,9 @@ def discover_request(
     profile: Profile, workspace: Workspace, network: Network | None, log: Callable[[str], None]
 ) -> DiscoverRequest:
     """What the profile asks every engine, the sweep's sources and the employer boards alike."""
-    return DiscoverRequest(profile.search.titles, profile.search.location, workspace, profile.custom_platforms(),
-                           network=network, log=log)  # fmt: skip
+    return DiscoverRequest(
+        profile.search.titles, profile.search.location, workspace, profile.custom_platforms(), network=network, log=log
+    )
 
 
 def discover_sources(
@@ -112,23 +113,47 @@ def discover_sources(
     configs = validate_sources(profile.sources, workspace)
     request = discover_request(profile, workspace, network, log)
     orchestrator = profile.orchestrator
-    return discover(configs, request, timeout=orchestrator.timeout_per_source_seconds, monotonic=monotonic,
-                    max_bytes=orchestrator.max_bytes, sieve=sieve, shelf=shelf)  # fmt: skip
+    return discover(
+        configs,
+        request,
+        timeout=orchestrator.timeout_per_source_seconds,
+        monotonic=monotonic,
+        max_bytes=orchestrator.max_bytes,
+        sieve=sieve,
+        shelf=shelf,
+    )
 
 
 def sweep_criteria(profile: Profile, today: dt.date) -> Criteria:
     """Stage 2's criteria for a profile: the sweep's and bench/relevance.py's, so the bench measures this filter."""
     search = profile.search
-    return Criteria(search.titles, profile.resume.synonyms, search.location, search.remote_only,
-                    search.include_hybrid, search.min_salary, search.max_age_days, profile.platform_enabled,
-                    today, frozenset(search.employment_types), tuple(profile.exclude_companies),
-                    tuple(profile.exclude_keywords), profile.exclude_agencies)  # fmt: skip
+    return Criteria(
+        search.titles,
+        profile.resume.synonyms,
+        search.location,
+        search.remote_only,
+        search.include_hybrid,
+        search.min_salary,
+        search.max_age_days,
+        profile.platform_enabled,
+        today,
+        frozenset(search.employment_types),
+        tuple(profile.exclude_companies),
+        tuple(profile.exclude_keywords),
+        profile.exclude_agencies,
+    )
 
 
 def sweep_scorer(profile: Profile, resume: str) -> Scorer:
     """Stage 5's scorer for a profile and its resume text (shared with bench/relevance.py, as sweep_criteria)."""
-    return Scorer(profile.search.titles, profile.resume.must_have_skills, profile.resume.synonyms, resume,
-                  level=profile.level, kinds=frozenset(profile.search.employment_types))  # fmt: skip
+    return Scorer(
+        profile.search.titles,
+        profile.resume.must_have_skills,
+        profile.resume.synonyms,
+        resume,
+        level=profile.level,
+        kinds=frozenset(profile.search.employment_types),
+    )
 
 
 def _against_history(ctx: SweepContext, out: SweepOutcome, kept: list[Posting]) -> list[Posting]:
@@ -182,9 +207,14 @@ def run(ctx: SweepContext) -> SweepOutcome:
         out.drops.merge(drops)
     if profile.employer_boards.enabled and profile.employer_boards.max:
         request = discover_request(profile, ctx.workspace, ctx.network, ctx.log)
-        out.sources += check_employer_boards(kept, request, profile.sources, profile.employer_boards.max,
-                                             profile.orchestrator.timeout_per_source_seconds,
-                                             monotonic=ctx.monotonic)  # fmt: skip
+        out.sources += check_employer_boards(
+            kept,
+            request,
+            profile.sources,
+            profile.employer_boards.max,
+            profile.orchestrator.timeout_per_source_seconds,
+            monotonic=ctx.monotonic,
+        )
     stage(4)
     reported = _against_history(ctx, out, kept)
     stage(5)

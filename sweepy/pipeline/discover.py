@@ -164,8 +164,15 @@ def _run(task: _Task, request: DiscoverRequest, budget: float, monotonic: Callab
         if not remote and not always and monotonic() > started + budget:
             raise SourceError("timeout", _late(budget))
 
-    mine = dataclasses.replace(request, source=task.report.source, http=client, engine=task.engine.name,
-                               result=EngineResult(), sink=task.intake.take, waiting=waiting)  # fmt: skip
+    mine = dataclasses.replace(
+        request,
+        source=task.report.source,
+        http=client,
+        engine=task.engine.name,
+        result=EngineResult(),
+        sink=task.intake.take,
+        waiting=waiting,
+    )
     try:
         return task.engine.discover(task.config, mine)
     except SourceError as exc:
@@ -214,8 +221,10 @@ def discover(
         until = breaker.open_until(_key(task)) if breaker is not None and task.engine.uses_network else None
         if until is not None:
             left = until - breaker.clock() if breaker is not None else 0
-            task.report.skip("circuit_open", f"failed in several sweeps in a row; tried again in {left:.0f} s "
-                                             "(orchestrator.circuit_breaker)")  # fmt: skip
+            task.report.skip(
+                "circuit_open",
+                f"failed in several sweeps in a row; tried again in {left:.0f} s (orchestrator.circuit_breaker)",
+            )
         else:
             runnable.append(task)
     _run_all(runnable, request, timeout, monotonic)
@@ -230,8 +239,13 @@ def discover(
         _collect(task, task.result or EngineResult(), found, request.log)
     if breaker is not None:
         try:
-            breaker.record({_key(t): t.report.status == "ok" for t in runnable if t.engine.uses_network
-                            and (t.report.status == "ok" or t.report.counts_as_failure)})  # fmt: skip
+            breaker.record(
+                {
+                    _key(t): t.report.status == "ok"
+                    for t in runnable
+                    if t.engine.uses_network and (t.report.status == "ok" or t.report.counts_as_failure)
+                }
+            )
         except SweepyError as exc:  # the postings are real; only the breakers' counts are not kept this time
             request.log(f"circuit breakers not saved: {exc.message}")
     return found
@@ -339,9 +353,12 @@ def _checked(result: object, engine: Engine) -> EngineResult:
     a Posting whose title is not text, is a skipped record with the reason). Anything but an EngineResult skips
     the source as `plugin_error`."""
     if not isinstance(result, EngineResult):
-        raise SourceError("plugin_error", f"engine {engine.name!r} ({type(engine).__module__}) returned a "
-                                          f"{type(result).__name__}, not an EngineResult; fix or uninstall its "
-                                          "package, or disable the engine in sources")  # fmt: skip
+        raise SourceError(
+            "plugin_error",
+            f"engine {engine.name!r} ({type(engine).__module__}) returned a "
+            f"{type(result).__name__}, not an EngineResult; fix or uninstall its "
+            "package, or disable the engine in sources",
+        )
     checked = EngineResult(postings=result.postings if isinstance(result.postings, list) else [])
     for record in result.skipped_records if isinstance(result.skipped_records, list) else []:
         if isinstance(record, tuple) and len(record) == 2:

@@ -17,8 +17,15 @@ from ..engines import DiscoverRequest, Engine, EngineConfig, get_engine
 from ..errors import EngineConfigError
 from .discover import SourceReport, discover
 
-BOARD_KEYS = {"greenhouse": "boards", "lever": "sites", "ashby": "boards", "workable": "accounts",
-              "recruitee": "companies", "smartrecruiters": "companies", "workday": "sites"}  # fmt: skip
+BOARD_KEYS = {
+    "greenhouse": "boards",
+    "lever": "sites",
+    "ashby": "boards",
+    "workable": "accounts",
+    "recruitee": "companies",
+    "smartrecruiters": "companies",
+    "workday": "sites",
+}
 """Each ATS engine's config key for its list of boards."""
 PUBLIC_BOARD = {
     "greenhouse": "https://boards.greenhouse.io/{}",
@@ -106,9 +113,14 @@ def check_employer_boards(
             posting.employer_url = match.apply_url or match.url
         else:
             where = PUBLIC_BOARD[board.engine].format(board.board)
-            posting.ghost_signals.append(("absent_from_employer_board", f"{where} answered with {len(listed)} "
-                                          f"posting{'s' if len(listed) != 1 else ''}, none titled "
-                                          f"{posting.title!r}"))  # fmt: skip
+            posting.ghost_signals.append(
+                (
+                    "absent_from_employer_board",
+                    f"{where} answered with {len(listed)} "
+                    f"posting{'s' if len(listed) != 1 else ''}, none titled "
+                    f"{posting.title!r}",
+                )
+            )
     for report in found.sources:
         report.role = "employer_board"
     return found.sources

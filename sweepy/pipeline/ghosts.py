@@ -29,8 +29,9 @@ def mark_ghost_signals(
         if others:
             dates = ", ".join(_day(first) for first in others[:5]) + (" …" if len(others) > 5 else "")
             times = "once" if len(others) == 1 else f"{len(others)} times"
-            posting.ghost_signals.append(("reposted", f"the same role was posted {times} under another URL, "
-                                                      f"first seen {dates}"))  # fmt: skip
+            posting.ghost_signals.append(
+                ("reposted", f"the same role was posted {times} under another URL, first seen {dates}")
+            )
         own = [first for url, first, _last in earlier if url == posting.canonical_url]
         if own and (age := int((now - own[0]) // DAY)) > OPEN_LONG_DAYS:
             posting.ghost_signals.append(("open_long", f"first seen {_day(own[0])}, {age} days ago"))

@@ -42,8 +42,9 @@ def make_card(
     part weighs terms against (without them, the posting alone); `reading`, the scorer's first pass of it."""
     text = PostingText(posting.description)  # one scan of the description for both readers
     if seeker is not None:
-        posting.eligibility = text.assess(seeker, open_to=posting.open_to, location=posting.location,
-                                          title=posting.title)  # fmt: skip
+        posting.eligibility = text.assess(
+            seeker, open_to=posting.open_to, location=posting.location, title=posting.title
+        )
     experience = text.required_experience()
     if seeker is not None and (finding := experience_finding(experience, seeker)) is not None:
         posting.eligibility.append(finding)

@@ -82,8 +82,10 @@ def render_pdf(doc: ReportDocument) -> RenderedPdf:
         story.append(Spacer(1, 4))
     else:
         story.append(Paragraph(markup_for("No roles in this report."), style.body))
-    story += [card_flowable(card, n, style, card.job_id in doc.stale_ids, doc.applications.get(card.job_id))
-              for n, card in enumerate(rank(doc.cards), 1)]  # fmt: skip
+    story += [
+        card_flowable(card, n, style, card.job_id in doc.stale_ids, doc.applications.get(card.job_id))
+        for n, card in enumerate(rank(doc.cards), 1)
+    ]
     story += coverage_flowables(doc.coverage, style, doc.application_counts, flag_counts(doc.cards))
     buffer = io.BytesIO()
     template = SimpleDocTemplate(

@@ -209,8 +209,12 @@ class ApplicationTools(ServiceBase):
                 rejected.append(Rejected(index=index, job_id=item.job_id[:40], reason=str(exc)))
                 continue
             stamp = card.judged_resume if card.match_pct is not None and card.judged_resume else resume
-            changes.append((card, Event(item.job_id, item.status, day, clean_note(item.note), stamp, card.resume_track,
-                                        "track_jobs")))  # fmt: skip
+            changes.append(
+                (
+                    card,
+                    Event(item.job_id, item.status, day, clean_note(item.note), stamp, card.resume_track, "track_jobs"),
+                )
+            )
             taken.append((index, item, day))
         rejected.sort(key=lambda r: r.index)
         if not changes:
@@ -224,10 +228,16 @@ class ApplicationTools(ServiceBase):
         changed = store.track(key, changes)
         now_tracked = store.applications(key, [item.job_id for _, item, _ in taken])
         accepted = [
-            TrackedEntry(index=index, job_id=item.job_id, status=item.status, date=day, changed=flag,
-                         application=TrackedStatus.model_validate(now_tracked[item.job_id].brief()))
+            TrackedEntry(
+                index=index,
+                job_id=item.job_id,
+                status=item.status,
+                date=day,
+                changed=flag,
+                application=TrackedStatus.model_validate(now_tracked[item.job_id].brief()),
+            )
             for (index, item, day), flag in zip(taken, changed, strict=True)
-        ]  # fmt: skip
+        ]
         count = sum(changed)
         return TrackJobs(
             accepted=accepted,
@@ -259,8 +269,12 @@ class ApplicationTools(ServiceBase):
     # -- get_applications -----------------------------------------------------------------------------------
     def get_applications(self, args: a.GetApplications) -> GetApplications:
         status, due_only, profile_path, limit, cursor = (
-            args.status, args.due_only, args.profile_path, args.limit, args.cursor
-        )  # fmt: skip
+            args.status,
+            args.due_only,
+            args.profile_path,
+            args.limit,
+            args.cursor,
+        )
         key, source, found = self._applications_of(profile_path)
         days = follow_up_days(source or None)
         rows = due_rows(found.values(), today(self.clock()), days)
@@ -271,20 +285,26 @@ class ApplicationTools(ServiceBase):
             after = CURSORS.decode(cursor, query)
             start = next((n for n, r in enumerate(rows) if r["job_id"] == after), -1) + 1
             if start == 0:
-                raise InvalidArgument("cursor is stale: its application is no longer listed. Call get_applications "
-                                      "without cursor.")  # fmt: skip
+                raise InvalidArgument(
+                    "cursor is stale: its application is no longer listed. Call get_applications without cursor."
+                )
         paged = limit is not None or cursor is not None
         page = rows[start : start + size] if paged else rows
         more = paged and start + size < len(rows)
         due = sum(r["follow_up_due"] for r in rows)
         shown = "applications" + (f" with status {status}" if status else "") + (" due" if due_only else "")
         # With SWEEPY_TOOLS=core track_jobs is not listed: the CSV's status column is the way to record.
-        record = ("type the status in the latest sweep CSV's status column (the next run_sweep reads it in)"
-                  if self.settings.tools == "core" else "record it with track_jobs")  # fmt: skip
-        message = (f"{len(rows)} {shown} for profile {key!r}; {due} follow-up(s) due" + (
-            f" (follow_up_days {days}): follow up, then {record} when an answer comes." if due else ".")
-            if rows else f"No {shown} for profile {key!r}: as the person applies, {record}; then call "
-            "get_applications again.")  # fmt: skip
+        record = (
+            "type the status in the latest sweep CSV's status column (the next run_sweep reads it in)"
+            if self.settings.tools == "core"
+            else "record it with track_jobs"
+        )
+        message = (
+            f"{len(rows)} {shown} for profile {key!r}; {due} follow-up(s) due"
+            + (f" (follow_up_days {days}): follow up, then {record} when an answer comes." if due else ".")
+            if rows
+            else f"No {shown} for profile {key!r}: as the person applies, {record}; then call get_applications again."
+        )
         return GetApplications(
             applications=[ApplicationEntry.model_validate(r) for r in page],
             total=len(rows),
@@ -313,8 +333,12 @@ class ApplicationTools(ServiceBase):
             applied = dt.date.fromisoformat(application.applied_on() or start)
             year, week, _ = applied.isocalendar()
             groups["by_week"][(f"{year}-W{week:02d}",)].append(application)
-        names = {"by_resume": ("resume", "track"), "by_engine": ("engine",), "by_match_band": ("band",),
-                 "by_week": ("week",)}  # fmt: skip
+        names = {
+            "by_resume": ("resume", "track"),
+            "by_engine": ("engine",),
+            "by_match_band": ("band",),
+            "by_week": ("week",),
+        }
         by = {
             group: [
                 OutcomeCounts.model_validate({**dict(zip(keys, values, strict=True)), **_counts(members)})

@@ -95,8 +95,11 @@ class CardTools(ServiceBase):
             total, page, counts = 0, [], Counts(0, 0, 0)
         elif status is not None:  # the tracked cards with that status: few, read by job_id
             chosen = [j for j, a in applications.items() if a.get("status") == status]
-            cards = [c for c in rank(list(view.cards(chosen).values()))
-                     if not (eligible_only and c.blocked) and not (new_only and not c.is_new)]  # fmt: skip
+            cards = [
+                c
+                for c in rank(list(view.cards(chosen).values()))
+                if not (eligible_only and c.blocked) and not (new_only and not c.is_new)
+            ]
             total, counts = len(cards), view.counts(resume)
             page = [c.brief(resume) for c in Listed(cards).page(start, size)]
         else:
@@ -118,8 +121,10 @@ class CardTools(ServiceBase):
             message=self._page_message(view, running, total, counts, following, folder, active),
         )
         if new_only and total == 0 and view is not None and view.card_count and running is None:
-            answer.message = (f"0 of {view.card_count} cards are new: an earlier sweep of the profile matched every "
-                              "one. Call get_jobs without new_only for them all.")  # fmt: skip
+            answer.message = (
+                f"0 of {view.card_count} cards are new: an earlier sweep of the profile matched every "
+                "one. Call get_jobs without new_only for them all."
+            )
         if view is not None:
             noted(answer, view.migrated)
         if running is not None:  # these cards predate the sweep: which one, and how far it is
@@ -131,9 +136,15 @@ class CardTools(ServiceBase):
         return answer
 
     def _page_message(
-        self, view: View | None, running: SweepJob | None, total: int, counts: Counts, next_offset: int | None,
-        folder: Path, active: bool,
-    ) -> str:  # fmt: skip
+        self,
+        view: View | None,
+        running: SweepJob | None,
+        total: int,
+        counts: Counts,
+        next_offset: int | None,
+        folder: Path,
+        active: bool,
+    ) -> str:
         """What the page means and what to call next."""
         if running is not None:
             return (
@@ -144,11 +155,14 @@ class CardTools(ServiceBase):
             return empty_session_message(self, folder, view.session, active)
         parts = [f"{total} cards"]
         if counts.unjudged:
-            parts.append(f"{counts.unjudged} have only keyword overlap: judge them against the resume and call "
-                         "submit_judgments")  # fmt: skip
+            parts.append(
+                f"{counts.unjudged} have only keyword overlap: judge them against the resume and call submit_judgments"
+            )
         if counts.stale:
-            parts.append(f"{counts.stale} were judged against an earlier version of the resume (judgment_stale): "
-                         "judge them again")  # fmt: skip
+            parts.append(
+                f"{counts.stale} were judged against an earlier version of the resume (judgment_stale): "
+                "judge them again"
+            )
         if not counts.unjudged and not counts.stale:
             parts.append("all judged")
         if next_offset is not None:

@@ -31,8 +31,15 @@ def card_summary(card: Card) -> dict[str, Any]:
     if card.workplace != "unknown":
         place += f" ({card.workplace})"
     flags = [f"{f.kind} {f.verdict}" for f in card.eligibility if f.verdict != "ok"]
-    return {"job_id": card.job_id, "title": card.title, "company": card.company, "place": place,
-            "pay": _pay(card), "band": score_band(card), "flags": flags}  # fmt: skip
+    return {
+        "job_id": card.job_id,
+        "title": card.title,
+        "company": card.company,
+        "place": place,
+        "pay": _pay(card),
+        "band": score_band(card),
+        "flags": flags,
+    }
 
 
 def _pay(card: Card) -> str | None:
@@ -131,8 +138,9 @@ class DigestTools(ServiceBase):
                 if news.state == "closed":
                     what = f"closed (checked {news.date})"
                 else:
-                    changes = ", ".join(f"{c['field']} {_short(c['before'])!r} → {_short(c['after'])!r}"
-                                        for c in news.changes)  # fmt: skip
+                    changes = ", ".join(
+                        f"{c['field']} {_short(c['before'])!r} → {_short(c['after'])!r}" for c in news.changes
+                    )
                     what = f"changed (checked {news.date}): {changes}"
                 watched.append(f"- **{_short(news.title)}** at {_short(news.company)} (`{news.job_id}`): {what}")
             profile = self.profile_for_stem(self.workspace, stem)
@@ -161,8 +169,10 @@ class DigestTools(ServiceBase):
 
 def _since(last: LastRead | None, unread: bool) -> str:
     if last is None and not unread:
-        return ("No sweep has written a digest yet: a sweep writes one when it finds postings no earlier sweep of "
-                "the profile matched. Call run_sweep to start one.")  # fmt: skip
+        return (
+            "No sweep has written a digest yet: a sweep writes one when it finds postings no earlier sweep of "
+            "the profile matched. Call run_sweep to start one."
+        )
     if last is None:
         return f"Since: the first sweep (no digest was read before). {NEW_MEANS}"
     return (
@@ -179,14 +189,18 @@ def _new_cards(unread: Unread) -> list[str]:
     lines = [f"## New cards ({total} from {sweeps})", ""]
     shown = 0
     for digest in unread.digests:
-        lines.append(f"### Profile `{digest.profile}`: sweep `{digest.sweep_id}` of {_when(digest.created_at)}, "
-                     f"{digest.new_count} new")  # fmt: skip
+        lines.append(
+            f"### Profile `{digest.profile}`: sweep `{digest.sweep_id}` of {_when(digest.created_at)}, "
+            f"{digest.new_count} new"
+        )
         listed = digest.cards[: max(0, SHOWN_CARDS - shown)]
         for card in listed:
             pay = f"; pay {_short(card['pay'])}" if card.get("pay") else "; pay not stated"
             flags = f"; eligibility: {', '.join(card['flags'])}" if card.get("flags") else ""
-            lines.append(f"- **{_short(card['title'])}** at {_short(card['company'])}, {_short(card['place'])}{pay}; "
-                         f"{card['band']}{flags} (`{card['job_id']}`)")  # fmt: skip
+            lines.append(
+                f"- **{_short(card['title'])}** at {_short(card['company'])}, {_short(card['place'])}{pay}; "
+                f"{card['band']}{flags} (`{card['job_id']}`)"
+            )
             shown += 1
         if digest.new_count > len(listed):
             lines.append(f"- … get_jobs with new_only: true, profile_stem {digest.profile!r} lists them all.")

@@ -85,5 +85,11 @@ def _payload(result: ConversionResult, writes: OwnWrites) -> Converted:
         )
     if backup:
         message += f" The file it replaced was not one Sweepy wrote, so it was kept as {backup}."
-    return Converted(pdf_path=str(result.pdf_path), source_path=str(result.source_path), method=result.method,
-                     pages=result.pages, backup_path=backup, message=message)  # fmt: skip
+    return Converted(
+        pdf_path=str(result.pdf_path),
+        source_path=str(result.source_path),
+        method=result.method,
+        pages=result.pages,
+        backup_path=backup,
+        message=message,
+    )

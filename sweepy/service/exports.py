@@ -58,8 +58,10 @@ class Export:
             if len(kinds) == 1 and issubclass(only := kinds.pop(), SweepyError):
                 kind = only
             said = " ".join(f"{e.format}: {e.message}" for e in errors)
-            raise kind(f"export_report wrote nothing: every format asked failed. {said}",
-                       errors=[e.model_dump() for e in errors])  # fmt: skip
+            raise kind(
+                f"export_report wrote nothing: every format asked failed. {said}",
+                errors=[e.model_dump() for e in errors],
+            )
         return generated, errors
 
     def _write(self, asked: list[Format]) -> tuple[Generated, list[FormatError], list[Exception]]:

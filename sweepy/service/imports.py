@@ -29,14 +29,28 @@ MAX_IMPORT_ENTRIES = 500
 VALIDATE_TIMEOUT_SECONDS = 60.0
 """The whole link check of one call (`validate_timeout_seconds`): below an MCP host's own request timeout."""
 MAX_VALIDATE_TIMEOUT_SECONDS = 600.0
-RECORD_KEYS = ("title", "company", "url", "location", "description", "workplace", "salary", "posted_at", "platform",
-               "apply_url", "employment_type", "closes_at", "open_to")  # fmt: skip
+RECORD_KEYS = (
+    "title",
+    "company",
+    "url",
+    "location",
+    "description",
+    "workplace",
+    "salary",
+    "posted_at",
+    "platform",
+    "apply_url",
+    "employment_type",
+    "closes_at",
+    "open_to",
+)
 
 
 def _parse(jobs_json: str) -> list[Any]:
     if len(jobs_json.encode("utf-8", errors="replace")) > MAX_IMPORT_BYTES:
-        raise InvalidArgument(f"jobs_json is larger than {MAX_IMPORT_BYTES} bytes; import at most "
-                              f"{MAX_IMPORT_ENTRIES} roles per call.")  # fmt: skip
+        raise InvalidArgument(
+            f"jobs_json is larger than {MAX_IMPORT_BYTES} bytes; import at most {MAX_IMPORT_ENTRIES} roles per call."
+        )
     try:
         entries = loads_finite(jobs_json)
     except NonFiniteNumber as exc:
@@ -44,8 +58,10 @@ def _parse(jobs_json: str) -> list[Any]:
     except ValueError as exc:
         raise InvalidArgument(f"jobs_json is not valid JSON ({exc}). Send a JSON array of posting records.") from None
     if not isinstance(entries, list) or not entries:
-        raise InvalidArgument('jobs_json must be a non-empty JSON array of postings: [{"title": ..., "company": '
-                              '..., "url": ...}, ...] or cards that get_jobs returned.')  # fmt: skip
+        raise InvalidArgument(
+            'jobs_json must be a non-empty JSON array of postings: [{"title": ..., "company": '
+            '..., "url": ...}, ...] or cards that get_jobs returned.'
+        )
     if len(entries) > MAX_IMPORT_ENTRIES:
         raise InvalidArgument(f"jobs_json holds {len(entries)} entries; import at most {MAX_IMPORT_ENTRIES} per call.")
     return entries
@@ -85,8 +101,10 @@ class ImportTools(ServiceBase):
         jobs_json, validate = args.jobs_json, args.validate_links
         validate_timeout_seconds = args.validate_timeout_seconds
         if not 1 <= validate_timeout_seconds <= MAX_VALIDATE_TIMEOUT_SECONDS:  # NaN fails both
-            raise InvalidArgument(f"validate_timeout_seconds must be between 1 and {MAX_VALIDATE_TIMEOUT_SECONDS:g}; "
-                                  f"got {validate_timeout_seconds!r}.")  # fmt: skip
+            raise InvalidArgument(
+                f"validate_timeout_seconds must be between 1 and {MAX_VALIDATE_TIMEOUT_SECONDS:g}; "
+                f"got {validate_timeout_seconds!r}."
+            )
         entries = _parse(jobs_json)
         folder = self.workspace.results_dir("results")
         store = self.sessions(folder)
@@ -133,10 +151,14 @@ class ImportTools(ServiceBase):
             skipped_count=len(skipped),
             message=f"Imported {len(cards)} of {len(entries)} roles into the active session"
             + (f"; {len(skipped)} skipped (see skipped for why)" if skipped else "")
-            + (f"; {late} links were not checked within validate_timeout_seconds ({validate_timeout_seconds:g} s) "
-               "and are marked not_checked (reason deadline)" if late else "")
+            + (
+                f"; {late} links were not checked within validate_timeout_seconds ({validate_timeout_seconds:g} s) "
+                "and are marked not_checked (reason deadline)"
+                if late
+                else ""
+            )
             + ". They are keyword-scored: call get_jobs and submit_judgments to judge them.",
-        )  # fmt: skip
+        )
         return noted(answer, migrated)
 
     def _scorer(self, session: Session) -> tuple[Scorer, dict[str, str]]:

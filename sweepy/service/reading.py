@@ -90,8 +90,15 @@ class ReadingTools(ServiceBase):
                 if view is None:
                     raise StorageError(stored.replaced_message(path, data))
                 page = page_of(view, offset, limit, MAX_PAGE)
-        return SweepCards(sweep_id=data.get("sweep_id"), result_file=str(path), total=page.total, offset=page.offset,
-                          count=len(page.items), next_offset=page.next_offset, cards=page.items)  # fmt: skip
+        return SweepCards(
+            sweep_id=data.get("sweep_id"),
+            result_file=str(path),
+            total=page.total,
+            offset=page.offset,
+            count=len(page.items),
+            next_offset=page.next_offset,
+            cards=page.items,
+        )
 
     def _result_file(self, sweep_id: str) -> Path:
         """The result file a sweep wrote: the newest for "latest", else the one whose sweep_id matches."""

@@ -296,9 +296,18 @@ class ReportTools(ServiceBase):
 
 
 def _result_role(card: Card, playbook: str | None) -> ResultRole:
-    return ResultRole(job_id=card.job_id, title=card.title, company=card.company, location=card.location,
-                      url=card.url, match_score=card.match_score, match_kind=card.match_kind,
-                      resume_track=card.resume_track, domain=card.domain, playbook=playbook)  # fmt: skip
+    return ResultRole(
+        job_id=card.job_id,
+        title=card.title,
+        company=card.company,
+        location=card.location,
+        url=card.url,
+        match_score=card.match_score,
+        match_kind=card.match_kind,
+        resume_track=card.resume_track,
+        domain=card.domain,
+        playbook=playbook,
+    )
 
 
 def _check_report_size(playbook: str, limit: int) -> None:

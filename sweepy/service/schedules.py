@@ -199,8 +199,10 @@ class ScheduleTools(SweepTools):
         if already:
             message = f"Scheduled sweep {schedule.id} was already cancelled; nothing changed."
         elif before == "running":
-            message = (f"Scheduled sweep {schedule.id} is running: it stops at its next stage, writes no results, "
-                       "and will not run again.")  # fmt: skip
+            message = (
+                f"Scheduled sweep {schedule.id} is running: it stops at its next stage, writes no results, "
+                "and will not run again."
+            )
         else:
             message = f"Scheduled sweep {schedule.id} is cancelled and will not run."
         return CancelSweep(

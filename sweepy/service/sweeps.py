@@ -113,8 +113,18 @@ class SweepTools(DigestTools):
                 trust_base_urls=self.settings.trust_base_urls,
             ) as network:
                 known = self.sessions(results).known_ids(job.stem)  # what the profile's earlier sweeps matched
-                ctx = SweepContext(profile, job.profile_path, ws, job.options, clock=self.clock, progress=progress,
-                                   log=sweep_log, network=network, monotonic=self.monotonic, known=known)  # fmt: skip
+                ctx = SweepContext(
+                    profile,
+                    job.profile_path,
+                    ws,
+                    job.options,
+                    clock=self.clock,
+                    progress=progress,
+                    log=sweep_log,
+                    network=network,
+                    monotonic=self.monotonic,
+                    known=known,
+                )
                 out = run(ctx)
             _log_outcome(sweep_log, out)
             if job.cancel_asked.is_set():
@@ -155,9 +165,11 @@ class SweepTools(DigestTools):
         if answer.new_card_count:
             count = answer.new_card_count
             one = count == 1
-            answer.message += (f" {count} {'card is' if one else 'cards are'} new: no earlier sweep of the profile "
-                               f"matched {'it' if one else 'them'} (get_jobs new_only: true; "
-                               "sweepy://digest/latest).")  # fmt: skip
+            answer.message += (
+                f" {count} {'card is' if one else 'cards are'} new: no earlier sweep of the profile "
+                f"matched {'it' if one else 'them'} (get_jobs new_only: true; "
+                "sweepy://digest/latest)."
+            )
 
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
@@ -175,8 +187,10 @@ class SweepTools(DigestTools):
         else:
             message = _nothing_found(out)
         if out.kept_over:
-            message += (f" Kept from the profile's earlier session, still open and not found again: "
-                        f"{len(out.kept_over)} judged or imported cards (get_jobs lists them with these).")  # fmt: skip
+            message += (
+                f" Kept from the profile's earlier session, still open and not found again: "
+                f"{len(out.kept_over)} judged or imported cards (get_jobs lists them with these)."
+            )
         return SweepCompleted(
             message=message,
             carried_count=len(out.kept_over),
@@ -210,8 +224,9 @@ class SweepTools(DigestTools):
         """get_sweep_status: the running answer, or the completed one the job keeps (a sweep's or a watch's); a
         failed job raises SweepFailed."""
         if job.status == "failed":
-            raise SweepFailed(job.error or "The sweep failed.", job_id=job.id, sweep_status="failed",
-                              debug_log=str(job.debug_log))  # fmt: skip
+            raise SweepFailed(
+                job.error or "The sweep failed.", job_id=job.id, sweep_status="failed", debug_log=str(job.debug_log)
+            )
         if job.status == "completed" and isinstance(job.result, SweepCompleted | WatchCompleted):
             return job.result
         if job.status == "cancelled":
@@ -277,8 +292,15 @@ def cancelled_answer(job: SweepJob) -> SweepScheduled:
 
 
 def _top_role(card: Card) -> TopRole:
-    return TopRole(job_id=card.job_id, title=card.title, company=card.company, location=card.location, url=card.url,
-                   match_score=card.match_score, match_kind=card.match_kind)  # fmt: skip
+    return TopRole(
+        job_id=card.job_id,
+        title=card.title,
+        company=card.company,
+        location=card.location,
+        url=card.url,
+        match_score=card.match_score,
+        match_kind=card.match_kind,
+    )
 
 
 def _failures(out: SweepOutcome, shown: int = 5) -> str:

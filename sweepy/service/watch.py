@@ -64,10 +64,16 @@ class Seen:
 
 def _fields(posting: Posting) -> dict[str, str]:
     """The compared fields of a posting as a board shows it now, made the way a sweep makes its card."""
-    card = Card(job_id="", title=posting.title, company=posting.company, location=posting.location,
-                workplace=posting.workplace, url=posting.url,
-                salary=posting.salary,
-                description=posting.description[:CARD_DESCRIPTION_CAP])  # fmt: skip
+    card = Card(
+        job_id="",
+        title=posting.title,
+        company=posting.company,
+        location=posting.location,
+        workplace=posting.workplace,
+        url=posting.url,
+        salary=posting.salary,
+        description=posting.description[:CARD_DESCRIPTION_CAP],
+    )
     return TrackedPosting.of(card).fields()
 
 
@@ -168,13 +174,20 @@ class WatchTools(ServiceBase):
         if not sources:
             return {}
         ws = self.workspace
-        with open_network(self.http_client, ws.resolve_write(ws.state_dir, "state folder"), None, None, self.clock,
-                          trust_base_urls=self.settings.trust_base_urls) as network:  # fmt: skip
+        with open_network(
+            self.http_client,
+            ws.resolve_write(ws.state_dir, "state folder"),
+            None,
+            None,
+            self.clock,
+            trust_base_urls=self.settings.trust_base_urls,
+        ) as network:
             boards = profile.model_copy(update={"sources": sources})
             found = discover_sources(boards, ws, network, watch_log, self.monotonic)
         read = {report.engine for report in found.sources if report.status == "ok"}
-        failed = {report.engine: f"{report.reason}: {report.detail}" for report in found.sources
-                  if report.status != "ok"}  # fmt: skip
+        failed = {
+            report.engine: f"{report.reason}: {report.detail}" for report in found.sources if report.status != "ok"
+        }
         by_url = {p.canonical_url or canonical_url(p.url): p for p in found.postings}
         companies = {(p.engine, normalize_company(p.company)) for p in found.postings}
         seen: dict[str, Seen] = {}
@@ -191,8 +204,9 @@ class WatchTools(ServiceBase):
                 seen[target.job_id] = Seen("closed", f"gone from its {engine} board", None, "board")
         return seen
 
-    def _compare(self, job: SweepJob, targets: list[Target], seen: dict[str, Seen], history: Path,
-                 key: str) -> WatchCompleted:  # fmt: skip
+    def _compare(
+        self, job: SweepJob, targets: list[Target], seen: dict[str, Seen], history: Path, key: str
+    ) -> WatchCompleted:
         """Each posting's state and changes against what was recorded, kept in the history with today's date."""
         day = today(self.clock()).isoformat()
         rows: list[Watched] = []
@@ -219,8 +233,9 @@ class WatchTools(ServiceBase):
                 "track_jobs as the person saves or applies, or pass job_ids."
             )
         if alarm:
-            message += " Closed after the person applied: " + "; ".join(f"{r.title} at {r.company}"
-                                                                        for r in alarm) + "."  # fmt: skip
+            message += (
+                " Closed after the person applied: " + "; ".join(f"{r.title} at {r.company}" for r in alarm) + "."
+            )
         return WatchCompleted(
             sweep_status="completed",
             job_id=job.id,
@@ -240,8 +255,11 @@ def _watched(target: Target, now: Seen) -> tuple[Watched, list[dict[str, Any]]]:
     """One posting's row of the watch (its state against the one recorded, what changed) and those changes as
     the history keeps them."""
     before = target.baseline
-    changes = [{"field": name, "before": before.get(name, ""), "after": value}
-               for name, value in (now.fields or {}).items() if value != before.get(name, "")]  # fmt: skip
+    changes = [
+        {"field": name, "before": before.get(name, ""), "after": value}
+        for name, value in (now.fields or {}).items()
+        if value != before.get(name, "")
+    ]
     application = target.application
     previous = application.watch_state if application is not None else None
     applied = application.applied_on() if application is not None else None

@@ -63,8 +63,13 @@ class TrackedPosting(BaseModel):
 
     def fields(self) -> dict[str, str]:
         """The fields watch_postings compares."""
-        return {"title": self.title, "location": self.location, "workplace": self.workplace, "salary": self.salary,
-                "description_digest": self.description_digest}  # fmt: skip
+        return {
+            "title": self.title,
+            "location": self.location,
+            "workplace": self.workplace,
+            "salary": self.salary,
+            "description_digest": self.description_digest,
+        }
 
 
 def digest(text: str) -> str:
@@ -209,9 +214,15 @@ def read_applications(db: sqlite3.Connection, profile: str, keep: set[str] | Non
     found: dict[str, Application] = {}
     for job_id, posting, watched, state, watched_on, csv_status in rows:
         if keep is None or job_id in keep:
-            found[job_id] = Application(job_id, TrackedPosting.model_validate_json(posting), [],
-                                        json.loads(watched) if watched else None, state, watched_on,
-                                        csv_status)  # fmt: skip
+            found[job_id] = Application(
+                job_id,
+                TrackedPosting.model_validate_json(posting),
+                [],
+                json.loads(watched) if watched else None,
+                state,
+                watched_on,
+                csv_status,
+            )
     for row in events:
         if (application := found.get(row[0])) is not None:
             application.events.append(Event(*row))
@@ -245,14 +256,17 @@ def track_in(db: sqlite3.Connection, profile: str, changes: list[tuple[Card, Eve
 
 def last_changes(db: sqlite3.Connection, profile: str) -> dict[str, float]:
     """When each tracked posting's history last changed (seconds since the epoch)."""
-    rows = db.execute("SELECT job_id, MAX(recorded_at) FROM application_events WHERE profile = ? GROUP BY job_id",
-                      (profile,))  # fmt: skip
+    rows = db.execute(
+        "SELECT job_id, MAX(recorded_at) FROM application_events WHERE profile = ? GROUP BY job_id", (profile,)
+    )
     return {job_id: float(when) for job_id, when in rows if when is not None}
 
 
 def set_csv_status_in(db: sqlite3.Connection, profile: str, values: dict[str, str]) -> None:
-    db.executemany("UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
-                   [(status, profile, job_id) for job_id, status in values.items()])  # fmt: skip
+    db.executemany(
+        "UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
+        [(status, profile, job_id) for job_id, status in values.items()],
+    )
 
 
 def seen_csvs(db: sqlite3.Connection, profile: str, folder: str) -> tuple[SeenCsvs, set[str]]:
@@ -270,8 +284,10 @@ def note_csvs(db: sqlite3.Connection, profile: str, folder: str, seen: SeenCsvs,
         db.execute("DELETE FROM csv_files WHERE profile = ? AND folder = ?", (profile, folder))
         db.execute("DELETE FROM csv_pending WHERE profile = ? AND folder = ?", (profile, folder))
         db.executemany("INSERT INTO csv_pending VALUES (?, ?, ?)", [(profile, folder, j) for j in sorted(pending)])
-    db.executemany("INSERT OR REPLACE INTO csv_files VALUES (?, ?, ?, ?, ?)",
-                   [(profile, folder, name, size, mtime) for name, (size, mtime) in seen.items()])  # fmt: skip
+    db.executemany(
+        "INSERT OR REPLACE INTO csv_files VALUES (?, ?, ?, ?, ?)",
+        [(profile, folder, name, size, mtime) for name, (size, mtime) in seen.items()],
+    )
 
 
 class ApplicationStore(HistoryStore):
@@ -356,8 +372,9 @@ class ApplicationStore(HistoryStore):
         with self._write() as db:
             set_csv_status_in(db, profile, values)
 
-    def record_watch(self, profile: str, day: str, seen: list[tuple[str, str, str, dict[str, Any] | None,
-                                                                    list[dict[str, Any]]]]) -> None:  # fmt: skip
+    def record_watch(
+        self, profile: str, day: str, seen: list[tuple[str, str, str, dict[str, Any] | None, list[dict[str, Any]]]]
+    ) -> None:
         """Each (job_id, state, reason, fields seen or None, changes): kept with the date, so the next watch
         compares against what this one saw."""
         now = self.clock()

@@ -16,13 +16,46 @@ from .files import atomic_writer, open_in_real_dir
 from .tracking import MAX_CSV_BYTES, TrackingIndex, Values, identity
 
 CARD_COLUMNS = (
-    "job_id", "title", "company", "location", "workplace", "place_note", "platform", "also_on", "salary",
-    "salary_annual_min", "salary_annual_max", "salary_currency", "salary_status", "posted_at", "employment_type",
-    "closes_at", "open_to", "experience_years_min", "experience_quote", "match_score", "match_kind",
-    "matched_terms", "missing_must_haves", "score_title", "score_must_haves", "score_resume", "score_place",
-    "score_penalty", "top_terms", "seen_before", "url", "apply_url",
-    "eligible", "eligibility", "employer_url", "ghost_signals", "pay_transparency", "pay_jurisdiction", "pay_law",
-)  # fmt: skip
+    "job_id",
+    "title",
+    "company",
+    "location",
+    "workplace",
+    "place_note",
+    "platform",
+    "also_on",
+    "salary",
+    "salary_annual_min",
+    "salary_annual_max",
+    "salary_currency",
+    "salary_status",
+    "posted_at",
+    "employment_type",
+    "closes_at",
+    "open_to",
+    "experience_years_min",
+    "experience_quote",
+    "match_score",
+    "match_kind",
+    "matched_terms",
+    "missing_must_haves",
+    "score_title",
+    "score_must_haves",
+    "score_resume",
+    "score_place",
+    "score_penalty",
+    "top_terms",
+    "seen_before",
+    "url",
+    "apply_url",
+    "eligible",
+    "eligibility",
+    "employer_url",
+    "ghost_signals",
+    "pay_transparency",
+    "pay_jurisdiction",
+    "pay_law",
+)
 """The posted salary text, then its yearly figures as plain numbers a spreadsheet can sort and filter; the keyword
 score's parts (`score_parts`) as numbers too, empty on a card scored without them."""
 TRACKING_COLUMNS = ("status", "applied_on", "follow_up_on", "contact", "notes", "track_note")
@@ -307,18 +340,26 @@ def overlay_judgments(carried: dict[str, dict[str, str]], judged: dict[str, dict
         row.update({key: values.get(key, "") for key in JUDGMENT_COLUMNS})
 
 
-def write_cards_csv(target: Path, cards: Iterable[Card], tracking: bool, stem: str,
-                    overlay: dict[str, dict[str, str]] | None = None,
-                    judged: dict[str, dict[str, str]] | None = None,
-                    index: TrackingIndex | None = None) -> int:  # fmt: skip
+def write_cards_csv(
+    target: Path,
+    cards: Iterable[Card],
+    tracking: bool,
+    stem: str,
+    overlay: dict[str, dict[str, str]] | None = None,
+    judged: dict[str, dict[str, str]] | None = None,
+    index: TrackingIndex | None = None,
+) -> int:
     """Write the CSV atomically, row by row as the cards come, tracking values carried forward; returns how many
     rows carried values. The tracking index then takes the new CSV's rows, so the next sweep does not read it
     again. `overlay`: the application store's values (sweepy/store/csvsync.py), its status over the carried
     one; `judged`: the judgment columns of the profile's saved session, over the carried ones; `index`: the
     tracking index as the caller has just read it (else it is read here)."""
     index = (index or tracking_index(target.parent, stem)) if tracking else None
-    carried = {job_id: dict(zip(CARRIED, v, strict=True)) for job_id, (_s, v) in index.values.items()
-               } if index is not None else {}  # fmt: skip
+    carried = (
+        {job_id: dict(zip(CARRIED, v, strict=True)) for job_id, (_s, v) in index.values.items()}
+        if index is not None
+        else {}
+    )
     if index is not None:
         overlay_tracking(carried, overlay or {})
     overlay_judgments(carried, judged or {})

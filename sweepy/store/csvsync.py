@@ -51,8 +51,9 @@ def csv_saved_day(path: Path, now: dt.date) -> dt.date:
     return min(dt.datetime.fromtimestamp(found[3] / 1e9).date(), now) if found is not None else now
 
 
-def typed_events(job_id: str, values: Values, saved: dt.date, now: dt.date,
-                 application: Application | None) -> list[Event]:  # fmt: skip
+def typed_events(
+    job_id: str, values: Values, saved: dt.date, now: dt.date, application: Application | None
+) -> list[Event]:
     """The events a status typed in a CSV stands for. `applied` takes effect on the row's applied_on (the date
     the person typed) and any other status on the day the CSV was saved, never the day Sweepy reads it. A later
     status with an applied_on also records the application on that day, when the history has none."""
@@ -90,8 +91,14 @@ class Synced:
             log(f"the new CSV was not noted in the history database: {exc.message}")
 
 
-def sync_with_csv(store: ApplicationStore, profile: str, folder: Path, find: Callable[[set[str]], dict[str, Card]],
-                  now: dt.date, days: int = FOLLOW_UP_DAYS) -> Synced:  # fmt: skip
+def sync_with_csv(
+    store: ApplicationStore,
+    profile: str,
+    folder: Path,
+    find: Callable[[set[str]], dict[str, Card]],
+    now: dt.date,
+    days: int = FOLLOW_UP_DAYS,
+) -> Synced:
     """The CSV and the store agree, in one transaction. A status the person typed in one of the profile's CSVs (a
     valid one, other than what the store last exchanged with that CSV, in a CSV saved after the store's last
     change for that job) is recorded as of the day it took effect (typed_events). Then the columns the next CSV
@@ -110,8 +117,13 @@ def sync_with_csv(store: ApplicationStore, profile: str, folder: Path, find: Cal
             index = tracking_index(folder, profile)
             exchanged, pending = _read_in(db, store.clock(), profile, folder, index, applications, find, now)
             names = set(window) & set(index.csvs)
-            note_csvs(db, profile, where, {name: _size_mtime(index.csvs[name]["id"]) for name in names
-                                           if index.csvs[name].get("id")}, pending)  # fmt: skip
+            note_csvs(
+                db,
+                profile,
+                where,
+                {name: _size_mtime(index.csvs[name]["id"]) for name in names if index.csvs[name].get("id")},
+                pending,
+            )
             applications = read_applications(db, profile)
         else:
             exchanged = {}
@@ -135,13 +147,23 @@ def _size_mtime(identity: list[int]) -> tuple[int, int]:
     return int(identity[2]), int(identity[3])
 
 
-def _read_in(db: sqlite3.Connection, clock: float, profile: str, folder: Path, index: TrackingIndex,
-             applications: dict[str, Application], find: Callable[[set[str]], dict[str, Card]],
-             now: dt.date) -> tuple[dict[str, str], set[str]]:  # fmt: skip
+def _read_in(
+    db: sqlite3.Connection,
+    clock: float,
+    profile: str,
+    folder: Path,
+    index: TrackingIndex,
+    applications: dict[str, Application],
+    find: Callable[[set[str]], dict[str, Card]],
+    now: dt.date,
+) -> tuple[dict[str, str], set[str]]:
     """The statuses typed in the CSVs recorded (sync_with_csv); returns the status exchanged with the CSV per
     job, and the jobs typed in a CSV that could not be recorded (no card of them)."""
-    untracked = {job_id for job_id, (_s, values) in index.values.items()
-                 if values[0].strip().lower() in STATUSES and job_id not in applications}  # fmt: skip
+    untracked = {
+        job_id
+        for job_id, (_s, values) in index.values.items()
+        if values[0].strip().lower() in STATUSES and job_id not in applications
+    }
     cards = find(untracked) if untracked else {}
     changed = last_changes(db, profile)
     saved_on: dict[str, tuple[FileIdentity | None, dt.date]] = {}
@@ -150,8 +172,7 @@ def _read_in(db: sqlite3.Connection, clock: float, profile: str, folder: Path, i
     for job_id, (source, values) in index.values.items():
         typed = values[0].strip().lower()
         application = applications.get(job_id)
-        if typed not in STATUSES or (application is not None and typed in (application.csv_status,
-                                                                          application.status)):  # fmt: skip
+        if typed not in STATUSES or (application is not None and typed in (application.csv_status, application.status)):
             if application is not None and typed in STATUSES:
                 exchanged[job_id] = typed
             continue
@@ -166,8 +187,9 @@ def _read_in(db: sqlite3.Connection, clock: float, profile: str, folder: Path, i
             for event in events:
                 insert_event(db, profile, event, clock)
         elif (card := cards.get(job_id)) is not None:
-            stamped = [Event(e.job_id, e.status, e.date, None, card.judged_resume, card.resume_track, "csv")
-                       for e in events]  # fmt: skip
+            stamped = [
+                Event(e.job_id, e.status, e.date, None, card.judged_resume, card.resume_track, "csv") for e in events
+            ]
             track_in(db, profile, [(card, event) for event in stamped], clock)
         else:
             pending.add(job_id)  # no card to record the posting from: it stays in the CSV alone
@@ -187,8 +209,12 @@ def csv_values(applications: dict[str, Application], days: int = FOLLOW_UP_DAYS)
         follow = ""
         if application.status == "applied" and applied:
             follow = follow_up_day(dt.date.fromisoformat(applied), days).isoformat()
-        overlay[job_id] = {"status": application.status, "applied_on": applied, "follow_up_on": follow,
-                           "track_note": application.note or ""}  # fmt: skip
+        overlay[job_id] = {
+            "status": application.status,
+            "applied_on": applied,
+            "follow_up_on": follow,
+            "track_note": application.note or "",
+        }
     return overlay
 
 
@@ -218,9 +244,16 @@ def _cards_with(cards: Sequence[Card], job_ids: set[str]) -> dict[str, Card]:
     return {card.job_id: card for card in cards if card.job_id in job_ids}
 
 
-def sweep_overlay(workspace: Workspace, history_path: str, clock: float, folder: Path, stem: str,
-                  cards: Sequence[Card], log: Callable[[str], None],
-                  days: int = FOLLOW_UP_DAYS) -> Synced | None:  # fmt: skip
+def sweep_overlay(
+    workspace: Workspace,
+    history_path: str,
+    clock: float,
+    folder: Path,
+    stem: str,
+    cards: Sequence[Card],
+    log: Callable[[str], None],
+    days: int = FOLLOW_UP_DAYS,
+) -> Synced | None:
     """For a sweep about to write its CSV: statuses typed in the earlier CSVs read in, and the tracking values
     the new CSV shows. None when nothing was ever tracked (no database is created for that), or when the store
     cannot be used now (the sweep goes on; its CSV carries what the person typed)."""

@@ -100,8 +100,9 @@ class DigestStore:
         with self.sessions.transaction(write=False) as db:
             if not _has_digests(db):
                 return None
-            row = db.execute("SELECT read_at, sweep_id, created_at FROM digests WHERE read_at IS NOT NULL "
-                             "ORDER BY id DESC LIMIT 1").fetchone()  # fmt: skip
+            row = db.execute(
+                "SELECT read_at, sweep_id, created_at FROM digests WHERE read_at IS NOT NULL ORDER BY id DESC LIMIT 1"
+            ).fetchone()
         return LastRead(*row) if row is not None else None
 
     def mark_read(self, up_to: int, read_at: str) -> int:
@@ -158,8 +159,9 @@ class DigestHistory(ApplicationStore):
             changed = json.loads(changes)
             if state == "closed" or changed:
                 data = json.loads(posting)
-                found[job_id] = WatchNews(job_id, str(data.get("title", "")), str(data.get("company", "")), date,
-                                          state, changed)  # fmt: skip
+                found[job_id] = WatchNews(
+                    job_id, str(data.get("title", "")), str(data.get("company", "")), date, state, changed
+                )
         return list(found.values())[:MAX_WATCHED]
 
     def ended(self, profile: str) -> frozenset[str]:

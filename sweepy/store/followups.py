@@ -44,8 +44,9 @@ def _day(text: str | None) -> dt.date | None:
         return None
 
 
-def follow_ups(profile: str, applications: Iterable[Application], today: dt.date,
-               days: int = FOLLOW_UP_DAYS) -> list[FollowUp]:  # fmt: skip
+def follow_ups(
+    profile: str, applications: Iterable[Application], today: dt.date, days: int = FOLLOW_UP_DAYS
+) -> list[FollowUp]:
     """Every event the history calls for, by date, no reminder before `today`; `days`: the profile's
     follow_up_days."""
     found: list[FollowUp] = []
@@ -60,18 +61,38 @@ def follow_ups(profile: str, applications: Iterable[Application], today: dt.date
             late = max((today - due).days, 0)
             summary = f"Follow up ({late} day{'s' if late != 1 else ''} overdue): {role}" if late else ""
             summary = summary or f"Follow up: {role}"
-            found.append(FollowUp("follow-up", application.job_id, max(due, today), summary, link, note,
-                                  _uid(profile, application.job_id, "follow-up"), late))  # fmt: skip
+            found.append(
+                FollowUp(
+                    "follow-up",
+                    application.job_id,
+                    max(due, today),
+                    summary,
+                    link,
+                    note,
+                    _uid(profile, application.job_id, "follow-up"),
+                    late,
+                )
+            )
         for event in application.events:
             when = _day(event.date)
             if event.status == "interview" and when is not None:  # the meeting's own day: a record, no reminder
                 uid = _uid(profile, application.job_id, "interview", event.date)
-                found.append(FollowUp("interview", application.job_id, when, f"Interview: {role}", link,
-                                      event.note or note, uid))  # fmt: skip
+                found.append(
+                    FollowUp("interview", application.job_id, when, f"Interview: {role}", link, event.note or note, uid)
+                )
         closes = _day(posting.closes_at)
         if application.status == "saved" and closes is not None and closes >= today:
-            found.append(FollowUp("deadline", application.job_id, closes, f"Deadline to apply: {role}", link, note,
-                                  _uid(profile, application.job_id, "deadline")))  # fmt: skip
+            found.append(
+                FollowUp(
+                    "deadline",
+                    application.job_id,
+                    closes,
+                    f"Deadline to apply: {role}",
+                    link,
+                    note,
+                    _uid(profile, application.job_id, "deadline"),
+                )
+            )
     return sorted(found, key=lambda f: (f.day, f.kind, f.summary))
 
 
@@ -98,8 +119,11 @@ def calendar_bytes(events: list[FollowUp], stamp: dt.datetime, name: str) -> byt
         lines = [f"Apply: {item.link}" if item.link else "No web link recorded.", f"Sweepy job id: {item.job_id}"]
         if item.overdue_days:
             was = item.day - dt.timedelta(days=item.overdue_days)
-            lines.insert(0, f"Overdue by {item.overdue_days} day{'s' if item.overdue_days != 1 else ''}: the "
-                            f"follow-up was due {was.isoformat()}.")  # fmt: skip
+            lines.insert(
+                0,
+                f"Overdue by {item.overdue_days} day{'s' if item.overdue_days != 1 else ''}: the "
+                f"follow-up was due {was.isoformat()}.",
+            )
         if item.note:
             lines.insert(len(lines) - 1, f"Note: {item.note}")
         event.add("description", "\n".join(lines))
@@ -136,8 +160,13 @@ def report_marks(applications: dict[str, Application], day: dt.date, days: int =
             due = follow_up_day(applied, days)
             if due <= day:
                 posting = application.posting
-                overdue.append((due, f"{posting.title} at {posting.company}: applied {applied.isoformat()}, "
-                                     f"follow-up was due {due.isoformat()}"))  # fmt: skip
+                overdue.append(
+                    (
+                        due,
+                        f"{posting.title} at {posting.company}: applied {applied.isoformat()}, "
+                        f"follow-up was due {due.isoformat()}",
+                    )
+                )
     return ReportMarks(lines, counts, [line for _due, line in sorted(overdue)])
 
 
@@ -151,14 +180,23 @@ def due_rows(applications: Iterable[Application], today: dt.date, days: int = FO
         applied = _day(application.applied_on())
         follow = follow_up_day(applied, days) if application.status == "applied" and applied is not None else None
         posting = application.posting
-        rows.append({
-            "job_id": application.job_id, "title": posting.title, "company": posting.company,
-            "location": posting.location, "url": posting.apply_url or posting.url, "status": application.status,
-            "since": application.since, "applied_on": application.applied_on(),
-            "history_length": len(application.events), "follow_up_on": follow.isoformat() if follow else None,
-            "follow_up_due": follow is not None and follow <= today,
-            "days_overdue": max((today - follow).days, 0) if follow is not None else 0, "note": application.note,
-        })  # fmt: skip
+        rows.append(
+            {
+                "job_id": application.job_id,
+                "title": posting.title,
+                "company": posting.company,
+                "location": posting.location,
+                "url": posting.apply_url or posting.url,
+                "status": application.status,
+                "since": application.since,
+                "applied_on": application.applied_on(),
+                "history_length": len(application.events),
+                "follow_up_on": follow.isoformat() if follow else None,
+                "follow_up_due": follow is not None and follow <= today,
+                "days_overdue": max((today - follow).days, 0) if follow is not None else 0,
+                "note": application.note,
+            }
+        )
     due = sorted((r for r in rows if r["follow_up_due"]), key=lambda r: (r["follow_up_on"], r["job_id"]))
     rest = sorted((r for r in rows if not r["follow_up_due"]), key=lambda r: r["job_id"])
     rest.sort(key=lambda r: r["since"] or "", reverse=True)

@@ -122,8 +122,15 @@ def _write_locked(
         if profile.export.tracking
         else None
     )
-    write_cards_csv(csv_path, out.cards, profile.export.tracking, ctx.stem, synced.overlay if synced else None,
-                    saved_judgments(folder, ctx.stem), synced.index if synced else None)  # fmt: skip
+    write_cards_csv(
+        csv_path,
+        out.cards,
+        profile.export.tracking,
+        ctx.stem,
+        synced.overlay if synced else None,
+        saved_judgments(folder, ctx.stem),
+        synced.index if synced else None,
+    )
     if synced is not None:
         synced.written(csv_path, ctx.stem, ctx.log)
     with atomic_writer(json_path) as handle:

@@ -197,8 +197,14 @@ class ScheduleStore:
     def add(self, schedule_id: str, fields: dict[str, Any], next_run: float, now: float) -> Schedule:
         """Store a new waiting schedule. `fields`: profile_path, profile_stem, deduplicate, include_seen,
         wall_time, timezone, repeat."""
-        row = {**fields, "id": schedule_id, "next_run": next_run, "status": "scheduled", "created_at": now,
-               "updated_at": now}  # fmt: skip
+        row = {
+            **fields,
+            "id": schedule_id,
+            "next_run": next_run,
+            "status": "scheduled",
+            "created_at": now,
+            "updated_at": now,
+        }
         names = ", ".join(row)
         if not self._exists():
             self._create()
@@ -268,9 +274,17 @@ class ScheduleStore:
             db.execute(
                 "UPDATE schedules SET status = ?, last_status = ?, last_run_at = ?, result = ?, error = ?, "
                 "lease_token = NULL, lease_until = NULL, updated_at = ?, next_run = ? WHERE id = ?",
-                (status, "cancelled" if cancel else outcome, now, result, error, now,
-                 next_run if status == "scheduled" else None, claim.schedule.id),
-            )  # fmt: skip
+                (
+                    status,
+                    "cancelled" if cancel else outcome,
+                    now,
+                    result,
+                    error,
+                    now,
+                    next_run if status == "scheduled" else None,
+                    claim.schedule.id,
+                ),
+            )
 
     def release(self, claim: Claim, now: float, retry_at: float) -> None:
         """Give a claimed run back untouched (its sweep could not start now): it is due again at `retry_at`."""

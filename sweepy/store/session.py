@@ -79,8 +79,10 @@ class SessionStore:
             with sqlite_files.sqlite_errors(name, busy=busy, damaged=damaged, where=self.path):
                 yield
         except DamagedRow as exc:  # a write's transaction has rolled back: nothing was changed
-            raise StorageError(f"The session store {self.path} holds {exc}: it was changed outside Sweepy, and "
-                               f"nothing was changed now. {damaged}") from None  # fmt: skip
+            raise StorageError(
+                f"The session store {self.path} holds {exc}: it was changed outside Sweepy, and "
+                f"nothing was changed now. {damaged}"
+            ) from None
 
     @contextmanager
     def _connect(self, write: bool = True) -> Iterator[sqlite3.Connection]:
@@ -139,17 +141,24 @@ class SessionStore:
                 db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
         files = " and ".join(self._legacy_path(stem).name for stem in found)
         if self._memory is not None:
-            return (f"Read the session from {files} in {self.folder}, a file of an earlier Sweepy version; it was "
-                    "not moved into a session store because the folder is outside the workspace.")  # fmt: skip
-        return (f"Moved the session from {files}, written by an earlier Sweepy version, into {DB_NAME}; the old "
-                "file is kept beside it with .migrated added to its name.")  # fmt: skip
+            return (
+                f"Read the session from {files} in {self.folder}, a file of an earlier Sweepy version; it was "
+                "not moved into a session store because the folder is outside the workspace."
+            )
+        return (
+            f"Moved the session from {files}, written by an earlier Sweepy version, into {DB_NAME}; the old "
+            "file is kept beside it with .migrated added to its name."
+        )
 
-    def _insert(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card],
-                sweep: str | None) -> int:  # fmt: skip
+    def _insert(
+        self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card], sweep: str | None
+    ) -> int:
         db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (name,))
         db.execute("DELETE FROM sessions WHERE name = ?", (name,))
-        cursor = db.execute("INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
-                            (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)))  # fmt: skip
+        cursor = db.execute(
+            "INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
+            (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)),
+        )
         session_id = int(cursor.lastrowid or 0)
         count = 0
 
@@ -258,8 +267,14 @@ class SessionStore:
             except sqlite3.OperationalError as exc:
                 if "no such table" not in str(exc):
                     raise
-                rows = db.execute("SELECT job_id FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)",
-                                  (stem or "",)).fetchall() if has_schema(db) else []  # fmt: skip
+                rows = (
+                    db.execute(
+                        "SELECT job_id FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)",
+                        (stem or "",),
+                    ).fetchall()
+                    if has_schema(db)
+                    else []
+                )
         return frozenset(job_id for (job_id,) in rows)
 
     @contextmanager
@@ -293,9 +308,14 @@ class SessionStore:
             edit.replace(session)
             return outcome
 
-    def activate(self, session: Session, cards: Iterable[Card | EncodedCard] | None = None,
-                 sweep: dict[str, Any] | None = None, known: Iterable[str] = (),
-                 ended: Collection[str] = ()) -> Carried:  # fmt: skip
+    def activate(
+        self,
+        session: Session,
+        cards: Iterable[Card | EncodedCard] | None = None,
+        sweep: dict[str, Any] | None = None,
+        known: Iterable[str] = (),
+        ended: Collection[str] = (),
+    ) -> Carried:
         """Make a finished sweep the active session and its profile's saved one, in one transaction.
         Judgments already given to a card with the same job_id in the profile's saved session are kept, and so
         is its playbook; the judged and imported cards this sweep did not find again are kept too, unless their
@@ -321,8 +341,7 @@ class SessionStore:
                     self._ensure_schema(db)
                     with self._transaction(db, write=True):
                         record_known(db, name, known, session.sweep_id)
-                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep,
-                                             ended)  # fmt: skip
+                        return self._replace(db, name, session, session.cards if cards is None else cards, sweep, ended)
 
     def activate_empty(self, session: Session, sweep: dict[str, Any] | None = None, known: Iterable[str] = ()) -> None:
         """Make a sweep that kept no card the active session, under a name of its own: the cards of another
@@ -352,8 +371,15 @@ class SessionStore:
                     session.playbook = session.playbook or previous.session.playbook
         return earlier
 
-    def _replace(self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card | EncodedCard],
-                 sweep: dict[str, Any] | None, ended: Collection[str] = ()) -> Carried:  # fmt: skip
+    def _replace(
+        self,
+        db: sqlite3.Connection,
+        name: str,
+        session: Session,
+        cards: Iterable[Card | EncodedCard],
+        sweep: dict[str, Any] | None,
+        ended: Collection[str] = (),
+    ) -> Carried:
         earlier = self._earlier(db, name, session)
         header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
         session_id = self._insert(db, name, session, [], header)
@@ -370,8 +396,19 @@ class SessionStore:
                 count += 1
                 found.add(item.job_id)
                 if isinstance(item, EncodedCard) and item.job_id not in earlier:  # unjudged, as encoded
-                    yield (session_id, pos, item.job_id, 1, item.match_score, item.title.lower(), None, 0,
-                           int(item.blocked), int(item.is_new), pack_card(item.text))  # fmt: skip
+                    yield (
+                        session_id,
+                        pos,
+                        item.job_id,
+                        1,
+                        item.match_score,
+                        item.title.lower(),
+                        None,
+                        0,
+                        int(item.blocked),
+                        int(item.is_new),
+                        pack_card(item.text),
+                    )
                     continue
                 card = item.card() if isinstance(item, EncodedCard) else item
                 if (old := earlier.get(card.job_id)) is not None:

@@ -65,8 +65,9 @@ class Session(BaseModel):
         return next((c for c in self.cards if c.job_id == job_id), None)
 
     def meta_json(self) -> str:
-        return json.dumps(self.model_dump(mode="json", exclude={"cards", "playbook"}), ensure_ascii=False,
-                          allow_nan=False)  # fmt: skip
+        return json.dumps(
+            self.model_dump(mode="json", exclude={"cards", "playbook"}), ensure_ascii=False, allow_nan=False
+        )
 
 
 def card_text(card: Card) -> str:

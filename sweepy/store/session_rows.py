@@ -28,9 +28,19 @@ def card_row(session: int, pos: int, card: Card, packed: bool = True) -> Row:
     """A card's row; its JSON zlib-packed (pack_card) unless `packed` is False (a judgment's rewrite of a row)."""
     kept = card.imported or any(getattr(card, key) is not None for key in _KEPT)
     text = card_text(card)
-    return (session, pos, card.job_id, int(card.match_pct is None), card.match_score, card.title.lower(),
-            card.judged_resume, int(kept), int(card.blocked), int(card.is_new),
-            pack_card(text) if packed else text)  # fmt: skip
+    return (
+        session,
+        pos,
+        card.job_id,
+        int(card.match_pct is None),
+        card.match_score,
+        card.title.lower(),
+        card.judged_resume,
+        int(kept),
+        int(card.blocked),
+        int(card.is_new),
+        pack_card(text) if packed else text,
+    )
 
 
 PAGE_SIZE = 16_384
@@ -157,8 +167,9 @@ class View:
             ("unjudged = ? AND score = ? AND blocked = ? AND title_key < ?", (unjudged, score, blocked, title_key)),
             ("unjudged = ? AND score = ? AND blocked = ? AND title_key = ? AND pos < ?", row),
         ):
-            yield self.db.execute(f"SELECT COUNT(*) FROM cards WHERE session = ? AND {where}",
-                                  (self.id, *values)).fetchone()[0]  # fmt: skip
+            yield self.db.execute(
+                f"SELECT COUNT(*) FROM cards WHERE session = ? AND {where}", (self.id, *values)
+            ).fetchone()[0]
 
     def eligible_count(self) -> int:
         """Cards no eligibility finding blocks."""
@@ -187,8 +198,7 @@ class View:
 
     def kept(self) -> dict[str, Card]:
         """The cards that carry a judgment, and the imported ones (what a later sweep keeps), by job_id."""
-        rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 1 ORDER BY pos",
-                               (self.id,))  # fmt: skip
+        rows = self.db.execute("SELECT job_id, data FROM cards WHERE session = ? AND kept = 1 ORDER BY pos", (self.id,))
         found: dict[str, Card] = {}
         for job_id, text in rows:
             if job_id not in found:
@@ -197,8 +207,9 @@ class View:
 
     def all_cards(self) -> Iterator[Card]:
         """Every card, in the sweep's order, one at a time."""
-        for job_id, text in self.db.execute("SELECT job_id, data FROM cards WHERE session = ? ORDER BY pos",
-                                            (self.id,)):  # fmt: skip
+        for job_id, text in self.db.execute(
+            "SELECT job_id, data FROM cards WHERE session = ? ORDER BY pos", (self.id,)
+        ):
             yield _card(job_id, text)
 
     def fields(self, *keys: str) -> Iterator[tuple[Any, ...]]:
@@ -259,8 +270,9 @@ class Edit(View):
             if all(c.job_id != card.job_id for c in fresh) and not self.cards([card.job_id]):
                 fresh.append(card)
         (last,) = self.db.execute("SELECT COALESCE(MAX(pos), -1) FROM cards WHERE session = ?", (self.id,)).fetchone()
-        self.db.executemany(f"INSERT INTO cards ({COLUMNS}) {VALUES}",
-                            (card_row(self.id, last + 1 + n, c) for n, c in enumerate(fresh)))  # fmt: skip
+        self.db.executemany(
+            f"INSERT INTO cards ({COLUMNS}) {VALUES}", (card_row(self.id, last + 1 + n, c) for n, c in enumerate(fresh))
+        )
         self.card_count += len(fresh)
         self.db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (self.card_count, self.id))
         return fresh
@@ -273,11 +285,13 @@ class Edit(View):
     def replace(self, session: Session) -> None:
         """Every field and card of the session as `session` has them (SessionStore.update's slow path)."""
         self._changed()
-        self.db.execute("UPDATE sessions SET meta = ?, playbook = ? WHERE id = ?",
-                        (session.meta_json(), session.playbook, self.id))  # fmt: skip
+        self.db.execute(
+            "UPDATE sessions SET meta = ?, playbook = ? WHERE id = ?", (session.meta_json(), session.playbook, self.id)
+        )
         self.db.execute("DELETE FROM cards WHERE session = ?", (self.id,))
-        self.db.executemany(f"INSERT INTO cards ({COLUMNS}) {VALUES}",
-                            (card_row(self.id, n, c) for n, c in enumerate(session.cards)))  # fmt: skip
+        self.db.executemany(
+            f"INSERT INTO cards ({COLUMNS}) {VALUES}", (card_row(self.id, n, c) for n, c in enumerate(session.cards))
+        )
         self.card_count = len(session.cards)
         self.db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (self.card_count, self.id))
         self.session = session.model_copy(update={"cards": []})
@@ -285,8 +299,10 @@ class Edit(View):
 
 def record_known(db: sqlite3.Connection, profile: str, job_ids: Iterable[str], sweep_id: str | None) -> None:
     """Note the job_ids a profile's sweep matched (the first sweep that did), for `is_new` on later sweeps."""
-    db.executemany("INSERT OR IGNORE INTO known (profile, job_id, first_sweep) VALUES (?, ?, ?)",
-                   ((profile, job_id, sweep_id) for job_id in job_ids))  # fmt: skip
+    db.executemany(
+        "INSERT OR IGNORE INTO known (profile, job_id, first_sweep) VALUES (?, ?, ?)",
+        ((profile, job_id, sweep_id) for job_id in job_ids),
+    )
 
 
 def has_schema(db: sqlite3.Connection) -> bool:

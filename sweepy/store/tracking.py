@@ -65,8 +65,10 @@ class TrackingIndex:
             data = loads_finite(read_in_real_dir(index_path(folder, stem), "Tracking index", 50_000_000))
             csvs, values = data["csvs"], data["values"]
             ok = data["version"] == INDEX_VERSION and isinstance(csvs, dict) and isinstance(values, dict)
-            index = cls({str(k): dict(v) for k, v in csvs.items()},
-                        {str(k): (str(v[0]), tuple(map(str, v[1:]))) for k, v in values.items()})  # fmt: skip
+            index = cls(
+                {str(k): dict(v) for k, v in csvs.items()},
+                {str(k): (str(v[0]), tuple(map(str, v[1:]))) for k, v in values.items()},
+            )
         except (OSError, StorageError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return None
         return index if ok else None
@@ -108,8 +110,9 @@ class TrackingIndex:
         self.csvs = {k: v for k, v in self.csvs.items() if k in names}
         self.values = {k: v for k, v in self.values.items() if v[0] in names}
 
-    def remember(self, path: Path, data: bytes, rows: dict[str, Values] | None = None,
-                 sha256: str | None = None) -> None:  # fmt: skip
+    def remember(
+        self, path: Path, data: bytes, rows: dict[str, Values] | None = None, sha256: str | None = None
+    ) -> None:
         """Note a CSV as read (or written) now, with the jobs it lists and the values it holds (only rows with
         one are kept); its hash (of `data`, or `sha256` when the writer hashed it as it wrote) only while it is
         recent enough to be racy."""
@@ -117,8 +120,12 @@ class TrackingIndex:
         racy = found is not None and found[3] >= time.time_ns() - RACY_NS
         rows = rows or {}
         hashed = (sha256 or digest(data)) if racy else None
-        self.csvs[path.name] = {"id": found, "sha256": hashed, "listed": _joined(sorted(rows)),
-                                "rows": {job_id: list(v) for job_id, v in sorted(rows.items()) if any(v)}}  # fmt: skip
+        self.csvs[path.name] = {
+            "id": found,
+            "sha256": hashed,
+            "listed": _joined(sorted(rows)),
+            "rows": {job_id: list(v) for job_id, v in sorted(rows.items()) if any(v)},
+        }
 
     def edits(self, path: Path, rows: dict[str, Values]) -> list[tuple[str, int, str]] | None:
         """(job_id, column, value) of each cell the person changed in this CSV since it was last read or written;
@@ -133,8 +140,9 @@ class TrackingIndex:
             earlier = before.get(job_id) or [""] * len(values)
             if job_id not in listed and not any(values):
                 continue
-            found += [(job_id, n, value) for n, value in enumerate(values)
-                      if n >= len(earlier) or value != str(earlier[n])]  # fmt: skip
+            found += [
+                (job_id, n, value) for n, value in enumerate(values) if n >= len(earlier) or value != str(earlier[n])
+            ]
         return found
 
     def take_edits(self, name: str, edits: list[tuple[str, int, str]], width: int) -> None:
@@ -153,8 +161,11 @@ class TrackingIndex:
         for kept in self.csvs.values():
             if kept["id"] is not None and kept["id"][3] < now - RACY_NS:
                 kept["sha256"] = None  # old enough: its identity alone tells an edit apart
-        body = {"version": INDEX_VERSION, "csvs": self.csvs,
-                "values": {k: [source, *values] for k, (source, values) in sorted(self.values.items())}}  # fmt: skip
+        body = {
+            "version": INDEX_VERSION,
+            "csvs": self.csvs,
+            "values": {k: [source, *values] for k, (source, values) in sorted(self.values.items())},
+        }
         # On failure the CSV just written is not in the old index, so the next sweep reads it: still exact.
         with contextlib.suppress(StorageError):
             atomic_write_text(index_path(folder, stem), json.dumps(body, ensure_ascii=False, separators=(",", ":")))
