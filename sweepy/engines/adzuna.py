@@ -11,8 +11,8 @@ from ..domain.employment import employment_type
 from ..domain.postings import Posting, Salary
 from ..store.paths import Workspace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 

@@ -12,8 +12,8 @@ from ..domain.postings import Posting
 from ..domain.records import RecordError
 from ..domain.salary import find_salary
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object
 

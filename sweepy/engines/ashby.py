@@ -12,8 +12,8 @@ from ..domain.records import RecordError
 from ..domain.salary import find_salary, says_ote
 from ..domain.workplace import Workplace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import api_url
 from .shapes import BoardToken, as_list, as_object, inner_list, inner_object, joined, salary_range, string
 
 ORIGIN = "https://api.ashbyhq.com"

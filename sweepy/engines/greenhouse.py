@@ -10,8 +10,8 @@ from ..domain.postings import Posting
 from ..domain.salary import find_salary, might_state_pay
 from ..domain.workplace import workplace_in_fields
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .shapes import BoardToken, as_list, as_object, inner_list, string
 
 ORIGIN = "https://boards-api.greenhouse.io"

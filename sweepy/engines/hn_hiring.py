@@ -15,8 +15,8 @@ from ..domain.salary import find_salary
 from ..domain.text import clean_text
 from ..domain.workplace import Workplace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SkippedSource, SourceError
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object
 

@@ -8,8 +8,8 @@ from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Period, Posting, Salary
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .shapes import BoardToken, as_list, as_object, number
 
 ORIGIN = "https://jobicy.com"

@@ -10,8 +10,8 @@ from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Posting
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, EngineResult, KeyedConfig, KeyedSearchEngine, KeyVariable
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object, number, salary_text
 

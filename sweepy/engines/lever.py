@@ -11,8 +11,8 @@ from ..domain.postings import Period, Posting, Salary
 from ..domain.salary import find_salary
 from ..domain.workplace import Workplace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import BoardToken, as_list, inner_list, inner_object, joined, number, salary_range, string
 

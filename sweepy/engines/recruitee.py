@@ -14,8 +14,8 @@ from ..domain.postings import Period, Posting, Salary
 from ..domain.salary import find_salary
 from ..domain.workplace import Workplace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .shapes import BoardToken, as_list, as_object, joined, salary_range, string
 
 ORIGIN = "https://{company}.recruitee.com"

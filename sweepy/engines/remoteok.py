@@ -9,8 +9,8 @@ from ..domain.dates import parse_when
 from ..domain.postings import Posting, Salary
 from ..domain.records import RecordError
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, SourceError
-from .http import api_url
 from .shapes import as_list, as_object, number
 
 ORIGIN = "https://remoteok.com"

@@ -9,8 +9,8 @@ from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Posting
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .shapes import as_list, as_object, salary_text
 
 ORIGIN = "https://remotive.com"

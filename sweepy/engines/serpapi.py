@@ -13,8 +13,8 @@ from ..domain.employment import employment_type
 from ..domain.postings import Posting
 from ..domain.urls import PLATFORM_HOSTS, platform_for_url
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, EngineResult, KeyedConfig, KeyedSearchEngine, KeyVariable, SourceError
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object, salary_text
 

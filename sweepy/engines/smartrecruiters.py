@@ -14,8 +14,8 @@ from ..domain.employment import employment_type
 from ..domain.postings import Posting
 from ..domain.workplace import Workplace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import BoardToken, as_list, as_object, inner_object, joined, number, string
 

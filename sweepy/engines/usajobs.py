@@ -12,8 +12,8 @@ from ..domain.postings import Period, Posting, Salary
 from ..domain.workplace import Workplace
 from ..store.paths import Workspace
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig, env_secret
-from .http import api_url
 from .paging import Page, paginate
 from .shapes import as_list, as_object, number
 

@@ -13,8 +13,8 @@ from ..domain.employment import employment_type
 from ..domain.postings import Posting
 from ..domain.salary import find_salary
 from . import register
+from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig
-from .http import api_url
 from .shapes import BoardToken, as_list, as_object, inner_list, joined, string
 
 ORIGIN = "https://apply.workable.com"

@@ -21,9 +21,11 @@ from ..engines import (
     max_postings,
 )
 from ..engines.base import SkipReason, SourceError
+from ..engines.breaker import BreakerBook
 from ..engines.http import DEFAULT_SOURCE_BYTES, DEFAULT_SWEEP_BYTES, SourceClient, SweepBytes
 from ..errors import SweepyError
 from .drops import Drops
+from .engine_checks import checked_result, not_a_posting
 
 MAX_PARALLEL_SOURCES = 32
 """Sources in flight at once (threads); the per-host limit in the HTTP layer keeps each API's share polite."""
@@ -111,7 +113,7 @@ class _Intake:
         if self.closed:  # the sweep gave up on this source: stop its thread rather than read on for nothing
             raise SourceError("timeout", "the sweep stopped waiting for this source")
         self.items += 1
-        if (wrong := _not_a_posting(item)) is not None:
+        if (wrong := not_a_posting(item)) is not None:
             self.bad.append((f"{self.source}#{self.items}", f"engine {self.engine.name!r} gave {wrong}, not a Posting"))
             return
         assert isinstance(item, Posting)
@@ -238,17 +240,23 @@ def discover(
                 continue
         _collect(task, task.result or EngineResult(), found, request.log)
     if breaker is not None:
-        try:
-            breaker.record(
-                {
-                    _key(t): t.report.status == "ok"
-                    for t in runnable
-                    if t.engine.uses_network and (t.report.status == "ok" or t.report.counts_as_failure)
-                }
-            )
-        except SweepyError as exc:  # the postings are real; only the breakers' counts are not kept this time
-            request.log(f"circuit breakers not saved: {exc.message}")
+        _record_breakers(breaker, runnable, request.log)
     return found
+
+
+def _record_breakers(breaker: BreakerBook, ran: list[_Task], log: Callable[[str], None]) -> None:
+    """Each network source's outcome into its circuit breaker; a breaker file that cannot be written loses only
+    this sweep's counts (the postings are real)."""
+    try:
+        breaker.record(
+            {
+                _key(t): t.report.status == "ok"
+                for t in ran
+                if t.engine.uses_network and (t.report.status == "ok" or t.report.counts_as_failure)
+            }
+        )
+    except SweepyError as exc:
+        log(f"circuit breakers not saved: {exc.message}")
 
 
 def _collect(task: _Task, result: EngineResult, found: Discovery, log: Callable[[str], None]) -> None:
@@ -327,7 +335,7 @@ def _interleaved(tasks: list[_Task]) -> list[_Task]:
 
 def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest) -> None:
     try:
-        task.result = _checked(future.result(), task.engine)
+        task.result = checked_result(future.result(), task.engine)
         _close(task, None)
     except SourceError as exc:
         task.result = exc.partial  # a budget stop keeps what was read (None for every other failure)
@@ -341,41 +349,6 @@ def _finish(task: _Task, future: Future[EngineResult], request: DiscoverRequest)
         said = task.client.redact(said) if task.client is not None else said  # an exception may quote a keyed URL
         request.log(f"engine {task.engine.name} crashed on {task.report.source}: {said}")
         _close(task, SourceError("bad_response", f"the engine failed on this answer ({type(exc).__name__})"))
-
-
-_POSTING_TEXT = ("title", "company", "url", "location", "description_source", "platform", "apply_url", "canonical_url")
-"""The Posting fields every later stage reads as text: an installed engine may have put anything there."""
-
-
-def _checked(result: object, engine: Engine) -> EngineResult:
-    """An engine's answer as the later stages can use it: a malformed skipped record or part is left out, and
-    `postings` is a list (its items are checked one by one by the intake: one that is not a Posting, None, a dict,
-    a Posting whose title is not text, is a skipped record with the reason). Anything but an EngineResult skips
-    the source as `plugin_error`."""
-    if not isinstance(result, EngineResult):
-        raise SourceError(
-            "plugin_error",
-            f"engine {engine.name!r} ({type(engine).__module__}) returned a "
-            f"{type(result).__name__}, not an EngineResult; fix or uninstall its "
-            "package, or disable the engine in sources",
-        )
-    checked = EngineResult(postings=result.postings if isinstance(result.postings, list) else [])
-    for record in result.skipped_records if isinstance(result.skipped_records, list) else []:
-        if isinstance(record, tuple) and len(record) == 2:
-            checked.skipped_records.append((str(record[0])[:200], str(record[1])[:500]))
-    parts = result.skipped_sources if isinstance(result.skipped_sources, list) else []
-    checked.skipped_sources = [part for part in parts if isinstance(part, SkippedSource)]
-    return checked
-
-
-def _not_a_posting(item: object) -> str | None:
-    """What `item` is when it is not a usable Posting ("a NoneType", "a Posting with an int title"), else None."""
-    if not isinstance(item, Posting):
-        return f"a {type(item).__name__}"
-    for key in _POSTING_TEXT:
-        if not isinstance(value := getattr(item, key), str):
-            return f"a Posting with a {type(value).__name__} {key}"
-    return None
 
 
 def _close(task: _Task, error: SourceError | None, now: float | None = None) -> None:

@@ -14,7 +14,8 @@ from ..sweeps import SweepJob
 from . import arguments as a
 from .answers import SweepProgress, noted
 from .answers_cards import GetJobs, JobCard
-from .applications import check_status, statuses
+from .application_stores import statuses
+from .applications import check_status
 from .base import ServiceBase, shown_path
 from .paging import Listed, check_window, next_offset
 

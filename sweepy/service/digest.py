@@ -13,7 +13,8 @@ from ..errors import SweepyError
 from ..store.digests import MAX_CARDS, DigestHistory, DigestStore, LastRead, Unread
 from ..store.followups import follow_ups
 from ..store.history import check_history_path
-from .applications import BANDS, follow_up_days, history_raw
+from .application_stores import follow_up_days, history_raw
+from .applications import BANDS
 from .base import ServiceBase
 
 log = logging.getLogger("sweepy")

@@ -19,6 +19,7 @@ from ..resume import resume_text
 from ..store.profiles import load_profile
 from ..store.reads import NonFiniteNumber, loads_finite
 from ..store.session_model import Session
+from ..store.session_rows import View
 from . import arguments as a
 from .answers import noted
 from .answers_cards import Imported, ImportJobs, SkippedEntry
@@ -111,15 +112,7 @@ class ImportTools(ServiceBase):
         with store.reading(None) as view:  # the cards join the session the person is working on
             session, migrated = view.session, view.migrated
             scorer, custom = self._scorer(session)
-            # What each URL or role already is: a card of the session (its job_id) or an earlier entry of this
-            # call. Only the fields a duplicate is judged by are read from the store, not whole cards.
-            taken_urls: dict[str, str] = {}
-            taken_roles: dict[tuple[str, str, str, str], str] = {}
-            for job_id, url, title, company, location in view.fields("url", "title", "company", "location"):
-                if url:
-                    taken_urls[canonical_url(url)] = f"card {job_id}"
-                posting = Posting(title=title or "", company=company or "", url=url or "", location=location or "")
-                taken_roles[role_key(posting)] = f"card {job_id}"
+            taken_urls, taken_roles = _taken(view)
         skipped: list[SkippedEntry] = []
         fresh: list[tuple[int, Posting]] = []
         for index, entry in enumerate(entries):
@@ -223,3 +216,17 @@ def _imported(card: Card) -> Imported:
     if card.verification_reason is not None:
         imported.verification_reason = card.verification_reason
     return imported
+
+
+def _taken(view: View) -> tuple[dict[str, str], dict[tuple[str, str, str, str], str]]:
+    """What each URL and role of the session already is (`card JOB_ID`), for the entries of this call to be
+    checked against (they add `entry N` as they are taken). Only the fields a duplicate is judged by are read
+    from the store, not whole cards."""
+    taken_urls: dict[str, str] = {}
+    taken_roles: dict[tuple[str, str, str, str], str] = {}
+    for job_id, url, title, company, location in view.fields("url", "title", "company", "location"):
+        if url:
+            taken_urls[canonical_url(url)] = f"card {job_id}"
+        posting = Posting(title=title or "", company=company or "", url=url or "", location=location or "")
+        taken_roles[role_key(posting)] = f"card {job_id}"
+    return taken_urls, taken_roles

@@ -20,7 +20,7 @@ from ..store.session_rows import View
 from . import arguments as a
 from .answers import noted
 from .answers_reports import ExportReport, FormatError, GetResults, PlaybookSource, RenderReport, ResultRole
-from .applications import follow_up_days, tracked
+from .application_stores import follow_up_days, tracked
 from .base import KEYWORD_NOTE, ServiceBase, clamp, shown_path
 from .cards import empty_session_message
 from .exports import Export

@@ -3,13 +3,14 @@
 import hashlib
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from ..domain.cards import Card
 from ..domain.profile import Profile
 from ..engines import validate_sources
-from ..engines.http import open_network
+from ..engines.http import Network, open_network
 from ..errors import InvalidArgument, NotFound, SweepCancelled, SweepFailed, SweepyError
 from ..pipeline import SweepContext, SweepOptions, SweepOutcome, commit_history, discover_sources, run
 from ..pipeline.score import CARD_ID
@@ -91,6 +92,18 @@ class SweepTools(DigestTools):
             )
         return path, profile
 
+    def _network(self, profile: Profile, ws: Workspace) -> AbstractContextManager[Network]:
+        """The sweep's network: a fresh client, the profile's cache and circuit breaker in the state folder."""
+        cache, breaker = profile.cache, profile.orchestrator.circuit_breaker
+        return open_network(
+            self.http_client,
+            ws.resolve_write(ws.state_dir, "state folder"),
+            cache.ttl_seconds if cache.enabled else None,
+            (breaker.failure_threshold, breaker.cooldown_seconds),
+            self.clock,
+            trust_base_urls=self.settings.trust_base_urls,
+        )
+
     def _execute(self, job: SweepJob, profile: Profile, ws: Workspace, results: Path) -> None:
         """The sweep thread. Whatever happens, the job ends completed or failed: never left "running"."""
         sweep_log = SweepLog(job.debug_log)
@@ -103,15 +116,7 @@ class SweepTools(DigestTools):
                 if job.cancel_asked.is_set():
                     raise SweepCancelled(f"Cancelled by cancel_sweep before stage {step} ({label}).")
 
-            cache, breaker = profile.cache, profile.orchestrator.circuit_breaker
-            with open_network(
-                self.http_client,
-                ws.resolve_write(ws.state_dir, "state folder"),
-                cache.ttl_seconds if cache.enabled else None,
-                (breaker.failure_threshold, breaker.cooldown_seconds),
-                self.clock,
-                trust_base_urls=self.settings.trust_base_urls,
-            ) as network:
+            with self._network(profile, ws) as network:
                 known = self.sessions(results).known_ids(job.stem)  # what the profile's earlier sweeps matched
                 ctx = SweepContext(
                     profile,

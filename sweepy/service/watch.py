@@ -27,7 +27,7 @@ from ..store.session_model import check_stem
 from ..sweeps import SweepJob, SweepLog, new_job_id
 from . import arguments as a
 from .answers import FieldChange, WatchCompleted, Watched
-from .applications import history_raw, profile_key
+from .application_stores import history_raw, profile_key
 from .base import ServiceBase
 from .limits import MAX_WATCH
 

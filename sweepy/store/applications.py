@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from ..domain.cards import Card
+from .csv_reads import m004_csv_files, set_csv_status_in
 from .history import MIGRATIONS, HistoryStore
 from .migrations import Migrations
 from .realdirs import stat_in_real_dir
@@ -172,34 +173,6 @@ def insert_event(db: sqlite3.Connection, profile: str, event: Event, now: float)
     )
 
 
-def _m004_csv_files(db: sqlite3.Connection) -> None:
-    """What the store last read in from a profile's earlier CSVs (sweepy/store/csvsync.py): each CSV's size and
-    modification time, and the jobs whose typed status it could not record yet (no card to record the posting
-    from). A sweep whose earlier CSVs all match reads none of them again."""
-    db.execute(
-        """CREATE TABLE csv_files (
-            profile TEXT NOT NULL,
-            folder TEXT NOT NULL,
-            name TEXT NOT NULL,
-            size INTEGER NOT NULL,
-            mtime_ns INTEGER NOT NULL,
-            PRIMARY KEY (profile, folder, name)
-        ) WITHOUT ROWID"""
-    )
-    db.execute(
-        """CREATE TABLE csv_pending (
-            profile TEXT NOT NULL,
-            folder TEXT NOT NULL,
-            job_id TEXT NOT NULL,
-            PRIMARY KEY (profile, folder, job_id)
-        ) WITHOUT ROWID"""
-    )
-
-
-SeenCsvs = dict[str, tuple[int, int]]
-"""CSV file name → (size, mtime in ns), as the store last read it in."""
-
-
 def read_applications(db: sqlite3.Connection, profile: str, keep: set[str] | None = None) -> dict[str, Application]:
     """Tracked postings of `profile` (only `keep` when given), each with its history by date."""
     rows = db.execute(
@@ -262,34 +235,6 @@ def last_changes(db: sqlite3.Connection, profile: str) -> dict[str, float]:
     return {job_id: float(when) for job_id, when in rows if when is not None}
 
 
-def set_csv_status_in(db: sqlite3.Connection, profile: str, values: dict[str, str]) -> None:
-    db.executemany(
-        "UPDATE tracked_postings SET csv_status = ? WHERE profile = ? AND job_id = ?",
-        [(status, profile, job_id) for job_id, status in values.items()],
-    )
-
-
-def seen_csvs(db: sqlite3.Connection, profile: str, folder: str) -> tuple[SeenCsvs, set[str]]:
-    """The CSVs of `folder` the store last read in for `profile`, and the jobs still pending there."""
-    files = db.execute("SELECT name, size, mtime_ns FROM csv_files WHERE profile = ? AND folder = ?", (profile, folder))
-    seen = {name: (size, mtime) for name, size, mtime in files}
-    rows = db.execute("SELECT job_id FROM csv_pending WHERE profile = ? AND folder = ?", (profile, folder))
-    return seen, {job_id for (job_id,) in rows}
-
-
-def note_csvs(db: sqlite3.Connection, profile: str, folder: str, seen: SeenCsvs, pending: set[str] | None) -> None:
-    """Remember these CSVs as read in (in place of the folder's earlier ones when `pending` is given, which are
-    then the jobs still pending; else added to them)."""
-    if pending is not None:
-        db.execute("DELETE FROM csv_files WHERE profile = ? AND folder = ?", (profile, folder))
-        db.execute("DELETE FROM csv_pending WHERE profile = ? AND folder = ?", (profile, folder))
-        db.executemany("INSERT INTO csv_pending VALUES (?, ?, ?)", [(profile, folder, j) for j in sorted(pending)])
-    db.executemany(
-        "INSERT OR REPLACE INTO csv_files VALUES (?, ?, ?, ?, ?)",
-        [(profile, folder, name, size, mtime) for name, (size, mtime) in seen.items()],
-    )
-
-
 class ApplicationStore(HistoryStore):
     """The application tables of a history database. Every write is one IMMEDIATE transaction."""
 
@@ -300,7 +245,7 @@ class ApplicationStore(HistoryStore):
         self._reader_guard = threading.Lock()
         self._statuses: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}
 
-    migrations: ClassVar[Migrations] = [*MIGRATIONS, ("004_csv_files", _m004_csv_files)]
+    migrations: ClassVar[Migrations] = [*MIGRATIONS, ("004_csv_files", m004_csv_files)]
 
     def applications(self, profile: str, job_ids: Iterable[str] | None = None) -> dict[str, Application]:
         """Tracked postings of `profile` (only `job_ids` when given), each with its history by date."""

@@ -16,16 +16,13 @@ from .applications import (
     Application,
     ApplicationStore,
     Event,
-    SeenCsvs,
     insert_event,
     last_changes,
-    note_csvs,
     read_applications,
-    seen_csvs,
-    set_csv_status_in,
     today,
     track_in,
 )
+from .csv_reads import SeenCsvs, note_csvs, seen_csvs, set_csv_status_in
 from .csvfiles import CARRY_FROM_NEWEST, JUDGMENT_COLUMNS, TRACKING_COLUMNS, earlier_csvs, tracking_index
 from .history import check_history_path
 from .paths import Workspace

@@ -97,6 +97,29 @@ def _summary(ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str
     }
 
 
+def _write_csv(ctx: "SweepContext", out: "SweepOutcome", folder: Path, csv_path: Path) -> None:
+    """The sweep's CSV, with the tracking columns carried from the profile's earlier CSVs and its history when
+    the profile tracks applications."""
+    profile = ctx.profile
+    days = profile.follow_up_days
+    synced = (
+        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log, days)
+        if profile.export.tracking
+        else None
+    )
+    write_cards_csv(
+        csv_path,
+        out.cards,
+        profile.export.tracking,
+        ctx.stem,
+        synced.overlay if synced else None,
+        saved_judgments(folder, ctx.stem),
+        synced.index if synced else None,
+    )
+    if synced is not None:
+        synced.written(csv_path, ctx.stem, ctx.log)
+
+
 def _write_locked(
     ctx: "SweepContext", out: "SweepOutcome", folder: Path, job_id: str, max_bytes: int
 ) -> dict[str, str]:
@@ -116,23 +139,7 @@ def _write_locked(
         updated_at=now.isoformat(timespec="seconds"),
     )
     head = json.dumps(document, ensure_ascii=False, allow_nan=False)
-    days = profile.follow_up_days
-    synced = (
-        sweep_overlay(ctx.workspace, profile.history.path, ctx.clock(), folder, ctx.stem, out.cards, ctx.log, days)
-        if profile.export.tracking
-        else None
-    )
-    write_cards_csv(
-        csv_path,
-        out.cards,
-        profile.export.tracking,
-        ctx.stem,
-        synced.overlay if synced else None,
-        saved_judgments(folder, ctx.stem),
-        synced.index if synced else None,
-    )
-    if synced is not None:
-        synced.written(csv_path, ctx.stem, ctx.log)
+    _write_csv(ctx, out, folder, csv_path)
     with atomic_writer(json_path) as handle:
         opening = f'{head[:-1]}, "cards": ['.encode()
         handle.write(opening)

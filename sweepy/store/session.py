@@ -8,7 +8,6 @@ JSON era into the store, once, saying so.
 import contextlib
 import json
 import os
-import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -32,8 +31,10 @@ from .session_rows import (
     Row,
     View,
     card_row,
+    earlier_cards,
     find_session,
     has_schema,
+    insert_session,
     pack_card,
     record_known,
 )
@@ -135,7 +136,7 @@ class SessionStore:
         for stem, session in sorted(found.items(), key=lambda item: item[0] is None):
             name = stem if stem is not None else (session.profile_stem or "")
             if name in made or find_session(db, name) is None:
-                self._insert(db, name, session, session.cards, None)
+                insert_session(db, name, session, session.cards, None)
                 made.add(name)
             if stem is None:
                 db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
@@ -149,28 +150,6 @@ class SessionStore:
             f"Moved the session from {files}, written by an earlier Sweepy version, into {DB_NAME}; the old "
             "file is kept beside it with .migrated added to its name."
         )
-
-    def _insert(
-        self, db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card], sweep: str | None
-    ) -> int:
-        db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (name,))
-        db.execute("DELETE FROM sessions WHERE name = ?", (name,))
-        cursor = db.execute(
-            "INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
-            (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)),
-        )
-        session_id = int(cursor.lastrowid or 0)
-        count = 0
-
-        def rows() -> Iterator[Row]:
-            nonlocal count
-            for pos, card in enumerate(cards):
-                count += 1
-                yield card_row(session_id, pos, card)
-
-        db.executemany(f"INSERT INTO cards ({COLUMNS}) {VALUES}", rows())
-        db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
-        return session_id
 
     def _locate(self, stem: str | None) -> str | None:
         """Make sure the store answers for `stem`: an old session file is migrated first (under the lock).
@@ -355,21 +334,8 @@ class SessionStore:
                 self._ensure_schema(db)
                 with self._transaction(db, write=True):
                     record_known(db, session.profile_stem or "", known, session.sweep_id)
-                    self._insert(db, name, session, [], header)
+                    insert_session(db, name, session, [], header)
                     db.execute("INSERT OR REPLACE INTO active (slot, name) VALUES (1, ?)", (name,))
-
-    def _earlier(self, db: sqlite3.Connection, name: str, session: Session) -> dict[str, Card]:
-        """The judged and imported cards of the profile's saved session and of its empty sweep's session (where
-        import_jobs put cards while that one was active), by job_id; the saved playbook goes to `session`."""
-        earlier: dict[str, Card] = {}
-        for source in (EMPTY_SWEEP.format(name), name):
-            row = find_session(db, source)
-            if row is not None:
-                previous = View(db, row, None)
-                earlier.update(previous.kept())
-                if source == name:
-                    session.playbook = session.playbook or previous.session.playbook
-        return earlier
 
     def _replace(
         self,
@@ -380,9 +346,9 @@ class SessionStore:
         sweep: dict[str, Any] | None,
         ended: Collection[str] = (),
     ) -> Carried:
-        earlier = self._earlier(db, name, session)
+        earlier = earlier_cards(db, name, session)
         header = json.dumps(sweep, ensure_ascii=False, allow_nan=False) if sweep is not None else None
-        session_id = self._insert(db, name, session, [], header)
+        session_id = insert_session(db, name, session, [], header)
         empty = EMPTY_SWEEP.format(name)  # its cards are carried: none stay behind to be carried again
         db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (empty,))
         db.execute("DELETE FROM sessions WHERE name = ?", (empty,))

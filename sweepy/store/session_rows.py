@@ -2,6 +2,7 @@
 read (View) and a write (Edit) of one session open."""
 
 import json
+import secrets
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
@@ -322,3 +323,42 @@ def find_session(db: sqlite3.Connection, stem: str | None) -> tuple[Any, ...] | 
         "SELECT id, name, meta, playbook, card_count, sweep, version, token FROM sessions WHERE name = ?", (stem,)
     ).fetchone()
     return row
+
+
+def insert_session(
+    db: sqlite3.Connection, name: str, session: Session, cards: Iterable[Card], sweep: str | None
+) -> int:
+    """Write `session` under `name` with its cards in the open write transaction, replacing any session of that
+    name; its id."""
+    db.execute("DELETE FROM cards WHERE session = (SELECT id FROM sessions WHERE name = ?)", (name,))
+    db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+    cursor = db.execute(
+        "INSERT INTO sessions (name, meta, playbook, sweep, token) VALUES (?, ?, ?, ?, ?)",
+        (name, session.meta_json(), session.playbook, sweep, secrets.token_hex(8)),
+    )
+    session_id = int(cursor.lastrowid or 0)
+    count = 0
+
+    def rows() -> Iterator[Row]:
+        nonlocal count
+        for pos, card in enumerate(cards):
+            count += 1
+            yield card_row(session_id, pos, card)
+
+    db.executemany(f"INSERT INTO cards ({COLUMNS}) {VALUES}", rows())
+    db.execute("UPDATE sessions SET card_count = ? WHERE id = ?", (count, session_id))
+    return session_id
+
+
+def earlier_cards(db: sqlite3.Connection, name: str, session: Session) -> dict[str, Card]:
+    """The judged and imported cards of the profile's saved session and of its empty sweep's session (where
+    import_jobs put cards while that one was active), by job_id; the saved playbook goes to `session`."""
+    earlier: dict[str, Card] = {}
+    for source in (EMPTY_SWEEP.format(name), name):
+        row = find_session(db, source)
+        if row is not None:
+            previous = View(db, row, None)
+            earlier.update(previous.kept())
+            if source == name:
+                session.playbook = session.playbook or previous.session.playbook
+    return earlier

@@ -13,8 +13,9 @@ from web import sweep
 
 from sweepy.engines import DiscoverRequest, get_engine
 from sweepy.engines.answers import parse_retry_after
+from sweepy.engines.api_urls import api_url
 from sweepy.engines.base import SourceError
-from sweepy.engines.http import MAX_RESPONSE_BYTES, Network, SourceClient, api_url, build_client, open_network
+from sweepy.engines.http import MAX_RESPONSE_BYTES, Network, SourceClient, build_client, open_network
 from sweepy.errors import EngineConfigError
 from sweepy.pipeline.discover import discover
 from sweepy.settings import Settings
