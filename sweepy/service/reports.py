@@ -37,6 +37,7 @@ from .report_parts import (
     report_date,
     search_line,
 )
+from .sweeps import top_role
 
 
 class ReportTools(ServiceBase):
@@ -296,17 +297,9 @@ class ReportTools(ServiceBase):
 
 
 def _result_role(card: Card, playbook: str | None) -> ResultRole:
+    """A card as get_results lists it: the sweep's top-role fields, then its judgment's track and domain."""
     return ResultRole(
-        job_id=card.job_id,
-        title=card.title,
-        company=card.company,
-        location=card.location,
-        url=card.url,
-        match_score=card.match_score,
-        match_kind=card.match_kind,
-        resume_track=card.resume_track,
-        domain=card.domain,
-        playbook=playbook,
+        **top_role(card).model_dump(), resume_track=card.resume_track, domain=card.domain, playbook=playbook
     )
 
 

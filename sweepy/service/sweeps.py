@@ -178,7 +178,7 @@ class SweepTools(DigestTools):
 
     def _completed(self, job: SweepJob, profile: Profile, out: SweepOutcome, reports: dict[str, str]) -> SweepCompleted:
         cards = out.cards
-        top = [_top_role(out.carried.get(c.job_id, c)) for c in cards[:5]]
+        top = [top_role(out.carried.get(c.job_id, c)) for c in cards[:5]]
         assessed = sum(c.match_pct is not None for c in out.carried.values())  # scored cards are unjudged
         mode = profile.report.assessment
         if cards:
@@ -296,7 +296,7 @@ def cancelled_answer(job: SweepJob) -> SweepScheduled:
     )
 
 
-def _top_role(card: Card) -> TopRole:
+def top_role(card: Card) -> TopRole:
     return TopRole(
         job_id=card.job_id,
         title=card.title,
