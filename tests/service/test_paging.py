@@ -10,6 +10,7 @@ from mcp_helpers import SMALL_FEED, SMALL_FEED_CARDS, profile_args, write_feed, 
 
 from sweepy.errors import InvalidArgument
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.service.paging import MAX_PAGE, PAGE, Listed, check_window, next_offset, page_of
 from sweepy.store.paths import result_files
 
@@ -20,7 +21,8 @@ def swept() -> SweepyService:
     home = service.workspace.home
     resume = write_resume(home / "resume.docx")
     write_feed(home / "feeds" / "postings.jsonl", SMALL_FEED)
-    profile = service.create_profile(**profile_args(resume, "feeds/postings.jsonl")).dump()["profile_path"]
+    created = service.create_profile(a.CreateProfile(**profile_args(resume, "feeds/postings.jsonl")))
+    profile = created.dump()["profile_path"]
     job, _joined = service.start_sweep(profile, deduplicate=True, include_seen=False)
     assert job.done.wait(60)
     return service
@@ -79,24 +81,24 @@ def test_get_jobs_pages_by_next_offset_to_the_end(workspace: Path) -> None:
     service = swept()
     ids, offset, offsets = [], 0, []
     while offset is not None:
-        page = service.get_jobs(None, "results", 3, offset=offset).dump()
+        page = service.get_jobs(a.GetJobs(results_dir="results", limit=3, offset=offset)).dump()
         ids += [job["job_id"] for job in page["jobs"]]
         offsets.append((page["offset"], page["count"], page["next_offset"]))
         offset = page["next_offset"]
     assert offsets == [(0, 3, 3), (3, 3, 6), (6, 1, None)]
-    every = service.get_jobs(None, "results", None).dump()
+    every = service.get_jobs(a.GetJobs(results_dir="results")).dump()
     assert ids == [job["job_id"] for job in every["jobs"]] and every["next_offset"] is None
     assert (every["count"], every["total"]) == (SMALL_FEED_CARDS, SMALL_FEED_CARDS)
-    past = service.get_jobs(None, "results", 3, offset=50).dump()
+    past = service.get_jobs(a.GetJobs(results_dir="results", limit=3, offset=50)).dump()
     assert (past["count"], past["total"], past["offset"], past["next_offset"]) == (0, SMALL_FEED_CARDS, 50, None)
-    with pytest.raises(InvalidArgument) as caught:
-        service.get_jobs(None, "results", 0)
+    with pytest.raises(InvalidArgument) as caught:  # the service's own bound, behind the schema's minimum of 1
+        service.get_jobs(a.GetJobs.model_construct(profile_stem=None, results_dir="results", limit=0, offset=0))
     assert caught.value.message.startswith("limit 0 is out of range: give how many cards to return, at least 1")
 
 
 def test_the_cards_resource_pages_the_same_cards_the_same_way(workspace: Path) -> None:
     service = swept()
-    ranked = [job["job_id"] for job in service.get_jobs(None, "results", None).dump()["jobs"]]
+    ranked = [job["job_id"] for job in service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"]]
     pages = [service.sweep_cards("latest", offset, 3) for offset in (0, 3, 6, 7, 1000)]
     assert [(p.offset, p.count, p.next_offset, p.total) for p in pages] == [
         (0, 3, 3, 7), (3, 3, 6, 7), (6, 1, None, 7), (7, 0, None, 7), (1000, 0, None, 7)
@@ -118,7 +120,7 @@ def test_a_result_file_holding_only_the_best_cards_is_paged_from_the_session(wor
     data = json.loads(path.read_text(encoding="utf-8"))
     data["cards"] = data["cards"][:2]  # as write_results leaves a file past its cap
     path.write_text(json.dumps(data), encoding="utf-8")
-    ranked = [job["job_id"] for job in service.get_jobs(None, "results", None).dump()["jobs"]]
+    ranked = [job["job_id"] for job in service.get_jobs(a.GetJobs(results_dir="results")).dump()["jobs"]]
     first, rest = service.sweep_cards(data["sweep_id"], 0, 5), service.sweep_cards(data["sweep_id"], 5, 5)
     assert (first.total, first.count, first.next_offset, rest.count, rest.next_offset) == (7, 5, 5, 2, None)
     assert [card.job_id for card in [*first.cards, *rest.cards]] == ranked

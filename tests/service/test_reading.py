@@ -9,6 +9,7 @@ from test_paging import swept
 
 from sweepy.errors import InvalidArgument, NotFound, StorageError
 from sweepy.service import SweepyService
+from sweepy.service import arguments as a
 from sweepy.store.paths import result_files
 
 STEM = "alex_rivera_paralegal"
@@ -64,7 +65,7 @@ def test_sweep_cards_by_id_and_latest_are_the_same_page(workspace: Path) -> None
 
 def test_latest_summary_counts_the_sweep_and_lists_its_best(workspace: Path) -> None:
     service = swept()
-    best = service.get_jobs(None, "results", 1).dump()["jobs"][0]
+    best = service.get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]
     summary = service.latest_summary()
     assert summary.startswith("# Sweep of Alex Rivera\n\n- Profile: `alex_rivera_paralegal`; titles: Paralegal;")
     assert f", cards {SMALL_FEED_CARDS}\n" in summary
@@ -74,7 +75,7 @@ def test_latest_summary_counts_the_sweep_and_lists_its_best(workspace: Path) -> 
 
 def test_tailor_context_is_the_card_and_the_resume_text(workspace: Path) -> None:
     service = swept()
-    best = service.get_jobs(None, "results", 1).dump()["jobs"][0]
+    best = service.get_jobs(a.GetJobs(results_dir="results", limit=1)).dump()["jobs"][0]
     found = service.tailor_context(best["job_id"])
     assert (found.card.job_id, found.card.title, found.card.company) == (best["job_id"], best["title"], best["company"])
     assert all(line in found.resume for line in RESUME_LINES)
