@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from .employment import EMPLOYMENT_TYPES, EmploymentType, as_employment_type
 from .postings import Posting
-from .salary import parse_salary
+from .salary_values import parse_salary
 from .text import clean_text
 from .urls import canonical_url, platform_for_url
 from .workplace import Workplace, infer_workplace

@@ -3,7 +3,6 @@
 import dataclasses
 import math
 import re
-from typing import Any, cast
 
 from .pay_periods import guess_period, period_before, period_word, without_working_time
 from .postings import ANNUAL_FACTOR, Period, Salary
@@ -140,7 +139,7 @@ _BEFORE, _AFTER = 80, 40
 """Characters of context read before and after an amount: its clause, not the paragraph."""
 
 
-def _check_amount(amount: float, period: Period, shown: str) -> None:
+def check_amount(amount: float, period: Period, shown: str) -> None:
     """ValueError unless the amount and its annual figure are finite: NaN or inf would poison every comparison
     and cannot be written as JSON."""
     if math.isnan(amount):
@@ -149,7 +148,7 @@ def _check_amount(amount: float, period: Period, shown: str) -> None:
         raise ValueError(f"salary {shown} is too large to be an amount")
 
 
-def _check_text(text: str, what: str) -> None:
+def check_text(text: str, what: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -197,7 +196,7 @@ def parse_salary_text(text: str) -> Salary | None:
 
     Raises ValueError for an amount too large to be a salary ("$999...9" reads as inf).
     """
-    _check_text(text, "text")
+    check_text(text, "text")
     amounts = _amounts(_RETIREMENT_PLAN.sub(" ", without_working_time(text)))
     if not amounts:
         return None
@@ -210,7 +209,7 @@ def parse_salary_text(text: str) -> Salary | None:
         low, high = high, low
     stated = period_word(text.lower())
     period = stated[0] if stated else guess_period(low)
-    _check_amount(high, period, f"amount in {text[:40]!r}")
+    check_amount(high, period, f"amount in {text[:40]!r}")
     return Salary(min=low, max=high, currency=_currency(text), period=period, text=text.strip())
 
 
@@ -364,39 +363,3 @@ def _with_ote(text: str, base: _Candidate, following: _Candidate | None) -> Sala
     if (high.max or 0) <= (low.max or 0) or high.period != low.period:
         return None
     return dataclasses.replace(low, max=high.max, ote=True, text=text[base.start : following.end].strip())
-
-
-def parse_salary(value: Any) -> Salary | None:
-    """A record's `salary`: text, an object {min, max, currency, period}, or absent.
-
-    Raises ValueError for a value of the wrong shape, so the loader can skip the record with a reason.
-    """
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        return parse_salary_text(value)
-    if isinstance(value, dict):
-        low, high = value.get("min"), value.get("max")
-        for bound in (low, high):
-            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int | float)):
-                raise ValueError("salary min/max must be numbers")
-        if low is None and high is None:
-            return None
-        period = value.get("period", "year")
-        if period not in ANNUAL_FACTOR:
-            raise ValueError(f"salary period must be one of {', '.join(ANNUAL_FACTOR)}")
-        currency = value.get("currency")
-        if currency is not None and not isinstance(currency, str):
-            raise ValueError("salary currency must be text")
-        try:
-            low_f = float(low) if low is not None else float(cast(float, high))
-            high_f = float(high) if high is not None else low_f
-        except OverflowError:  # an integer past float's range
-            raise ValueError("salary min/max is too large to be an amount") from None
-        for name, amount in (("min", low_f), ("max", high_f)):
-            _check_amount(amount, cast(Period, period), f"{name} {amount!r}")
-        text = str(value.get("text") or "")
-        for what, given in (("currency", currency or ""), ("text", text)):
-            _check_text(given, what)
-        return Salary(min=low_f, max=high_f, currency=currency, period=cast(Period, period), text=text)
-    raise ValueError("salary must be text or an object with min, max, currency, period")

@@ -15,7 +15,7 @@ from .base import MAX_POSTINGS_PER_SOURCE, DiscoverRequest, Engine, EngineConfig
 from .plugins import BrokenPlugin, broken_plugin
 
 INFRASTRUCTURE_MODULES = frozenset(
-    ("base", "results", "http", "answers", "cache", "breaker", "shapes", "paging", "plugins")
+    ("base", "results", "http", "api_urls", "answers", "cache", "breaker", "shapes", "paging", "plugins")
 )
 """Modules of this package that are not engines; every other module is one and registers itself on import."""
 BUILTIN_ENGINE_MODULES = tuple(

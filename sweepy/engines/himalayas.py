@@ -9,7 +9,7 @@ from pydantic import Field
 from ..domain.dates import parse_when
 from ..domain.employment import employment_type
 from ..domain.postings import Period, Posting, Salary
-from ..domain.salary import parse_salary
+from ..domain.salary_values import parse_salary
 from . import register
 from .api_urls import api_url
 from .base import DiscoverRequest, Engine, EngineResult, HttpEngineConfig

@@ -6,7 +6,8 @@ from typing import Annotated, Any
 from pydantic import StringConstraints
 
 from ..domain.postings import Period, Salary
-from ..domain.salary import parse_salary, parse_salary_text
+from ..domain.salary import parse_salary_text
+from ..domain.salary_values import parse_salary
 from .results import SourceError
 
 BoardToken = Annotated[
