@@ -125,13 +125,15 @@ def bench_big_sessions(runs: int, workdir: Path) -> dict[str, object]:
             service.submit_judgments(a.SubmitJudgments(judgments=judgments[start : start + PAGE], results_dir=folder))
     render_big, render_top = [], []
     for n in range(runs):  # interleaved
-        render_big.append(_timed(service.render_report, None, "results", f"results/big{n}.pdf", "", TOP))
-        render_top.append(_timed(service.render_report, None, "top", f"top/top{n}.pdf", "", TOP))
+        big = a.RenderReport(results_dir="results", output_filename=f"results/big{n}.pdf", playbook="", limit=TOP)
+        top = a.RenderReport(results_dir="top", output_filename=f"top/top{n}.pdf", playbook="", limit=TOP)
+        render_big.append(_timed(service.render_report, big))
+        render_top.append(_timed(service.render_report, top))
     judge_big, judge_small = [], []
     for n in range(runs):  # each run judges 50 cards not judged yet, in both sessions
         batch = [{"job_id": f"b{SMALL - (n + 1) * PAGE + i:07d}", "match_pct": 40 + i % 30} for i in range(PAGE)]
-        judge_big.append(_timed(service.submit_judgments, None, {}, batch, None, "results"))
-        judge_small.append(_timed(service.submit_judgments, None, {}, batch, None, "small"))
+        judge_big.append(_timed(service.submit_judgments, a.SubmitJudgments(judgments=batch, results_dir="results")))
+        judge_small.append(_timed(service.submit_judgments, a.SubmitJudgments(judgments=batch, results_dir="small")))
     render_ratio = statistics.median(render_big) / statistics.median(render_top)
     judge_ratio = statistics.median(judge_big) / statistics.median(judge_small)
     return {
