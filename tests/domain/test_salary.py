@@ -6,7 +6,8 @@ import pytest
 
 from sweepy.domain.cards import Card
 from sweepy.domain.postings import Salary
-from sweepy.domain.salary import find_salary, might_state_pay, parse_salary, parse_salary_text, says_ote
+from sweepy.domain.salary import find_salary, might_state_pay, parse_salary_text, says_ote
+from sweepy.domain.salary_values import parse_salary
 from sweepy.domain.text import clean_text
 from sweepy.render.card import salary_line
 
