@@ -20,18 +20,9 @@ REGION_WORDS = frozenset(
 the posting's company before it is looked up (never from the list, so "Hudson Global" does not become "Hudson")."""
 
 CONFIDENTIAL_NAMES = frozenset(
-    [
-        "confidential",
-        "confidential company",
-        "confidential employer",
-        "company confidential",
-        "undisclosed",
-        "undisclosed company",
-        "undisclosed employer",
-        "anonymous employer",
-        "hidden company",
-    ]
-)
+    ["confidential", "confidential company", "confidential employer", "company confidential", "undisclosed",
+     "undisclosed company", "undisclosed employer", "anonymous employer", "hidden company"]
+)  # fmt: skip
 """Company fields that hide the employer, as agencies and some boards write them."""
 QUOTE_CHARS = 200
 """The evidence quotes at most this much of its sentence, ending " …" when cut: get_jobs shows ghost signals
@@ -189,20 +180,10 @@ _ANCHORED: tuple[tuple[str, re.Pattern[str]], ...] = (
 """Each cue with a word it holds: the cue's regex runs only around that word's occurrences (one regex of every
 cue tried at every position of a description took 2 ms; a sweep reads tens of thousands of descriptions)."""
 _REACH: dict[str, tuple[int, int]] = {
-    "behalf": (30, 80),
-    "client": (40, 40),
-    "confidential": (30, 60),
-    "undisclosed": (5, 60),
-    "partner": (20, 180),
-    "recruiting for": (20, 110),
-    "contract": (50, 50),
-    " agency": (90, 20),
-    " firm": (90, 20),
-    " partner": (90, 20),
-    "kunde": (25, 20),
-    "mandant": (25, 20),
-    "opdrachtgever": (20, 25),
-}
+    "behalf": (30, 80), "client": (40, 40), "confidential": (30, 60), "undisclosed": (5, 60), "partner": (20, 180),
+    "recruiting for": (20, 110), "contract": (50, 50), " agency": (90, 20), " firm": (90, 20), " partner": (90, 20),
+    "kunde": (25, 20), "mandant": (25, 20), "opdrachtgever": (20, 25),
+}  # fmt: skip
 """How far before and after its word (characters from the word's start) a cue reaches, with room for what its
 lookaheads read (they see nothing past the window): the regex runs only there."""
 

@@ -39,26 +39,8 @@ _PREFERRED = re.compile(
     r"desejável|diferencial)\b",
     re.IGNORECASE,
 )
-_PREFERRED_STEMS = (
-    "prefer",
-    "ideal",
-    "nice",
-    "bonus",
-    "plus",
-    "advantage",
-    "desir",
-    "vorteil",
-    "wünsch",
-    "atout",
-    "stand out",
-    "souhait",
-    "préfér",
-    "valor",
-    "desea",
-    "gradit",
-    "desejáv",
-    "diferencial",
-)
+_PREFERRED_STEMS = ("prefer", "ideal", "nice", "bonus", "plus", "advantage", "desir", "vorteil", "wünsch", "atout",
+                    "stand out", "souhait", "préfér", "valor", "desea", "gradit", "desejáv", "diferencial")  # fmt: skip
 """Every _PREFERRED phrase holds one of these (lower case): most sentences hold none, and skip the pattern."""
 _HEADING_REACH = 20
 """Lines read upwards for the heading a requirement stands under."""

@@ -110,13 +110,9 @@ SUBDIVISION_ALIASES: dict[str, str] = {
 }  # fmt: skip
 
 CITY_ALIASES: dict[str, tuple[str, str]] = {
-    "nyc": ("New York City", "US"),
-    "new york city": ("New York City", "US"),
-    "sf": ("San Francisco", "US"),
-    "bay area": ("San Francisco", "US"),
-    "sf bay area": ("San Francisco", "US"),
-    "silicon valley": ("San Jose", "US"),
-}
+    "nyc": ("New York City", "US"), "new york city": ("New York City", "US"), "sf": ("San Francisco", "US"),
+    "bay area": ("San Francisco", "US"), "sf bay area": ("San Francisco", "US"), "silicon valley": ("San Jose", "US"),
+}  # fmt: skip
 """Names of cities that are too short or too loose for the gazetteer's other names."""
 
 CODED_COUNTRIES = ("US", "CA", "AU")

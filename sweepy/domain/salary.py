@@ -17,23 +17,8 @@ _DOLLAR_PREFIX = re.compile(rf"(?<![A-Za-z])({_DOLLAR_NAMES})\$")
 _CURRENCY_SIGNS = {"€": "EUR", "£": "GBP", "₹": "INR"}
 _RUPEES = re.compile(r"(?<![A-Za-z])Rs\b")
 _CURRENCY_CODES = (
-    "USD",
-    "EUR",
-    "GBP",
-    "CAD",
-    "AUD",
-    "NZD",
-    "SGD",
-    "HKD",
-    "CHF",
-    "INR",
-    "SEK",
-    "NOK",
-    "DKK",
-    "PLN",
-    "BRL",
-    "JPY",
-)
+    "USD", "EUR", "GBP", "CAD", "AUD", "NZD", "SGD", "HKD", "CHF", "INR", "SEK", "NOK", "DKK", "PLN", "BRL", "JPY",
+)  # fmt: skip
 # Whole words only ("audit" is not AUD and "(Europe)" is not EUR), though a figure's "k" may run into one: "45kEUR".
 _CURRENCY_CODE = re.compile(
     r"(?:(?<![A-Za-z])|(?<=\d[kK]))(" + "|".join(_CURRENCY_CODES) + r")(?![A-Za-z])", re.IGNORECASE

@@ -20,12 +20,8 @@ ORIGIN = "https://api.ashbyhq.com"
 WORKPLACES: dict[str, Workplace] = {"Remote": "remote", "Hybrid": "hybrid", "OnSite": "onsite"}
 """`workplaceType`; `isRemote` is ignored: it is true on most hybrid jobs and null on many others."""
 INTERVALS: dict[str, Period] = {
-    "1 YEAR": "year",
-    "1 MONTH": "month",
-    "1 WEEK": "week",
-    "1 DAY": "day",
-    "1 HOUR": "hour",
-}
+    "1 YEAR": "year", "1 MONTH": "month", "1 WEEK": "week", "1 DAY": "day", "1 HOUR": "hour",
+}  # fmt: skip
 
 
 class AshbyConfig(HttpEngineConfig):

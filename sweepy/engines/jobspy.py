@@ -25,13 +25,8 @@ from .shapes import number
 Site = Literal["linkedin", "indeed", "glassdoor", "zip_recruiter", "google"]
 DEFAULT_SITES: list[Site] = ["indeed"]
 INSTALL = "install it with `.venv/bin/pip install -e '.[jobspy]'`"
-INTERVALS: dict[str, Period] = {
-    "yearly": "year",
-    "monthly": "month",
-    "weekly": "week",
-    "daily": "day",
-    "hourly": "hour",
-}
+INTERVALS: dict[str, Period] = {"yearly": "year", "monthly": "month", "weekly": "week", "daily": "day",
+                                "hourly": "hour"}  # fmt: skip
 PLATFORMS = {"linkedin": "linkedin", "indeed": "indeed", "glassdoor": "glassdoor", "zip_recruiter": "ziprecruiter"}
 """JobSpy's `site` → platform; `google` rows are classified from their URL (Google lists other boards' jobs)."""
 _UNREACHABLE = ("connection", "timeout", "proxy", "ssl", "maxretry")

@@ -22,13 +22,8 @@ from .shapes import BoardToken, as_list, as_object, inner_object, joined, number
 ORIGIN = "https://api.smartrecruiters.com"
 JOB_PAGES = "https://jobs.smartrecruiters.com"
 PAGE_SIZE = 100
-LABELS = (
-    ("department", "Department"),
-    ("function", "Function"),
-    ("typeOfEmployment", "Employment"),
-    ("experienceLevel", "Experience"),
-    ("industry", "Industry"),
-)
+LABELS = (("department", "Department"), ("function", "Function"), ("typeOfEmployment", "Employment"),
+          ("experienceLevel", "Experience"), ("industry", "Industry"))  # fmt: skip
 
 
 class SmartRecruitersConfig(HttpEngineConfig):

@@ -20,18 +20,10 @@ from .shapes import as_list, as_object, number
 HOST = "data.usajobs.gov"
 ORIGIN = f"https://{HOST}"
 RATE_INTERVALS: dict[str, tuple[Period, float]] = {
-    "PA": ("year", 1),
-    "PER YEAR": ("year", 1),
-    "PH": ("hour", 1),
-    "PER HOUR": ("hour", 1),
-    "PD": ("day", 1),
-    "PER DAY": ("day", 1),
-    "PM": ("month", 1),
-    "PER MONTH": ("month", 1),
-    "PER WEEK": ("week", 1),
-    "BW": ("week", 0.5),
-    "BI-WEEKLY": ("week", 0.5),
-}
+    "PA": ("year", 1), "PER YEAR": ("year", 1), "PH": ("hour", 1), "PER HOUR": ("hour", 1),
+    "PD": ("day", 1), "PER DAY": ("day", 1), "PM": ("month", 1), "PER MONTH": ("month", 1),
+    "PER WEEK": ("week", 1), "BW": ("week", 0.5), "BI-WEEKLY": ("week", 0.5),
+}  # fmt: skip
 """RateIntervalCode (or its "Per Year" wording) → period; a bi-weekly amount is halved into a weekly one.
 PW (piece work) and WC (without compensation) state no salary."""
 

@@ -25,14 +25,8 @@ _SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 _EXAMPLE = "e.g. https://acme.wd5.myworkdayjobs.com/External"
 _LOCATIONS = re.compile(r"^\s*(\d+)\s+locations\s*$", re.IGNORECASE)  # "2 Locations": the list's stand-in
 _CODE = re.compile(r"^[A-Z]{2,3}$")  # a country or state code in a path: US, CA, GBR
-_REMOTE_TYPES: dict[str, Workplace] = {
-    "fully remote": "remote",
-    "remote": "remote",
-    "hybrid": "hybrid",
-    "on-site": "onsite",
-    "onsite": "onsite",
-    "on site": "onsite",
-}
+_REMOTE_TYPES: dict[str, Workplace] = {"fully remote": "remote", "remote": "remote", "hybrid": "hybrid",
+                                       "on-site": "onsite", "onsite": "onsite", "on site": "onsite"}  # fmt: skip
 
 
 def site_parts(url: str) -> tuple[str, str, str, str]:

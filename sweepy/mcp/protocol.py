@@ -35,15 +35,8 @@ log = logging.getLogger("sweepy.mcp.protocol")
 T = TypeVar("T")
 
 LOG_LEVELS: tuple[types.LoggingLevel, ...] = (
-    "debug",
-    "info",
-    "notice",
-    "warning",
-    "error",
-    "critical",
-    "alert",
-    "emergency",
-)
+    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
+)  # fmt: skip
 
 
 def envelope(answer: "Answer", links: list[types.ResourceLink] | None = None) -> types.CallToolResult:

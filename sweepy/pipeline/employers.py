@@ -17,15 +17,8 @@ from ..engines import DiscoverRequest, Engine, EngineConfig, get_engine
 from ..errors import EngineConfigError
 from .discover import SourceReport, discover
 
-BOARD_KEYS = {
-    "greenhouse": "boards",
-    "lever": "sites",
-    "ashby": "boards",
-    "workable": "accounts",
-    "recruitee": "companies",
-    "smartrecruiters": "companies",
-    "workday": "sites",
-}
+BOARD_KEYS = {"greenhouse": "boards", "lever": "sites", "ashby": "boards", "workable": "accounts",
+              "recruitee": "companies", "smartrecruiters": "companies", "workday": "sites"}  # fmt: skip
 """Each ATS engine's config key for its list of boards."""
 PUBLIC_BOARD = {
     "greenhouse": "https://boards.greenhouse.io/{}",

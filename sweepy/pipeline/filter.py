@@ -14,27 +14,15 @@ from ..domain.titles import TitleModel
 from .drops import Drops
 
 METROS: dict[str, tuple[str, ...]] = {
-    "new york": (
-        "new york",
-        "nyc",
-        "manhattan",
-        "brooklyn",
-        "queens",
-        "bronx",
-        "staten island",
-        "jersey city",
-        "hoboken",
-        "long island city",
-        "newark",
-        "white plains",
-    ),
+    "new york": ("new york", "nyc", "manhattan", "brooklyn", "queens", "bronx", "staten island", "jersey city",
+                 "hoboken", "long island city", "newark", "white plains"),
     "san francisco": ("san francisco", "sf", "bay area", "oakland", "south san francisco", "san mateo"),
     "los angeles": ("los angeles", "la", "santa monica", "pasadena", "burbank", "culver city"),
     "washington": ("washington", "dc", "arlington", "alexandria", "bethesda"),
     "boston": ("boston", "cambridge", "somerville"),
     "seattle": ("seattle", "bellevue", "redmond"),
     "chicago": ("chicago", "evanston"),
-}
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -30,21 +30,8 @@ MAX_IMPORT_ENTRIES = 500
 VALIDATE_TIMEOUT_SECONDS = 60.0
 """The whole link check of one call (`validate_timeout_seconds`): below an MCP host's own request timeout."""
 MAX_VALIDATE_TIMEOUT_SECONDS = 600.0
-RECORD_KEYS = (
-    "title",
-    "company",
-    "url",
-    "location",
-    "description",
-    "workplace",
-    "salary",
-    "posted_at",
-    "platform",
-    "apply_url",
-    "employment_type",
-    "closes_at",
-    "open_to",
-)
+RECORD_KEYS = ("title", "company", "url", "location", "description", "workplace", "salary", "posted_at", "platform",
+               "apply_url", "employment_type", "closes_at", "open_to")  # fmt: skip
 
 
 def _parse(jobs_json: str) -> list[Any]:

@@ -13,7 +13,7 @@ from typing import BinaryIO
 from ..errors import StorageError, SweepyError, write_advice
 from . import realdirs
 from .reads import open_regular, read_opened, regular_descriptor
-from .realdirs import _FILE_FLAGS, _make_unmoved, check_unmoved, open_real_dir
+from .realdirs import FILE_FLAGS, check_unmoved, make_unmoved, open_real_dir
 
 
 def atomic_write_bytes(target: Path, data: bytes) -> None:
@@ -31,7 +31,7 @@ def _open_temp(dir_fd: int, name: str) -> tuple[int, str]:
     while True:
         tmp = f".{name}.{secrets.token_hex(4)}.tmp"
         try:
-            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _FILE_FLAGS, 0o600, dir_fd=dir_fd), tmp
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | FILE_FLAGS, 0o600, dir_fd=dir_fd), tmp
         except FileExistsError:
             continue
 
@@ -62,7 +62,7 @@ def atomic_writer(target: Path, size: int | None = None) -> Iterator[BinaryIO]:
             finally:
                 os.close(dir_fd)
         else:
-            _make_unmoved(target.parent)
+            make_unmoved(target.parent)
             fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -111,7 +111,7 @@ def open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyEr
         return open_regular(path, what, max_bytes, error)
     dir_fd = open_real_dir(path.parent, create=False)
     try:
-        fd = os.open(path.name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _FILE_FLAGS, dir_fd=dir_fd)
+        fd = os.open(path.name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | FILE_FLAGS, dir_fd=dir_fd)
     except FileNotFoundError:
         raise
     except OSError as exc:
@@ -124,14 +124,14 @@ def open_in_real_dir(path: Path, what: str, max_bytes: int, error: type[SweepyEr
 def append_text(target: Path, text: str) -> None:
     """Append to a log file in a real folder (as atomic_write_bytes checks it), never through a link."""
     if not realdirs.DIR_FD_WRITES:
-        _make_unmoved(target.parent)
+        make_unmoved(target.parent)
         with target.open("a", encoding="utf-8", errors="replace") as handle:
             check_unmoved(target.parent)  # opened by path: written only when the folder is still the real one
             handle.write(text)
         return
     dir_fd = open_real_dir(target.parent)
     try:
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _FILE_FLAGS
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | FILE_FLAGS
         with os.fdopen(os.open(target.name, flags, 0o644, dir_fd=dir_fd), "a", encoding="utf-8", errors="replace") as f:
             f.write(text)
     finally:

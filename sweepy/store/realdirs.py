@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import PathNotAllowed
 
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-_FILE_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+FILE_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 DIR_FD_WRITES = (
     hasattr(os, "O_NOFOLLOW")
     and hasattr(os, "O_DIRECTORY")
@@ -88,10 +88,10 @@ def make_real_dir(folder: Path) -> None:
     if DIR_FD_WRITES:
         os.close(open_real_dir(folder))
     else:
-        _make_unmoved(folder)
+        make_unmoved(folder)
 
 
-def _make_unmoved(folder: Path) -> None:
+def make_unmoved(folder: Path) -> None:
     """make_real_dir where a folder cannot be held open: the path checked before and after it is made."""
     check_unmoved(folder)  # realpath resolves the parts that exist: a link among them is refused before mkdir
     folder.mkdir(parents=True, exist_ok=True)
