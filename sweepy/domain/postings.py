@@ -2,6 +2,8 @@
 
 import dataclasses
 import datetime as dt
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -29,6 +31,15 @@ ELLIPSIS = "…"
 
 ANNUAL_FACTOR: dict[str, int] = {"hour": 2080, "day": 260, "week": 52, "month": 12, "year": 1}
 """Full-time multipliers: 40 h x 52 weeks, 5 days x 52 weeks."""
+PERIOD_WORDS: dict[str, str] = {
+    "hour": "hour|hourly|hr|h",
+    "day": "day|daily",
+    "week": "week|weekly|wk",
+    "month": "month|monthly|mo",
+    "year": "year|yearly|yr|annum|annual|annually|pa",
+}
+"""Words a posted pay text uses for each period ("$45 per hour", "$120k a year", "/yr")."""
+_FIGURE = re.compile(r"\d[\d.,]*(?:\s?k\b)?", re.IGNORECASE)
 
 
 def cut(text: str, limit: int) -> str:
@@ -64,15 +75,26 @@ class Salary:
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
+    def restated(self) -> bool:
+        """The posted text says nothing the figures do not: only numbers, the currency (its symbol or code), the
+        period's words, "OTE" on an `ote` salary and separators ("$80k - $95k", "€45 per hour", "OTE $250,000
+        USD"). "$120k + equity", "up to $90k", "DOE" say more, and so does a text whose period is not the one read."""
+        words = rf"per|a|an|to|{PERIOD_WORDS[self.period]}" + ("|ote" if self.ote else "")
+        if self.currency:
+            words += f"|{re.escape(self.currency)}"
+        left = re.sub(rf"\b(?:{words})\b", "", _FIGURE.sub("", self.text), flags=re.IGNORECASE)
+        return all(char in " -–—~/(),.:" or unicodedata.category(char) == "Sc" for char in left)
+
     def brief(self) -> dict[str, Any]:
-        """As get_jobs shows it: the posted text and the yearly figures; the posted figures only when they are
-        not yearly ones already, `predicted` and `ote` only when true."""
+        """As get_jobs shows it: the yearly figures; the posted figures only when they are not yearly ones
+        already, the posted text only when it says more than the figures (`restated`), `predicted` and `ote`
+        only when true."""
         data = {k: v for k, v in self.to_dict().items() if v is not None and k not in ("predicted", "ote")}
         whole_numbers(data)
         for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
             if data.get(posted) == data.get(annual):
                 data.pop(posted, None)
-        if not self.text:
+        if not self.text or self.restated():
             data.pop("text")
         if self.predicted:
             data["predicted"] = True

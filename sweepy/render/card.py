@@ -226,9 +226,7 @@ def trust_rows(card: Card, styles: Styles) -> list[Paragraph]:
     """A line per blocking or warning eligibility finding (its quote under a red or amber marker), each ghost
     signal with its evidence, the employer's own posting, and a pay range the law requires but the posting lacks."""
     rows: list[Paragraph] = []
-    for finding in card.eligibility:
-        if finding.verdict == "ok":
-            continue
+    for finding in card.concerns:
         colour, word = (BLOCKS, "Blocks you") if finding.verdict == "blocks" else (WARN, "Check")
         head = markup_for(f"■ {word} — {KIND_LABELS[finding.kind]}: ", bold=True)
         marker = f'<font color="{css(colour)}">{head}</font>'

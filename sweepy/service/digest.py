@@ -31,7 +31,7 @@ def card_summary(card: Card) -> dict[str, Any]:
     place = card.location or "place not given"
     if card.workplace != "unknown":
         place += f" ({card.workplace})"
-    flags = [f"{f.kind} {f.verdict}" for f in card.eligibility if f.verdict != "ok"]
+    flags = [f"{f.kind} {f.verdict}" for f in card.concerns]
     return {
         "job_id": card.job_id,
         "title": card.title,

@@ -94,9 +94,7 @@ def _salary_cell(card: Card) -> str:
 _SPECIAL: dict[str, Callable[[Card], str]] = {
     "salary": _salary_cell,
     "eligible": lambda card: "no" if card.blocked else "yes",
-    "eligibility": lambda card: " | ".join(
-        f"{f.verdict} {f.kind}: {f.quote}" for f in card.eligibility if f.verdict != "ok"
-    ),
+    "eligibility": lambda card: " | ".join(f"{f.verdict} {f.kind}: {f.quote}" for f in card.concerns),
     "ghost_signals": lambda card: " | ".join(f"{g.signal}: {g.evidence}" for g in card.ghost_signals),
 }
 

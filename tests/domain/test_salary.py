@@ -366,11 +366,40 @@ def test_a_card_says_ote_only_when_it_is() -> None:
     base = find_salary("$120k-$160k")
     assert ote is not None and base is not None
     assert ote.to_dict()["ote"] is True and base.to_dict()["ote"] is False
-    assert ote.brief() == {
-        "currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
-        "text": "OTE $120k-$160k", "ote": True,
-    }  # fmt: skip
+    assert ote.brief() == {"currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
+                           "ote": True}  # fmt: skip
     assert "ote" not in base.brief()
+
+
+@pytest.mark.parametrize(
+    "text", ["$80k - $95k", "£58,000 - £68,000", "OTE $120k-$160k", "$185,000 - $225,000 USD",
+             "$44.50 - $56.20 per hour", "$45/hr", "50-65 k€"],
+)  # fmt: skip
+def test_get_jobs_leaves_out_a_pay_text_the_figures_say_whole(text: str) -> None:
+    salary = find_salary(text)
+    assert salary is not None and salary.annual_min is not None
+    assert "text" not in salary.brief()  # "OTE" too: the ote flag says it
+    assert salary.to_dict()["text"] == text  # the card, the CSV and the report keep it
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("$120k + equity", 120_000, None),
+        ("up to $90k", None, 90_000),
+        ("€90k-€120k + 0.5-1%", 90_000, 120_000),
+        ("$110k - $140k DOE", 110_000, 140_000),
+        ("US$80,000 - US$95,000", 80_000, 95_000),  # "US" is not the code: kept rather than guessed at
+    ],
+)
+def test_get_jobs_shows_a_pay_text_that_says_more_than_the_figures(text: str, low: int, high: int) -> None:
+    assert Salary(low, high, "EUR" if "€" in text else "USD", "year", text=text).brief()["text"] == text
+
+
+def test_a_pay_text_naming_another_period_than_the_one_read_is_shown() -> None:
+    salary = Salary(45.0, None, "USD", "year", text="$45 per hour")
+    assert salary.brief()["text"] == "$45 per hour"
+    assert "text" not in Salary(45.0, None, "USD", "hour", text="$45 per hour").brief()
 
 
 STORED_SALARY = {"min": 32.0, "max": 40.0, "currency": "USD", "period": "hour", "annual_min": 66560.0,

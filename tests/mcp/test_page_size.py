@@ -20,14 +20,15 @@ from sweepy.domain.cards import EXCERPT_CHARS, JUDGMENT_FIELDS, Card, rank, sent
 
 pytestmark = pytest.mark.anyio
 PAGE = 50
-REAL_PAGE_BYTES = 43_000
+REAL_PAGE_BYTES = 39_000
 """A page of the 50 best of the relevance set's real-shaped cards (their cards' JSON: 64.1 KB before these cuts,
-45.7 KB after, 41.2 KB with the repeats left out and 140-character excerpts)."""
-LARGEST_PAGE_BYTES = 48_000
-"""A page of its 50 largest cards (69.3 KB before, 52.2 KB after, 46.7 KB now: the issue's 40 KB target is not
-met here)."""
-BENCH_PAGE_BYTES = 40_000
-"""A page of the bench's cards, 2 KB descriptions (58.5 KB before, 40.0 KB after, 38.0 KB now)."""
+45.7 KB after, 41.2 KB with the repeats left out and 140-character excerpts, 37.7 KB with `ok` findings and pay
+texts the figures say left out and 120-character excerpts)."""
+LARGEST_PAGE_BYTES = 43_000
+"""A page of its 50 largest cards (69.3 KB before, 52.2 KB after, 46.7 KB, 41.8 KB now: the issue's 40 KB target
+is not met here; score_parts and the top terms, which issue 21 asks of get_jobs, take 5.3 KB of it)."""
+BENCH_PAGE_BYTES = 38_000
+"""A page of the bench's cards, 2 KB descriptions (58.5 KB before, 40.0 KB after, 38.0 KB, 36.8 KB now)."""
 JUDGED_BYTES = 15_000
 """submit_judgments' answer to 50 full judgments (44-52 KB before: every card again; 9.5 KB after)."""
 PROFILE = "name: Page Reader\nsearch: {titles: [Paralegal]}\nresume: {path: %s}\n"
@@ -82,9 +83,14 @@ async def test_a_page_of_real_shaped_cards_fits_its_budget_and_its_schema(worksp
     _brief_and_whole(page["jobs"] + big["jobs"], real)
     findings = [f for job in big["jobs"] for f in job.get("eligibility", [])]
     assert findings and all(set(f) == {"kind", "verdict", "quote"} for f in findings)  # every finding, complete
+    cards = {card.job_id: card for card in real}
+    jobs = page["jobs"] + big["jobs"]
+    for job in jobs:  # the blocking and warning findings, as the CSV and the report show them
+        shown = [(f["kind"], f["verdict"]) for f in job.get("eligibility", [])]
+        assert shown == [(f.kind, f.verdict) for f in cards[job["job_id"]].concerns]
+    assert any(f.verdict == "ok" for card in largest for f in card.eligibility)  # some were left out
     assert all("match_kind" not in job for job in page["jobs"])  # KEYWORD OVERLAP
     boards = {card.job_id: card.platform for card in real}  # a board each, shown or named by the url's host
-    jobs = page["jobs"] + big["jobs"]
     assert all(boards[job["job_id"]] in job["url"].lower() for job in jobs if "platform" not in job)
     assert all(boards[job["job_id"]] == job["platform"] for job in jobs if "platform" in job)
 
