@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from ..domain.cards import JUDGMENT_FIELDS, Card
 from ..errors import describe_validation_error
-from . import reads
+from . import card_packing, reads
 from .session_model import Counts, Session, card_text
 
 _KEPT = (*JUDGMENT_FIELDS, "judged_resume")
@@ -45,16 +45,13 @@ def card_row(session: int, pos: int, card: Card, packed: bool = True) -> Row:
 
 
 PAGE_SIZE = 16_384
-PACK_LEVEL = 1
-"""zlib's fastest level: a card's JSON (2-4 KB, most of it the description) packs to 40-55 % of its size, within
-a few points of level 6 at about two thirds of the CPU."""
 
 
 def pack_card(text: str) -> bytes:
-    """A card's JSON as the store keeps it: zlib-compressed bytes (a BLOB), so 100,000 cards with 2 KB descriptions
-    take about a third of the disk. Rows of earlier versions, and those a judgment rewrote, hold the JSON as text:
-    unpack_card reads both."""
-    return zlib.compress(text.encode("utf-8"), PACK_LEVEL)
+    """A card's JSON as the store keeps it: packed bytes (a BLOB, card_packing.pack), so 100,000 cards with 2 KB
+    descriptions take about a third of the disk. Rows of earlier versions, and those a judgment rewrote, hold the
+    JSON as text: unpack_card reads both."""
+    return card_packing.pack(text)
 
 
 def unpack_card(job_id: str, data: str | bytes) -> str:
@@ -62,8 +59,8 @@ def unpack_card(job_id: str, data: str | bytes) -> str:
     if isinstance(data, str):
         return data
     try:
-        return zlib.decompress(data).decode("utf-8")
-    except (zlib.error, UnicodeDecodeError) as exc:
+        return card_packing.unpack(data)
+    except (zlib.error, ValueError) as exc:  # UnicodeDecodeError is a ValueError
         raise DamagedRow(f"card {job_id!r} whose packed JSON cannot be unpacked ({exc})") from None
 
 

@@ -6,7 +6,6 @@ answer over real stdio with what is wrong and what to do, never "failed unexpect
 import json
 import sqlite3
 import sys
-import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,6 +31,7 @@ from mcp_helpers import (
 from sweepy.errors import InvalidArgument, ProfileError, StorageError
 from sweepy.service import SweepyService
 from sweepy.service import arguments as a
+from sweepy.store import card_packing
 from sweepy.store.profiles import load_profile
 from sweepy.store.session import SessionStore
 from sweepy.store.session_model import Session
@@ -160,10 +160,10 @@ def edit_store(db: Path, sql: str, *args: Any) -> None:
 
 
 def first_job(db: Path) -> tuple[str, str]:
-    """The first card's id and JSON text (a sweep's rows hold it zlib-packed, as sweepy.store.session.pack_card)."""
+    """The first card's id and JSON text (a sweep's rows hold it packed: sweepy.store.card_packing)."""
     with sqlite3.connect(db) as con:
         row = con.execute("SELECT job_id, data FROM cards ORDER BY pos LIMIT 1").fetchone()
-    data = zlib.decompress(row[1]).decode("utf-8") if isinstance(row[1], bytes) else row[1]
+    data = card_packing.unpack(row[1]) if isinstance(row[1], bytes) else row[1]
     return str(row[0]), str(data)
 
 
