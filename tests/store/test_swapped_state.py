@@ -60,9 +60,17 @@ def outside(tmp_path: Path) -> Path:
 
 
 def swap_for_link(folder: Path, outside: Path) -> None:
-    """`mv F F_real; ln -s <outside> F`: what another process can do mid-sweep."""
-    folder.rename(folder.with_name(f"{folder.name}_real"))
-    folder.symlink_to(outside, target_is_directory=True)
+    """`mv F F_real; ln -s <outside> F`: what another process can do mid-sweep. A writer racing it may make F
+    again between the two steps (a cache write makes its folders, inside the workspace): that one is moved
+    aside too, as a determined attacker would, until the link is in place."""
+    for attempt in range(100):
+        folder.rename(folder.with_name(f"{folder.name}_real" + (f"{attempt}" if attempt else "")))
+        try:
+            folder.symlink_to(outside, target_is_directory=True)
+            return
+        except FileExistsError:
+            continue
+    raise AssertionError(f"{folder} was made again 100 times in a row")
 
 
 def test_the_history_database_is_never_created_through_a_swapped_folder(state: Path, outside: Path) -> None:
