@@ -87,12 +87,10 @@ about-us, benefits, equal-opportunity or privacy one (does not)."""
 def _heading(line: str) -> tuple[Section | None, str]:
     """(the section this line opens, the line's own text after the heading); None when the line is no heading,
     with the whole line."""
-    if line.startswith(_BULLETS):
+    if line.startswith(_BULLETS) or _sentence(line):
         return None, line
     head, colon, rest = line.partition(":")
     rest = rest.strip()
-    if not colon and (len(line) > 80 or line.endswith((".", "!", "?", ";", ","))):
-        return None, line
     words = normalize(head).split()
     if not words or len(words) > HEADING_WORDS:
         return None, line
@@ -107,6 +105,12 @@ def _heading(line: str) -> tuple[Section | None, str]:
     return ("other", rest) if colon and not rest else (None, line)
 
 
+def _sentence(line: str) -> bool:
+    """A line without a colon that is long or ends as a sentence does: no heading (most prose lines, told apart
+    before the line is split at a colon)."""
+    return ":" not in line and (len(line) > 80 or line.endswith((".", "!", "?", ";", ",")))
+
+
 def _aside_lines(lines: list[str]) -> set[int]:
     """The lines (by index) that never count, whatever section they are in: prose lines only (boilerplate is
     written in paragraphs; a list item is read by its section). Every cue is found in one Aho-Corasick scan of
@@ -116,8 +120,9 @@ def _aside_lines(lines: list[str]) -> set[int]:
     prose = [n for n, line in enumerate(lines) if not line.startswith(_BULLETS)]
     if not prose:
         return set()
-    lower = "\n".join(lines[n] for n in prose).lower()
-    starts = list(accumulate((len(lines[n]) + 1 for n in prose[:-1]), initial=0))
+    texts = [lines[n] for n in prose]
+    lower = "\n".join(texts).lower()
+    starts = list(accumulate(map((1).__add__, map(len, texts[:-1])), initial=0))  # in C: each line and its break
     aside: set[int] = set()
     candidates: set[int] = set()
     offered = False
@@ -131,7 +136,7 @@ def _aside_lines(lines: list[str]) -> set[int]:
             offered = True
         else:
             (aside if kind == "boilerplate" else candidates).add(bisect_right(starts, at) - 1)
-    aside.update(i for i in candidates if _where(lower[starts[i] : starts[i] + len(lines[prose[i]])]))
+    aside.update(i for i in candidates if _where(lower[starts[i] : starts[i] + len(texts[i])]))
     if offered:
         aside.update(i for i, start in enumerate(starts) if lower.startswith(_OFFERS, start))
     return {prose[i] for i in aside}
@@ -168,7 +173,7 @@ def split_sections(description: str) -> tuple[str, str]:
         if line.startswith(_BULLETS):  # a list item: no heading, no boilerplate (most lines: no call for them)
             ((kept if headed else preamble) if counting else other).append(line)
             continue
-        opens, text = _heading(line)
+        opens, text = (None, line) if _sentence(line) else _heading(line)
         if opens is not None:
             counting, headed, role = opens != "aside", True, role or opens == "role"
             other.append(line)  # its words, for must-haves ("Python:" names Python)

@@ -4,15 +4,17 @@ open for more than OPEN_LONG_DAYS. Facts with dates, never verdicts."""
 import datetime as dt
 
 from ..domain.postings import Posting
-from ..domain.text import normalize_company, normalize_title
 from ..store.history import DAY
+from .dedupe import posting_keys
 
 OPEN_LONG_DAYS = 60
 
 
 def sighting_role(posting: Posting) -> str:
-    """A role across reposts: the company and the normalised title (the URL and job id change)."""
-    return f"{normalize_company(posting.company)}|{normalize_title(posting.title)}"
+    """A role across reposts: the company and the normalised title (the URL and job id change), as the role key
+    holds them (kept on the posting: the history stage asks twice, and the score stage's card id needs the key)."""
+    company, title, _city, _region = posting_keys(posting)[0]
+    return f"{company}|{title}"
 
 
 def _day(timestamp: float) -> str:

@@ -55,6 +55,19 @@ def test_no_sponsorship_blocks_a_person_who_needs_it(sentence: str) -> None:
     assert only(INTRO + sentence, UNSAID).verdict == "warns"
 
 
+def test_a_sentence_known_from_one_paragraph_says_the_same_in_another() -> None:
+    """A sentence's findings are kept for the next paragraph holding it, for that person only."""
+    said = "We cannot sponsor visas; you must live in the United States."
+    first = assess(f"Founded in 1990 by two engineers. {said}", NEEDS_VISA)
+    again = assess(f"Our clients range from startups to banks. {said}", NEEDS_VISA)
+    assert [(f.kind, f.verdict, f.quote) for f in first] == [(f.kind, f.verdict, f.quote) for f in again]
+    assert [(f.kind, f.verdict) for f in first] == [("sponsorship", "blocks"), ("location_restriction", "ok")]
+    assert [(f.kind, f.verdict) for f in assess(f"Hi there. {said}", US_CITIZEN)] == [
+        ("sponsorship", "ok"),
+        ("location_restriction", "ok"),
+    ]
+
+
 @pytest.mark.parametrize(
     "sentence",
     [

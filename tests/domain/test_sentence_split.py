@@ -52,11 +52,11 @@ def first_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def first_placed(paragraph: str, placed: list[tuple[int, int, tuple[int, ...]]]) -> list[tuple[str, list[int]]]:
+def first_placed(paragraph: str, placed: list[tuple[int, int, tuple[int, ...]]]) -> list[tuple[str, tuple[int, ...]]]:
     """A paragraph's anchored sentences as first found: every sentence, the readers of the anchors wholly in it."""
     found = []
     for first, last in first_spans(paragraph):
-        numbers = sorted({n for at, until, held in placed if first <= at and until <= last for n in held})
+        numbers = tuple(sorted({n for at, until, held in placed if first <= at and until <= last for n in held}))
         if numbers:
             found.append((paragraph[first:last], numbers))
     return found
