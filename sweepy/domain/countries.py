@@ -84,9 +84,23 @@ each ask for those of one sentence, and a sweep's postings repeat their template
 5k feed were a seventh of its eligibility time."""
 
 
-@lru_cache(maxsize=SENTENCES_CACHED)
+CACHED_CHARS = 1_000
+"""The longest sentence kept: a text with no stop runs to a description's 100,000 characters, and 4,096 of those
+would be 400 MB."""
+
+
 def countries_in(text: str) -> frozenset[str]:
-    """ISO codes of the countries (or unions of them) a sentence names (kept for SENTENCES_CACHED sentences)."""
+    """ISO codes of the countries (or unions of them) a sentence names (kept for SENTENCES_CACHED sentences of
+    up to CACHED_CHARS characters)."""
+    return _kept_countries(text) if len(text) <= CACHED_CHARS else _countries(text)
+
+
+@lru_cache(maxsize=SENTENCES_CACHED)
+def _kept_countries(text: str) -> frozenset[str]:
+    return _countries(text)
+
+
+def _countries(text: str) -> frozenset[str]:
     found: set[str] = set()
     lowered = None if not text.isascii() and any(letter in text for letter in FOLDS_APART) else text.lower()
     for pattern, codes, cues, cased in _COUNTRY_WORDS:

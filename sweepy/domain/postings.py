@@ -3,7 +3,6 @@
 import dataclasses
 import datetime as dt
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -39,7 +38,12 @@ PERIOD_WORDS: dict[str, str] = {
     "year": "year|yearly|yr|annum|annual|annually|pa",
 }
 """Words a posted pay text uses for each period ("$45 per hour", "$120k a year", "/yr")."""
-_FIGURE = re.compile(r"\d[\d.,]*(?:\s?k\b)?", re.IGNORECASE)
+_FIGURE = re.compile(r"(\d[\d.,]*)(\s?k\b)?", re.IGNORECASE)
+"""A figure in a pay text ("80,000", "44.50", "95k"), its thousands sign apart."""
+_PLAIN = re.compile(r"\s*#\s*(?:(?:[-–—~]|to)\s*#)?\s*")
+"""A pay text's shape once its figures are "#" and its sign, code and period words are gone: one figure or a range."""
+SIGNS: dict[str, str] = {"EUR": "€", "GBP": "£", "INR": "₹", "JPY": "¥"}
+"""The sign of a currency whose sign is its own; a dollar currency's is "$" (USD, CAD, AUD, ...)."""
 
 
 def cut(text: str, limit: int) -> str:
@@ -76,14 +80,30 @@ class Salary:
         return dataclasses.asdict(self)
 
     def restated(self) -> bool:
-        """The posted text says nothing the figures do not: only numbers, the currency (its symbol or code), the
-        period's words, "OTE" on an `ote` salary and separators ("$80k - $95k", "€45 per hour", "OTE $250,000
-        USD"). "$120k + equity", "up to $90k", "DOE" say more, and so does a text whose period is not the one read."""
-        words = rf"per|a|an|to|{PERIOD_WORDS[self.period]}" + ("|ote" if self.ote else "")
-        if self.currency:
-            words += f"|{re.escape(self.currency)}"
-        left = re.sub(rf"\b(?:{words})\b", "", _FIGURE.sub("", self.text), flags=re.IGNORECASE)
-        return all(char in " -–—~/(),.:" or unicodedata.category(char) == "Sc" for char in left)
+        """The posted text says nothing the figures do not: one figure or a range of two ("-", "to"), each the min
+        or the max, with nothing else but the currency's own sign or code, the period's words and "OTE" on an
+        `ote` salary ("$80k - $95k", "€45 per hour", "OTE $250,000 USD"). "$120k + equity", "up to $90k", "DOE", a
+        text whose period is not the one read, a sign of another currency (or of an unknown one: "₩50,000,000")
+        and a number beside the range ("$45 per hour (1099)", read as up to 1,099) say more, or show a misreading."""
+        if self.currency is None or not self._figures_read():
+            return False
+        shape = _FIGURE.sub("#", self.text).lower()
+        shape = re.sub(rf"\s*(?:/|\b(?:per|a|an)\b)?\s*\b(?:{PERIOD_WORDS[self.period]})\b", "", shape)
+        shape = re.sub(rf"\b(?:{re.escape(self.currency.lower())}{'|ote' if self.ote else ''})\b", "", shape)
+        sign = SIGNS.get(self.currency, "$" if self.currency.endswith("D") else "")
+        return _PLAIN.fullmatch(shape.replace(sign, "") if sign else shape) is not None
+
+    def _figures_read(self) -> bool:
+        """The text's numbers are one or two, each the min or the max ("95k" as 95,000; "3.000" is not 3,000 here:
+        a text this cannot read plainly is kept)."""
+        figures = _FIGURE.findall(self.text)
+        if not 1 <= len(figures) <= 2:
+            return False
+        try:
+            values = [float(digits.replace(",", "")) * (1000 if thousands else 1) for digits, thousands in figures]
+        except ValueError:  # "1.2.3"
+            return False
+        return all(value in (self.min, self.max) for value in values)
 
     def brief(self) -> dict[str, Any]:
         """As get_jobs shows it: the yearly figures; the posted figures only when they are not yearly ones

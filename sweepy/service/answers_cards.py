@@ -39,8 +39,8 @@ def _as_shown(annotation: Any) -> Any:
 
 def _salary_fields() -> dict[str, Any]:
     """Salary's fields as `Salary.brief` shows them, in its order: `period` always, the others when they say
-    something (no None, no posted figure equal to the yearly one, no empty text, no false flag); an absent one
-    has its Salary default."""
+    something (no None, no posted figure equal to the yearly one, no text the figures say whole, no false flag);
+    an absent one has its Salary default, but for `text` and the posted figures, which repeat others."""
     hints = get_type_hints(Salary)
     fields: dict[str, Any] = {}
     for item in dataclasses.fields(Salary):
@@ -48,6 +48,7 @@ def _salary_fields() -> dict[str, Any]:
         if default is dataclasses.MISSING:
             default = None if _admits_none(hints[item.name]) else ...  # `...`: required
         fields[item.name] = (_as_shown(hints[item.name]), default)
+    fields["text"] = (str, Field("", description="the posted text; left out when it says nothing the figures do not"))
     return fields
 
 

@@ -63,13 +63,17 @@ def pack(text: str) -> bytes:
 
 def unpack(data: bytes) -> str:
     """The JSON of a packed card, with or without a dictionary. Raises zlib.error or ValueError (UnicodeDecodeError
-    among them) for bytes that are not a whole packed card."""
-    if len(data) < 6 or not data[1] & _FDICT:
-        return zlib.decompress(data).decode("utf-8")
-    dictionary = DICTIONARIES.get(int.from_bytes(data[2:6], "big"))
-    if dictionary is None:
-        raise ValueError("packed with a dictionary this version of Sweepy does not have")
-    unpacker = zlib.decompressobj(zdict=dictionary)
+    among them) for bytes that are not one whole packed card: no zlib header, an unknown dictionary, cut short, or
+    followed by other bytes."""
+    if len(data) < 2 or data[0] & 0x0F != zlib.DEFLATED or int.from_bytes(data[:2], "big") % 31:
+        raise ValueError("the bytes are not a zlib stream")  # RFC 1950: deflate, and a header that checks
+    if data[1] & _FDICT:
+        dictionary = DICTIONARIES.get(int.from_bytes(data[2:6], "big")) if len(data) >= 6 else None
+        if dictionary is None:
+            raise ValueError("packed with a dictionary this version of Sweepy does not have")
+        unpacker = zlib.decompressobj(zdict=dictionary)
+    else:
+        unpacker = zlib.decompressobj()
     text = unpacker.decompress(data)
     if not unpacker.eof or unpacker.unused_data:
         raise ValueError("the packed bytes are cut short or followed by others")

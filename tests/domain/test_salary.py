@@ -373,7 +373,7 @@ def test_a_card_says_ote_only_when_it_is() -> None:
 
 @pytest.mark.parametrize(
     "text", ["$80k - $95k", "£58,000 - £68,000", "OTE $120k-$160k", "$185,000 - $225,000 USD",
-             "$44.50 - $56.20 per hour", "$45/hr", "50-65 k€"],
+             "$44.50 - $56.20 per hour", "$45/hr", "USD 90,000"],
 )  # fmt: skip
 def test_get_jobs_leaves_out_a_pay_text_the_figures_say_whole(text: str) -> None:
     salary = find_salary(text)
@@ -390,10 +390,21 @@ def test_get_jobs_leaves_out_a_pay_text_the_figures_say_whole(text: str) -> None
         ("€90k-€120k + 0.5-1%", 90_000, 120_000),
         ("$110k - $140k DOE", 110_000, 140_000),
         ("US$80,000 - US$95,000", 80_000, 95_000),  # "US" is not the code: kept rather than guessed at
+        ("50-65 k€", 50_000, 65_000),  # "50" is not read as 50,000 here: kept rather than guessed at
+        ("$45 (1099)", 45, 1099),  # a number beside the figure, read as the max: the text shows the misreading
+        ("$150k/$200k OTE", 150_000, 200_000),  # OTE on a salary not read as one
+        ("€50,000", 50_000, None),  # the sign of another currency than the one read
     ],
 )
 def test_get_jobs_shows_a_pay_text_that_says_more_than_the_figures(text: str, low: int, high: int) -> None:
-    assert Salary(low, high, "EUR" if "€" in text else "USD", "year", text=text).brief()["text"] == text
+    currency = "EUR" if "€" in text and "50,000" not in text else "USD"
+    assert Salary(low, high, currency, "year", text=text).brief()["text"] == text
+
+
+def test_a_pay_text_of_an_unknown_currency_is_shown() -> None:
+    salary = parse_salary_text("₩50,000,000")
+    assert salary is not None and salary.currency is None
+    assert salary.brief()["text"] == "₩50,000,000"  # the one place its currency shows
 
 
 def test_a_pay_text_naming_another_period_than_the_one_read_is_shown() -> None:

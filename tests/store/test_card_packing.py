@@ -62,6 +62,8 @@ def test_rows_of_earlier_versions_read_as_before(tmp_path: Path, real: list[Card
         (lambda data: data + b"\x00", "followed by others"),
         (lambda data: data[:2] + b"\x00\x00\x00\x01" + data[6:], "dictionary this version"),
         (lambda data: zlib.compress(b"\xff\xfe not utf-8"), "utf-8"),
+        (lambda data: zlib.compress(b"{}") + b"junk", "followed by others"),  # no dictionary: checked alike
+        (lambda data: b'{"job_id": "x"}', "not a zlib stream"),  # text stored as a BLOB
     ],
 )
 def test_bytes_that_are_not_a_packed_card_are_named_as_damage(
