@@ -237,11 +237,14 @@ def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
-def _rebuilt(window: list[Path], kept: TrackingIndex | None = None) -> TrackingIndex:
+def _rebuilt(folder: Path, window: list[Path], kept: TrackingIndex | None = None) -> TrackingIndex:
     """The index from every CSV in the window, the newest CSV that lists a job winning; then the cells the
     person changed in an older CSV since `kept` last read it, the latest saved edit last (a note typed in last
-    week's CSV, open in a spreadsheet, must not lose to the blank of a CSV swept since)."""
-    index, listed = TrackingIndex(), set()
+    week's CSV, open in a spreadsheet, must not lose to the blank of a CSV swept since). The bulk files of the
+    CSVs `kept` knew that are gone from the window go when it is saved."""
+    index, listed = TrackingIndex(folder=folder), set()
+    if kept is not None:
+        index.dropped = (kept.csvs.keys() | kept.dropped) - {path.name for path in window}
     edits: list[tuple[int, str, list[tuple[str, int, str]]]] = []
     for path in window:
         sha256, rows = _tracking_rows(path)
@@ -280,7 +283,7 @@ def tracking_index(folder: Path, stem: str) -> TrackingIndex:
             if index.apply_newest(changed[0].name, rows):
                 index.remember(changed[0], b"", rows, sha256=sha256)
                 return index
-    return _rebuilt(window, index)
+    return _rebuilt(folder, window, index)
 
 
 def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:
