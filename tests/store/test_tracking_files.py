@@ -160,6 +160,15 @@ def test_a_rows_file_goes_with_its_csv(workspace: Path) -> None:
     assert "J5" not in saved(folder)
     assert not bulk_path(folder, csvs[5].name).exists()
     assert len(list(folder.glob(f".{STEM}_*.csv.tracking.json"))) == CARRY_FROM_NEWEST
+    index_path(folder, STEM).unlink()  # the index lost, then a CSV deleted: its rows file goes all the same
+    csvs[6].unlink()
+    other = bulk_path(folder, f"{STEM}_x_20250101-000000.csv")  # another profile's (named paralegal_nyc_x)
+    other.write_text("{}", encoding="utf-8")
+    assert "J6" not in saved(folder)
+    assert not bulk_path(folder, csvs[6].name).exists() and other.read_text(encoding="utf-8") == "{}"
+    other.unlink()
+    in_window = {f".{path.name}.tracking.json" for path in [*csvs[:5], *csvs[7:], newer]}
+    assert {path.name for path in folder.glob(f".{STEM}_*.csv.tracking.json")} == in_window  # the two oldest back in
     index = json.loads(index_path(folder, STEM).read_text(encoding="utf-8"))
     assert all(sorted(kept) == ["id", "sha256"] for kept in index["csvs"].values())
 
