@@ -253,7 +253,7 @@ def bench_write_history(runs: int, count: int, workdir: Path, prepare: Prepare) 
         path.unlink()
     _history_db(workdir, None)
     _sweep(workdir, count)  # the profile's earlier session, as the 30-CSV runs have one to replace too
-    for path in [*folder.glob("*.csv"), *folder.glob(".*.tracking.json")]:
+    for path in [*folder.glob("*.csv"), *folder.glob(".*.tracking.json")]:  # the index, and each CSV's rows
         path.unlink()
     bare = _write_stage(runs, workdir, count)
     _history_csvs(folder, sweep_csv)

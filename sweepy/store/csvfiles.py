@@ -224,9 +224,13 @@ def _streamed_rows(path: Path, handle: BinaryIO, encoding: str, errors: str) -> 
 _SNIFF_BYTES = 16_384
 
 
+def _csv_name(stem: str) -> re.Pattern[str]:
+    return re.compile(re.escape(stem) + r"_(\d{8}-\d{6})(?:-(\d+))?\.csv")
+
+
 def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     """The profile's sweep CSVs, newest first."""
-    pattern = re.compile(re.escape(stem) + r"_(\d{8}-\d{6})(?:-(\d+))?\.csv")
+    pattern = _csv_name(stem)
     found: list[tuple[str, int, Path]] = []
     for path in folder.glob("*.csv"):
         if match := pattern.fullmatch(path.name):
@@ -235,11 +239,16 @@ def earlier_csvs(folder: Path, stem: str) -> list[Path]:
     return [path for _stamp, _n, path in sorted(found, reverse=True)]
 
 
-def _rebuilt(window: list[Path], kept: TrackingIndex | None = None) -> TrackingIndex:
+def _rebuilt(folder: Path, stem: str, window: list[Path], kept: TrackingIndex | None = None) -> TrackingIndex:
     """The index from every CSV in the window, the newest CSV that lists a job winning; then the cells the
     person changed in an older CSV since `kept` last read it, the latest saved edit last (a note typed in last
-    week's CSV, open in a spreadsheet, must not lose to the blank of a CSV swept since)."""
-    index, listed = TrackingIndex(), set()
+    week's CSV, open in a spreadsheet, must not lose to the blank of a CSV swept since). The profile's bulk
+    files of CSVs not in the window (deleted, older, or left by an index lost since) go when it is saved."""
+    index, listed = TrackingIndex(folder=folder), set()
+    pattern, names = _csv_name(stem), {path.name for path in window}
+    for path in folder.glob(".*.csv.tracking.json"):
+        if pattern.fullmatch(name := path.name[1 : -len(".tracking.json")]) and name not in names:
+            index.dropped.add(name)
     edits: list[tuple[int, str, list[tuple[str, int, str]]]] = []
     for path in window:
         sha256, rows = _tracking_rows(path)
@@ -278,7 +287,7 @@ def tracking_index(folder: Path, stem: str) -> TrackingIndex:
             if index.apply_newest(changed[0].name, rows):
                 index.remember(changed[0], b"", rows, sha256=sha256)
                 return index
-    return _rebuilt(window, index)
+    return _rebuilt(folder, stem, window, index)
 
 
 def carried_tracking(folder: Path, stem: str) -> dict[str, dict[str, str]]:

@@ -4,7 +4,6 @@ and mtime as it read it in, and does not read it again while they match; a touch
 import csv
 import datetime as dt
 import io
-import json
 import os
 import sqlite3
 from pathlib import Path
@@ -15,7 +14,7 @@ from sweepy.domain.records import posting_from_record
 from sweepy.domain.scoring import Scorer
 from sweepy.pipeline.score import make_card
 from sweepy.store.applications import ApplicationStore
-from sweepy.store.csvfiles import tracking_index, write_cards_csv
+from sweepy.store.csvfiles import write_cards_csv
 from sweepy.store.csvsync import Synced, sync_with_csv
 from sweepy.store.history import HistoryStore
 from sweepy.store.tracking import index_path
@@ -134,18 +133,3 @@ def test_a_history_database_of_an_earlier_version_gains_the_csv_tables(workspace
     assert {"csv_files", "csv_pending"} <= tables
     assert HistoryStore(path).count(STEM) == 1  # the history store opens it as before
     assert sync(store, workspace / "results", []).overlay == {}
-
-
-def test_a_tracking_index_listing_its_jobs_as_a_list_still_reads(workspace: Path) -> None:
-    """An index written before the listed jobs became one string: its CSVs are not read again on its account."""
-    folder = workspace / "results"
-    a, b = card(1), card(2)
-    first = typed_csv(folder, "20261101-090000", [a, b], "applied")
-    write_cards_csv(folder / f"{STEM}_20261102-090000.csv", [b], tracking=True, stem=STEM)
-    saved = json.loads(index_path(folder, STEM).read_text(encoding="utf-8"))
-    assert saved["csvs"][first.name]["listed"] == "\n".join(sorted((a.job_id, b.job_id)))
-    for kept in saved["csvs"].values():
-        kept["listed"] = kept["listed"].split("\n") if kept["listed"] else []
-    index_path(folder, STEM).write_text(json.dumps(saved), encoding="utf-8")
-    assert tracking_index(folder, STEM).values[a.job_id][1][0] == "applied"
-    assert tracking_index(folder, STEM).csvs[first.name]["listed"] == sorted((a.job_id, b.job_id))
