@@ -158,8 +158,8 @@ EVERY_FIELD = Card(
     place_note="the posting names only the state", url="https://contoso.example/jobs/1",
     apply_url="https://jobs.lever.co/contoso/1/apply", platform="lever",
     engine="jobspy", also_on=["indeed"], posted_at="2026-11-02", salary_status="predicted",
-    salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour", predicted=True,
-                  ote=True),
+    salary=Salary(min=30.5, max=40.0, currency="USD", period="hour", text="$30.50 - $40 an hour plus tips",
+                  predicted=True, ote=True),
     description="Document review in Relativity. " * 40, match_score=88, match_kind="MATCH", keyword_score=41,
     matched_terms=["paralegal", "Relativity", "document review"], missing_must_haves=["e-discovery"],
     score_parts=ScoreParts(title=25, must_haves=0, resume=11, place=10, penalty=-5), top_terms=["privilege logs"],
@@ -202,7 +202,7 @@ async def test_a_card_with_every_field_validates_and_an_undeclared_key_does_not(
         False, True, {"status": "interview", "since": "2026-11-20"}
     )  # fmt: skip
     assert card["salary"] == {"min": 30.5, "max": 40, "currency": "USD", "period": "hour", "annual_min": 63440,
-                              "annual_max": 83200, "text": "$30.50 - $40 an hour", "predicted": True,
+                              "annual_max": 83200, "text": "$30.50 - $40 an hour plus tips", "predicted": True,
                               "ote": True}  # fmt: skip
     shown = [name for name in JobCard.model_fields if name not in ("description", "application")]
     assert list(judged["job"]) == shown  # submit_judgments: the card without its excerpt
