@@ -14,6 +14,7 @@ from .employment import EmploymentType
 from .judging import JUDGMENT_FIELDS as JUDGMENT_FIELDS
 from .judging import Judgment as Judgment
 from .postings import GhostSignalName, Salary, whole_numbers
+from .sections import role_opening
 from .workplace import Workplace
 
 MatchKind = Literal["KEYWORD OVERLAP", "MATCH"]
@@ -42,12 +43,12 @@ QUOTE_IN_BRIEF = 160
 """Characters of an eligibility quote get_jobs shows at most: its opening sentences (or clauses) that fit, else its
 words up to this many (the session, exports and report keep it whole)."""
 EXCERPT_CHARS = 120
-"""Description characters a card shows in get_jobs at most, cut after a whole sentence (or line): the posting's
-opening, to judge from with the title, place, pay, terms and findings beside it, at a size that keeps a page of 50
-cards within 40 KB of JSON (at 400 the excerpts alone were a third of it; at 200, 9.2 of the 52 KB of the 50
-largest real-shaped cards, most of it an "About us" paragraph; 120 rather than 140 saves 0.8 KB more). The whole
-text stays in the session: the sweep's cards resource (sweepy://sweeps/{sweep_id}/cards) shows it, and the
-posting's url."""
+"""Description characters a card shows in get_jobs at most, cut after a whole sentence (or line): the role's
+opening (sections.role_opening: past an about-us section that opens the text, at the role's own), to judge from
+with the title, place, pay, terms and findings beside it, at a size that keeps a page of 50 cards near 40 KB of
+JSON (at 400 the excerpts alone were a third of it; at 200, 9.2 of the 52 KB of the 50 largest real-shaped cards,
+most of it an "About us" paragraph; 120 rather than 140 saves 0.8 KB more). The whole text stays in the session:
+the sweep's cards resource (sweepy://sweeps/{sweep_id}/cards) shows it, and the posting's url."""
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\s*\n\s*")
 """Where a sentence (or a line: a heading, a bullet) ends in a description or a quote."""
 TERMS_IN_BRIEF = 3
@@ -218,10 +219,11 @@ class Card(BaseModel):
         """The card as get_jobs shows it in an assistant's context: null fields left out, and the ones that say
         nothing (BRIEF_QUIET values, BRIEF_SAME_AS ones and the repeats its note names); of the eligibility
         findings, the `concerns` only (blocking and warning ones: 4 of the 46 KB of the 50 largest real-shaped
-        cards were `ok` findings, most quoting the location the card shows); the description and the quotes cut
-        to whole sentences ending " …", the first TERMS_IN_BRIEF matched and top terms (the session and the
-        report keep all whole); a stale judgment flagged. get_jobs' answer model (service.answers_cards.JobCard)
-        is built from Card's fields and the BRIEF_ names above: a key this adds must be declared there."""
+        cards were `ok` findings, most quoting the location the card shows); the description from the role's
+        opening (sections.role_opening) and the quotes cut to whole sentences ending " …", the first
+        TERMS_IN_BRIEF matched and top terms (the session and the report keep all whole); a stale judgment
+        flagged. get_jobs' answer model (service.answers_cards.JobCard) is built from Card's fields and the BRIEF_
+        names above: a key this adds must be declared there."""
         data = self.model_dump(mode="json", exclude_none=True, exclude={*BRIEF_HIDDEN, *BRIEF_LAST})
         data["eligibility"] = [finding.model_dump() for finding in self.concerns]
         data["matched_terms"] = self.matched_terms[:TERMS_IN_BRIEF]
@@ -243,7 +245,7 @@ class Card(BaseModel):
             data["salary"] = self.salary.brief()
         whole_numbers(data)
         if self.description:
-            data["description"] = sentences_within(self.description, EXCERPT_CHARS)
+            data["description"] = sentences_within(self.description[role_opening(self.description) :], EXCERPT_CHARS)
         if self.stale(resume):
             data["judgment_stale"] = True
         return data

@@ -106,14 +106,16 @@ class Salary:
         return all(value in (self.min, self.max) for value in values)
 
     def brief(self) -> dict[str, Any]:
-        """As get_jobs shows it: the yearly figures; the posted figures only when they are not yearly ones
-        already, the posted text only when it says more than the figures (`restated`), `predicted` and `ote`
-        only when true."""
+        """As get_jobs shows it: the yearly figures; the period and the posted figures only when they are not
+        yearly ones already, the posted text only when it says more than the figures (`restated`), `predicted`
+        and `ote` only when true."""
         data = {k: v for k, v in self.to_dict().items() if v is not None and k not in ("predicted", "ote")}
         whole_numbers(data)
         for posted, annual in (("min", "annual_min"), ("max", "annual_max")):
             if data.get(posted) == data.get(annual):
                 data.pop(posted, None)
+        if self.period == "year":
+            data.pop("period")
         if not self.text or self.restated():
             data.pop("text")
         if self.predicted:

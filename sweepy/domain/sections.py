@@ -186,3 +186,46 @@ def split_sections(description: str) -> tuple[str, str]:
     else:
         other += preamble
     return "\n".join(kept), "\n".join(other)
+
+
+def role_opening(description: str) -> int:
+    """Where a card's excerpt starts in its description: 0 when the text opens with a line that says something (a
+    sentence, a title line, a list item); past the heading when it opens with one ("Responsibilities", "About us:
+    ..." from its inline text); and when that heading opens an about-us section, at the first section of the
+    role's own after it, if there is one ("About us / Apex is a staffing firm ... / The role / You will own ..."
+    from "You will"): two sentences of the role tell an assistant more than two of the employer's pitch."""
+    at, start = 0, -1
+    for raw in description.split("\n"):
+        line = raw.strip()
+        begins, at = at + len(raw) - len(raw.lstrip()), at + len(raw) + 1
+        if not line:
+            continue
+        if start < 0:  # the first line
+            if line.startswith(_BULLETS) or _sentence(line):
+                return 0
+            opens, text = _heading(line)
+            if opens is None or text == line:
+                return 0
+            start = _said_from(description, _text_at(begins, line, text, at))
+            if opens != "aside":
+                break
+        elif not line.startswith(_BULLETS) and not _sentence(line):
+            opens, text = _heading(line)
+            if opens == "role":
+                role = _said_from(description, _text_at(begins, line, text, at))
+                return role if role < len(description) else start
+    return start if 0 <= start < len(description) else 0
+
+
+def _text_at(begins: int, line: str, text: str, after: int) -> int:
+    """Where a heading line's own text starts: the line (it says something: "Responsibilities include ..."), its
+    inline text after the colon, or (a heading alone) the next line, at `after`."""
+    if text == line:
+        return begins
+    return begins + line.rindex(text) if text else after
+
+
+def _said_from(description: str, at: int) -> int:
+    """The first character at or after `at` that is not white space (len(description): none)."""
+    rest = description[at:]
+    return len(description) - len(rest.lstrip())

@@ -38,9 +38,10 @@ def _as_shown(annotation: Any) -> Any:
 
 
 def _salary_fields() -> dict[str, Any]:
-    """Salary's fields as `Salary.brief` shows them, in its order: `period` always, the others when they say
-    something (no None, no posted figure equal to the yearly one, no text the figures say whole, no false flag);
-    an absent one has its Salary default, but for `text` and the posted figures, which repeat others."""
+    """Salary's fields as `Salary.brief` shows them, in its order, each when it says something (no None, no
+    `period` "year" and no posted figure equal to the yearly one, no text the figures say whole, no false flag);
+    an absent one has its Salary default, but for `period` (year), `text` and the posted figures, which repeat
+    others."""
     hints = get_type_hints(Salary)
     fields: dict[str, Any] = {}
     for item in dataclasses.fields(Salary):
@@ -48,6 +49,7 @@ def _salary_fields() -> dict[str, Any]:
         if default is dataclasses.MISSING:
             default = None if _admits_none(hints[item.name]) else ...  # `...`: required
         fields[item.name] = (_as_shown(hints[item.name]), default)
+    fields["period"] = (hints["period"], Field("year", description="the posted figures' period; left out when year"))
     fields["text"] = (str, Field("", description="the posted text; left out when it says nothing the figures do not"))
     return fields
 

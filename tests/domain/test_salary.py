@@ -366,9 +366,16 @@ def test_a_card_says_ote_only_when_it_is() -> None:
     base = find_salary("$120k-$160k")
     assert ote is not None and base is not None
     assert ote.to_dict()["ote"] is True and base.to_dict()["ote"] is False
-    assert ote.brief() == {"currency": "USD", "period": "year", "annual_min": 120_000, "annual_max": 160_000,
-                           "ote": True}  # fmt: skip
+    assert ote.brief() == {"currency": "USD", "annual_min": 120_000, "annual_max": 160_000, "ote": True}
     assert "ote" not in base.brief()
+
+
+def test_a_brief_salary_names_its_period_only_when_the_figures_are_not_yearly() -> None:
+    yearly = Salary(80_000.0, 95_000.0, "USD", "year")
+    hourly = Salary(45.0, 56.5, "USD", "hour")
+    assert yearly.brief() == {"currency": "USD", "annual_min": 80_000, "annual_max": 95_000}  # year: the default
+    assert hourly.brief() == {"min": 45, "max": 56.5, "currency": "USD", "period": "hour", "annual_min": 93_600,
+                              "annual_max": 117_520}  # fmt: skip
 
 
 @pytest.mark.parametrize(
