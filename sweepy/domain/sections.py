@@ -10,6 +10,7 @@ or "we offer" cue never counts.
 """
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from itertools import accumulate
 from typing import Literal
 
@@ -194,27 +195,28 @@ def role_opening(description: str) -> int:
     ..." from its inline text); and when that heading opens an about-us section, at the first section of the
     role's own after it, if there is one ("About us / Apex is a staffing firm ... / The role / You will own ..."
     from "You will"): two sentences of the role tell an assistant more than two of the employer's pitch."""
-    at, start = 0, -1
-    for raw in description.split("\n"):
-        line = raw.strip()
-        begins, at = at + len(raw) - len(raw.lstrip()), at + len(raw) + 1
-        if not line:
-            continue
-        if start < 0:  # the first line
-            if line.startswith(_BULLETS) or _sentence(line):
-                return 0
-            opens, text = _heading(line)
-            if opens is None or text == line:
-                return 0
-            start = _said_from(description, _text_at(begins, line, text, at))
-            if opens != "aside":
-                break
-        elif not line.startswith(_BULLETS) and not _sentence(line):
+    lines = _placed_lines(description)
+    begins, after, line = next(lines, (0, 0, ""))
+    opens, text = _heading(line)
+    if opens is None or text == line:
+        return 0
+    start = _said_from(description, _text_at(begins, line, text, after))
+    if opens == "aside":
+        for begins, after, line in lines:
             opens, text = _heading(line)
             if opens == "role":
-                role = _said_from(description, _text_at(begins, line, text, at))
+                role = _said_from(description, _text_at(begins, line, text, after))
                 return role if role < len(description) else start
-    return start if 0 <= start < len(description) else 0
+    return start if start < len(description) else 0
+
+
+def _placed_lines(description: str) -> Iterator[tuple[int, int, str]]:
+    """Each line that is not blank, stripped: (where it begins in the description, where the next line does, it)."""
+    at = 0
+    for raw in description.split("\n"):
+        begins, at = at + len(raw) - len(raw.lstrip()), at + len(raw) + 1
+        if line := raw.strip():
+            yield begins, at, line
 
 
 def _text_at(begins: int, line: str, text: str, after: int) -> int:
